@@ -1,0 +1,58 @@
+import { expect, test } from './support/server';
+
+test.describe('sign in and see alerts', () => {
+  test('logs in with the printed credentials, sees a posted alert, stays logged in on reload, logs out', async ({
+    page,
+    server,
+  }) => {
+    const resource = `e2e-web-${Date.now()}`;
+    const posted = await server.api('POST', '/alert', {
+      resource,
+      event: 'NodeDown',
+      environment: 'Production',
+      service: ['Web'],
+      severity: 'major',
+      text: 'Node is not answering <script>window.__xss = 1</script>',
+    });
+    expect(posted.status).toBe(201);
+
+    await page.goto(`${server.baseURL}/alerts`);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Falerts/);
+
+    await page.getByLabel(/username|email/i).fill(server.admin.login);
+    await page.getByLabel(/password/i).fill(server.admin.password);
+    await page.getByRole('button', { name: /log in|sign in/i }).click();
+
+    await expect(page).toHaveURL(/\/alerts/);
+    const row = page.getByRole('row', { name: new RegExp(resource) });
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('Node is not answering <script>');
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    await expect(page).toHaveTitle(/Alerts \| Alerta/);
+
+    await page.reload();
+    await expect(page).toHaveURL(/\/alerts/);
+    await expect(page.getByRole('row', { name: new RegExp(resource) })).toBeVisible();
+
+    await page.goto(`${server.baseURL}/logout`);
+    await expect(page.getByText(/logged out/i)).toBeVisible();
+    await page.goto(`${server.baseURL}/alerts`);
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('rejects a wrong password with the server message', async ({ page, server }) => {
+    await page.goto(`${server.baseURL}/login`);
+    await page.getByLabel(/username|email/i).fill(server.admin.login);
+    await page.getByLabel(/password/i).fill('not-the-password');
+    await page.getByRole('button', { name: /log in|sign in/i }).click();
+    await expect(page.getByText('Invalid username or password')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+  });
+
+  test('rewrites an old-style /#/ link and sends unknown paths to the alerts screen', async ({ page, server }) => {
+    await page.goto(`${server.baseURL}/#/alerts`);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Falerts/);
+    await page.goto(`${server.baseURL}/no-such-screen`);
+    await expect(page).toHaveURL(/\/login\?redirect=%2Falerts/);
+  });
+});
