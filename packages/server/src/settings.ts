@@ -1,0 +1,202 @@
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import {
+  type DatabaseTarget,
+  bool,
+  int,
+  json,
+  list,
+  oneOf,
+  optStr,
+  parseDatabaseUrl,
+  str,
+} from './settings-parsers.js';
+
+/**
+ * Every setting, read from environment variables with Alerta's names (spec README: "every setting also through an
+ * environment variable of the same name"). Values keep those names so the spec and the code read alike.
+ */
+
+/** src/ and dist/ both sit directly in packages/server, so the console is two folders up from this file either way. */
+const DEFAULT_CONSOLE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
+
+const stringRecord = z.record(z.string(), z.union([z.string(), z.number()]));
+const indicatorQueries = z.array(z.looseObject({ text: z.string(), query: z.unknown() }));
+
+// api.md §7: the defaults of the keys GET /config hands to the console.
+const DEFAULT_COLUMNS = [
+  'severity',
+  'status',
+  'lastReceiveTime',
+  'timeoutLeft',
+  'duplicateCount',
+  'customer',
+  'environment',
+  'service',
+  'resource',
+  'event',
+  'value',
+  'text',
+];
+const DEFAULT_ASI_SEVERITY = ['critical', 'major', 'minor', 'warning', 'indeterminate', 'informational'];
+const DEFAULT_ASI_QUERIES: z.infer<typeof indicatorQueries> = [
+  { text: 'Production', query: [['environment', 'Production']] },
+  { text: 'Development', query: [['environment', 'Development']] },
+  { text: 'Heartbeats', query: { q: 'event:Heartbeat' } },
+  { text: 'Misc.', query: 'group=Misc' },
+];
+const DEFAULT_FONT = { 'font-family': '"Sintony", Arial, sans-serif', 'font-size': '13px', 'font-weight': 500 };
+
+const envSchema = z.object({
+  PORT: int(8080, 0, 65535),
+  HOST: str('0.0.0.0'),
+  BASE_PATH: str('/api'),
+  BASE_URL: str(''),
+  DATA_DIR: str('./data'),
+  DATABASE_URL: str(''),
+  SECRET_KEY: str(''),
+  CONSOLE_DIR: str(''),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
+  DEBUG: bool(false),
+  DEMO: bool(false),
+  MAX_CONTENT_LENGTH: int(1024 * 1024, 1),
+  CORS_ORIGINS: list([]),
+
+  // Secure by default: the reference defaults AUTH_REQUIRED to false; we require credentials unless told otherwise.
+  AUTH_REQUIRED: bool(true),
+  AUTH_PROVIDER: str('basic'),
+  ADMIN_USERS: list([]),
+  ADMIN_PASSWORD: str(''),
+  ADMIN_ROLES: list(['admin']),
+  USER_ROLES: list(['user']),
+  GUEST_ROLES: list(['guest']),
+  USER_DEFAULT_SCOPES: list(['read', 'write']),
+  GUEST_DEFAULT_SCOPES: list(['read:alerts']),
+  DELETE_SCOPES: list([]),
+  ALLOW_READONLY: bool(false),
+  READONLY_SCOPES: list(['read']),
+  TOKEN_EXPIRE_DAYS: int(14, 1, 3650),
+  BCRYPT_LOG_ROUNDS: int(10, 4, 31),
+  OAUTH2_CLIENT_ID: str(''),
+  CUSTOMER_VIEWS: bool(false),
+  SIGNUP_ENABLED: bool(true),
+  EMAIL_VERIFICATION: bool(false),
+
+  ALARM_MODEL: oneOf(['ALERTA', 'ISA_18_2'], 'ALERTA'),
+  ALERT_TIMEOUT: int(86400),
+  HEARTBEAT_TIMEOUT: int(86400),
+  ACK_TIMEOUT: int(0),
+  SHELVE_TIMEOUT: int(7200),
+  BLACKOUT_DURATION: int(3600),
+  HISTORY_LIMIT: int(100, 1),
+  DEFAULT_PAGE_SIZE: int(50, 1, 10000),
+  ALLOWED_ENVIRONMENTS: list(['Production', 'Development']),
+  DEFAULT_ENVIRONMENT: str('Production'),
+  // Our own switch for the reject policy's "service required" rule (api.md §2), on as in the reference.
+  REQUIRE_SERVICE: bool(true),
+
+  // GET /config keys (api.md §7).
+  COLUMNS: list(DEFAULT_COLUMNS),
+  SORT_LIST_BY: list(['severity', 'lastReceiveTime']),
+  DEFAULT_FILTER: json(z.record(z.string(), z.unknown()), { status: ['open', 'ack'] }, 'an object'),
+  ASI_SEVERITY: list(DEFAULT_ASI_SEVERITY),
+  ASI_QUERIES: json(indicatorQueries, DEFAULT_ASI_QUERIES, 'a list of {text, query}'),
+  ACTIONS: list([]),
+  AUTO_REFRESH_INTERVAL: int(5000, 0),
+  SITE_LOGO_URL: str(''),
+  GOOGLE_TRACKING_ID: optStr(),
+  DEFAULT_FONT: json(stringRecord, DEFAULT_FONT, 'an object of CSS font properties'),
+  DEFAULT_AUDIO_FILE: optStr(),
+  CLIPBOARD_TEMPLATE: str(''),
+  GITHUB_URL: str('https://github.com'),
+  GITLAB_URL: str('https://gitlab.com'),
+  KEYCLOAK_URL: optStr(),
+  KEYCLOAK_REALM: optStr(),
+  OIDC_AUTH_URL: optStr(),
+  AZURE_TENANT: str('common'),
+  AWS_REGION: str('us-east-1'),
+  COGNITO_DOMAIN: optStr(),
+  PINGFEDERATE_URL: optStr(),
+});
+
+type EnvSettings = z.infer<typeof envSchema>;
+
+export type Settings = Omit<EnvSettings, 'DATABASE_URL' | 'BASE_PATH' | 'BASE_URL' | 'CONSOLE_DIR'> & {
+  BASE_PATH: string;
+  BASE_URL: string;
+  CONSOLE_DIR: string;
+  database: DatabaseTarget;
+};
+
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+function describeValue(value: string | undefined): string {
+  if (value === undefined) return '(unset)';
+  return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+}
+
+/** Variables whose values must never appear in an error message. */
+const SECRET_VARIABLES = new Set(['SECRET_KEY', 'ADMIN_PASSWORD', 'DATABASE_URL']);
+
+function fail(name: string, env: Readonly<Record<string, string | undefined>>, reason: string): never {
+  const shown = SECRET_VARIABLES.has(name) ? '(hidden)' : describeValue(env[name]);
+  throw new SettingsError(`Invalid setting ${name}=${shown}: ${reason}`);
+}
+
+/**
+ * Reads every setting from an environment-like object. Throws a SettingsError whose message names the variable and
+ * its bad value; the caller decides whether that ends the process.
+ */
+export function loadSettings(env: Readonly<Record<string, string | undefined>>): Settings {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'settings');
+    fail(name, env, issue?.message ?? 'invalid value');
+  }
+  const raw = parsed.data;
+
+  const basePath = `/${raw.BASE_PATH.replace(/^\/+|\/+$/g, '')}`;
+  if (basePath === '/' || !/^\/[\w\-./]+$/.test(basePath)) {
+    fail('BASE_PATH', env, 'expected a path such as /api');
+  }
+  const baseUrl = raw.BASE_URL.replace(/\/+$/, '');
+  if (baseUrl !== '' && !/^https?:\/\/\S+$/.test(baseUrl)) fail('BASE_URL', env, 'expected an http(s) URL');
+
+  const dataDir = resolve(raw.DATA_DIR);
+  let database: DatabaseTarget;
+  if (raw.DATABASE_URL === '') {
+    database = { engine: 'sqlite', file: resolve(dataDir, 'alerta.sqlite') };
+  } else {
+    const target = parseDatabaseUrl(raw.DATABASE_URL);
+    if (target === undefined) {
+      fail(
+        'DATABASE_URL',
+        env,
+        'expected postgres://…, postgresql://…, sqlite:<path>, sqlite::memory: or a .sqlite file',
+      );
+    }
+    database =
+      target.engine === 'sqlite' && target.file !== ':memory:' && !isAbsolute(target.file)
+        ? { engine: 'sqlite', file: resolve(target.file) }
+        : target;
+  }
+
+  if (raw.ALLOWED_ENVIRONMENTS.length === 0) fail('ALLOWED_ENVIRONMENTS', env, 'expected at least one environment');
+  // api.md §7: the reference refuses to start when DEFAULT_ENVIRONMENT is not allowed.
+  if (!raw.ALLOWED_ENVIRONMENTS.includes(raw.DEFAULT_ENVIRONMENT)) {
+    fail('DEFAULT_ENVIRONMENT', env, `must be one of ALLOWED_ENVIRONMENTS (${raw.ALLOWED_ENVIRONMENTS.join(', ')})`);
+  }
+
+  return {
+    ...raw,
+    DATA_DIR: dataDir,
+    BASE_PATH: basePath,
+    BASE_URL: baseUrl,
+    CONSOLE_DIR: raw.CONSOLE_DIR === '' ? DEFAULT_CONSOLE_DIR : resolve(raw.CONSOLE_DIR),
+    database,
+  };
+}

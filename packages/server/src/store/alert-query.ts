@@ -1,0 +1,156 @@
+import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { EngineSql } from './engine.js';
+import type { Database } from './schema.js';
+import type { AlertQuery, FieldFilter, SortKey } from './types.js';
+
+type Eb = ExpressionBuilder<Database, 'alerts'>;
+
+/** API field name → column, for the scalar fields that filter and sort as plain values. */
+export const SCALAR_COLUMNS: Readonly<Record<string, string>> = {
+  resource: 'resource',
+  event: 'event',
+  environment: 'environment',
+  severity: 'severity',
+  status: 'status',
+  group: 'group',
+  value: 'value',
+  text: 'text',
+  origin: 'origin',
+  type: 'type',
+  rawData: 'raw_data',
+  customer: 'customer',
+  previousSeverity: 'previous_severity',
+  trendIndication: 'trend_indication',
+  lastReceiveId: 'last_receive_id',
+};
+const NUMBER_COLUMNS: Readonly<Record<string, string>> = { timeout: 'timeout', duplicateCount: 'duplicate_count' };
+const DATE_COLUMNS: Readonly<Record<string, string>> = {
+  createTime: 'create_time',
+  receiveTime: 'receive_time',
+  lastReceiveTime: 'last_receive_time',
+  updateTime: 'update_time',
+};
+const LIST_COLUMNS: Readonly<Record<string, string>> = { service: 'service', tag: 'tags', correlate: 'correlate' };
+
+/** api.md §1.2: the filterable fields (besides `attributes.<key>`). */
+export const FILTER_FIELDS: ReadonlySet<string> = new Set([
+  ...Object.keys(SCALAR_COLUMNS),
+  ...Object.keys(NUMBER_COLUMNS),
+  ...Object.keys(DATE_COLUMNS),
+  ...Object.keys(LIST_COLUMNS),
+  'repeat',
+]);
+
+/** api.md §1.2: sortable fields are the filter fields except `tag`, plus `tags` and `attributes.<key>`. */
+export function isSortableField(field: string): boolean {
+  if (field.startsWith('attributes.')) return field.length > 'attributes.'.length;
+  if (field === 'tag') return false;
+  return field === 'tags' || FILTER_FIELDS.has(field);
+}
+
+/** api.md §1.2: dates sort newest first unless reversed; everything else ascending. */
+const NATURALLY_DESCENDING = new Set(Object.keys(DATE_COLUMNS));
+
+const TRUTHY = ['true', 't', '1', 'yes', 'y', 'on'];
+
+function textFilter(engine: EngineSql, column: Expression<unknown>, filter: FieldFilter): RawBuilder<SqlBool> {
+  const substrings = filter.values.filter((v) => v.startsWith('~')).map((v) => v.slice(1));
+  let condition: RawBuilder<SqlBool>;
+  if (substrings.length > 0) {
+    // With any `~` value every value becomes a case-insensitive substring alternative (api.md §1.2).
+    const all = filter.values.map((v) => (v.startsWith('~') ? v.slice(1) : v));
+    condition = sql<SqlBool>`(${sql.join(
+      all.map((needle) => engine.containsText(column, needle)),
+      sql` or `,
+    )})`;
+  } else if (filter.values.length === 1) {
+    condition = sql<SqlBool>`${column} = ${filter.values[0]}`;
+  } else {
+    condition = sql<SqlBool>`${column} in (${sql.join(filter.values)})`;
+  }
+  return filter.negate ? sql<SqlBool>`not coalesce(${condition}, false)` : condition;
+}
+
+function filterCondition(engine: EngineSql, filter: FieldFilter): RawBuilder<SqlBool> | undefined {
+  const { field } = filter;
+  const scalar = SCALAR_COLUMNS[field];
+  if (scalar !== undefined) return textFilter(engine, sql.ref(scalar), filter);
+  if (field.startsWith('attributes.')) {
+    const key = field.slice('attributes.'.length);
+    return textFilter(engine, engine.attributeText(key), { ...filter, values: filter.values.slice(0, 1) });
+  }
+  const list = LIST_COLUMNS[field];
+  if (list !== undefined) {
+    const condition = engine.listHasAny(list, filter.values);
+    return filter.negate ? sql<SqlBool>`not ${condition}` : condition;
+  }
+  const numeric = NUMBER_COLUMNS[field];
+  if (numeric !== undefined) {
+    const numbers = filter.values.filter((v) => /^-?\d+$/.test(v)).map(Number);
+    if (numbers.length === 0) return sql<SqlBool>`${sql.lit(filter.negate)}`;
+    const condition = sql<SqlBool>`${sql.ref(numeric)} in (${sql.join(numbers)})`;
+    return filter.negate ? sql<SqlBool>`not ${condition}` : condition;
+  }
+  if (field === 'repeat') {
+    const wanted = TRUTHY.includes((filter.values[0] ?? '').toLowerCase());
+    const condition = sql<SqlBool>`${sql.ref('repeat')} = ${engine.encodeBool(wanted)}`;
+    return filter.negate ? sql<SqlBool>`not ${condition}` : condition;
+  }
+  const date = DATE_COLUMNS[field];
+  if (date !== undefined) {
+    const condition = sql<SqlBool>`${sql.ref(date)} in (${sql.join(filter.values)})`;
+    return filter.negate ? sql<SqlBool>`not coalesce(${condition}, false)` : condition;
+  }
+  return undefined;
+}
+
+/** The WHERE clause of a query: every filter ANDed. */
+export function whereClause(engine: EngineSql, query: AlertQuery) {
+  return (eb: Eb) => {
+    const conditions: Expression<SqlBool>[] = [];
+    for (const filter of query.filters) {
+      const condition = filterCondition(engine, filter);
+      if (condition !== undefined) conditions.push(condition);
+    }
+    if (query.ids.length > 0) {
+      const prefixes = query.ids.map((id) => `${id.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+      conditions.push(
+        eb.or(
+          prefixes.flatMap((p) => [
+            sql<SqlBool>`id like ${p} escape '\\'`,
+            sql<SqlBool>`last_receive_id like ${p} escape '\\'`,
+          ]),
+        ),
+      );
+    }
+    if (query.fromDate !== undefined) conditions.push(eb('last_receive_time', '>', query.fromDate));
+    if (query.toDate !== undefined) conditions.push(eb('last_receive_time', '<=', query.toDate));
+    return eb.and(conditions);
+  };
+}
+
+function caseExpression(column: string, codes: Readonly<Record<string, number | string>>, fallback: number | string) {
+  const entries = Object.entries(codes);
+  if (entries.length === 0) return sql`${sql.ref(column)}`;
+  const whens = entries.map(([name, code]) => sql`when ${name} then ${code}`);
+  return sql`case ${sql.ref(column)} ${sql.join(whens, sql` `)} else ${fallback} end`;
+}
+
+/** ORDER BY terms for the sort keys; severity and status sort by the model's codes (api.md §1.2). */
+export function orderTerms(engine: EngineSql, query: AlertQuery): RawBuilder<unknown>[] {
+  return query.sort.map((key: SortKey) => {
+    const descending = NATURALLY_DESCENDING.has(key.field) ? !key.reverse : key.reverse;
+    const direction = sql.raw(descending ? 'desc' : 'asc');
+    let expression: RawBuilder<unknown>;
+    if (key.field === 'severity') expression = caseExpression('severity', query.severityCodes, 99);
+    else if (key.field === 'status') expression = caseExpression('status', query.statusCodes, 'Z');
+    else if (key.field.startsWith('attributes.')) expression = engine.attributeText(key.field.slice(11));
+    else if (key.field === 'tags' || key.field === 'tag') expression = sql`${sql.ref('tags')}`;
+    else {
+      const column =
+        SCALAR_COLUMNS[key.field] ?? NUMBER_COLUMNS[key.field] ?? DATE_COLUMNS[key.field] ?? LIST_COLUMNS[key.field];
+      expression = sql`${sql.ref(column ?? 'id')}`;
+    }
+    return sql`${expression} ${direction}`;
+  });
+}

@@ -1,0 +1,264 @@
+import type { Trend } from '@alerta/contract';
+import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import { orderTerms, whereClause } from './alert-query.js';
+import type { EngineSql } from './engine.js';
+import type { AlertsTable, Database, HistoryTable } from './schema.js';
+import {
+  type AlertPage,
+  type AlertQuery,
+  type AlertRecord,
+  type AlertRepository,
+  type AlertWithHistory,
+  type HistoryRecord,
+  type IngestKey,
+  type IngestMatch,
+  type IngestTransaction,
+  UniqueViolation,
+} from './types.js';
+
+const TRENDS: readonly Trend[] = ['moreSevere', 'lessSevere', 'noChange'];
+
+function toAlert(engine: EngineSql, row: Selectable<AlertsTable>): AlertRecord {
+  const trend = TRENDS.find((t) => t === row.trend_indication) ?? 'noChange';
+  return {
+    id: row.id,
+    resource: row.resource,
+    event: row.event,
+    environment: row.environment,
+    severity: row.severity,
+    correlate: engine.decodeList(row.correlate),
+    status: row.status,
+    service: engine.decodeList(row.service),
+    group: row.group,
+    value: row.value,
+    text: row.text,
+    tags: engine.decodeList(row.tags),
+    attributes: engine.decodeJson(row.attributes),
+    origin: row.origin,
+    type: row.type,
+    createTime: engine.decodeDate(row.create_time),
+    timeout: row.timeout,
+    rawData: row.raw_data,
+    customer: row.customer,
+    duplicateCount: row.duplicate_count,
+    repeat: row.repeat === true || row.repeat === 1,
+    previousSeverity: row.previous_severity,
+    trendIndication: trend,
+    receiveTime: engine.decodeDate(row.receive_time),
+    lastReceiveId: row.last_receive_id,
+    lastReceiveTime: engine.decodeDate(row.last_receive_time),
+    updateTime: row.update_time === null ? null : engine.decodeDate(row.update_time),
+  };
+}
+
+function toRow(engine: EngineSql, alert: AlertRecord) {
+  return {
+    id: alert.id,
+    resource: alert.resource,
+    event: alert.event,
+    environment: alert.environment,
+    severity: alert.severity,
+    correlate: engine.encodeList(alert.correlate),
+    status: alert.status,
+    service: engine.encodeList(alert.service),
+    group: alert.group,
+    value: alert.value,
+    text: alert.text,
+    tags: engine.encodeList(alert.tags),
+    attributes: engine.encodeJson(alert.attributes),
+    origin: alert.origin,
+    type: alert.type,
+    create_time: alert.createTime,
+    timeout: alert.timeout,
+    raw_data: alert.rawData,
+    customer: alert.customer,
+    duplicate_count: alert.duplicateCount,
+    repeat: engine.encodeBool(alert.repeat),
+    previous_severity: alert.previousSeverity,
+    trend_indication: alert.trendIndication,
+    receive_time: alert.receiveTime,
+    last_receive_id: alert.lastReceiveId,
+    last_receive_time: alert.lastReceiveTime,
+    update_time: alert.updateTime,
+  };
+}
+
+function toHistory(engine: EngineSql, row: Selectable<HistoryTable>): HistoryRecord {
+  return {
+    id: row.id,
+    event: row.event,
+    severity: row.severity,
+    status: row.status,
+    value: row.value,
+    text: row.text,
+    type: row.type,
+    updateTime: engine.decodeDate(row.update_time),
+    user: row.user,
+    timeout: row.timeout,
+  };
+}
+
+const historyRow = (alertId: string, entry: HistoryRecord) => ({
+  alert_id: alertId,
+  id: entry.id,
+  event: entry.event,
+  severity: entry.severity,
+  status: entry.status,
+  value: entry.value,
+  text: entry.text,
+  type: entry.type,
+  update_time: entry.updateTime,
+  user: entry.user,
+  timeout: entry.timeout,
+});
+
+/** Turns a driver's unique-constraint error into UniqueViolation, whatever the engine. */
+export function rethrowUnique(error: unknown): never {
+  const code = (error as { code?: unknown }).code;
+  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
+    throw new UniqueViolation(error instanceof Error ? error.message : 'unique constraint');
+  }
+  throw error;
+}
+
+export class KyselyAlertRepository implements AlertRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: EngineSql,
+  ) {}
+
+  async ingest<T>(work: (tx: IngestTransaction) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction().execute((trx) => work(this.ingestTransaction(trx)));
+    } catch (error) {
+      return rethrowUnique(error);
+    }
+  }
+
+  private ingestTransaction(trx: Transaction<Database>): IngestTransaction {
+    const engine = this.engine;
+    return {
+      findMatch: async (key: IngestKey): Promise<IngestMatch | undefined> => {
+        // api.md §2.1: same environment, resource and customer; then the same event, or the incoming event listed
+        // in the stored alert's correlate list.
+        const rows = await trx
+          .selectFrom('alerts')
+          .selectAll()
+          .where('environment', '=', key.environment)
+          .where('resource', '=', key.resource)
+          .where(sql<boolean>`coalesce(customer, '') = ${key.customer ?? ''}`)
+          .where((eb) => eb.or([eb('event', '=', key.event), engine.listHasAny('correlate', [key.event])]))
+          .execute();
+        const alerts = rows.map((row) => toAlert(engine, row));
+        const sameEvent = alerts.find((a) => a.event === key.event);
+        const found = sameEvent ?? alerts[0];
+        if (found === undefined) return undefined;
+        const kind = sameEvent !== undefined && sameEvent.severity === key.severity ? 'duplicate' : 'correlate';
+        const recent = await trx
+          .selectFrom('history')
+          .select(['status', 'value'])
+          .where('alert_id', '=', found.id)
+          .orderBy('update_time', 'desc')
+          .orderBy('seq', 'desc')
+          .limit(2)
+          .execute();
+        return {
+          kind,
+          alert: found,
+          recentStatuses: recent.map((r) => r.status).filter((s): s is string => s !== null),
+          lastHistoryValue: recent[0]?.value ?? null,
+        };
+      },
+      insert: async (alert, history) => {
+        await trx.insertInto('alerts').values(toRow(engine, alert)).execute();
+        await trx.insertInto('history').values(historyRow(alert.id, history)).execute();
+      },
+      update: async (alert, history, historyLimit) => {
+        const { id, ...changes } = toRow(engine, alert);
+        await trx.updateTable('alerts').set(changes).where('id', '=', id).execute();
+        if (history === undefined) return;
+        await trx.insertInto('history').values(historyRow(id, history)).execute();
+        // api.md §2.3: keep only the newest HISTORY_LIMIT entries.
+        const keep = trx
+          .selectFrom('history')
+          .select('seq')
+          .where('alert_id', '=', id)
+          .orderBy('update_time', 'desc')
+          .orderBy('seq', 'desc')
+          .limit(historyLimit);
+        await trx.deleteFrom('history').where('alert_id', '=', id).where('seq', 'not in', keep).execute();
+      },
+    };
+  }
+
+  private async historyOf(alertIds: readonly string[]): Promise<Map<string, HistoryRecord[]>> {
+    const byAlert = new Map<string, HistoryRecord[]>();
+    if (alertIds.length === 0) return byAlert;
+    const rows = await this.db
+      .selectFrom('history')
+      .selectAll()
+      .where('alert_id', 'in', alertIds)
+      .orderBy('update_time', 'asc')
+      .orderBy('seq', 'asc')
+      .execute();
+    for (const row of rows) {
+      const list = byAlert.get(row.alert_id) ?? [];
+      list.push(toHistory(this.engine, row));
+      byAlert.set(row.alert_id, list);
+    }
+    return byAlert;
+  }
+
+  async get(idPrefix: string): Promise<AlertWithHistory | undefined> {
+    const query: AlertQuery = {
+      filters: [],
+      ids: [idPrefix],
+      fromDate: undefined,
+      toDate: undefined,
+      sort: [],
+      severityCodes: {},
+      statusCodes: {},
+    };
+    const row = await this.db
+      .selectFrom('alerts')
+      .selectAll()
+      .where(whereClause(this.engine, query))
+      .orderBy('last_receive_time', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (row === undefined) return undefined;
+    const history = await this.historyOf([row.id]);
+    return { alert: toAlert(this.engine, row), history: history.get(row.id) ?? [] };
+  }
+
+  async count(query: AlertQuery): Promise<Pick<AlertPage, 'total' | 'statusCounts' | 'severityCounts'>> {
+    const rows = await this.db
+      .selectFrom('alerts')
+      .select(['status', 'severity', (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where(whereClause(this.engine, query))
+      .groupBy(['status', 'severity'])
+      .execute();
+    const statusCounts: Record<string, number> = {};
+    const severityCounts: Record<string, number> = {};
+    let total = 0;
+    for (const row of rows) {
+      const n = Number(row.n);
+      statusCounts[row.status] = (statusCounts[row.status] ?? 0) + n;
+      severityCounts[row.severity] = (severityCounts[row.severity] ?? 0) + n;
+      total += n;
+    }
+    return { total, statusCounts, severityCounts };
+  }
+
+  async search(query: AlertQuery, page: { offset: number; limit: number; withHistory: boolean }): Promise<AlertPage> {
+    const counts = await this.count(query);
+    let select = this.db.selectFrom('alerts').selectAll().where(whereClause(this.engine, query));
+    for (const term of orderTerms(this.engine, query)) select = select.orderBy(term);
+    const rows = await select.limit(page.limit).offset(page.offset).execute();
+    const history = page.withHistory ? await this.historyOf(rows.map((r) => r.id)) : new Map<string, HistoryRecord[]>();
+    return {
+      ...counts,
+      alerts: rows.map((row) => ({ alert: toAlert(this.engine, row), history: history.get(row.id) ?? [] })),
+    };
+  }
+}

@@ -1,0 +1,166 @@
+/**
+ * Versioned schema changes, one list per engine. A version is applied once, in order, inside a transaction, and
+ * recorded in the `migrations` table. Never edit an applied migration: add a new version.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  statements: readonly string[];
+}
+
+// One row per environment+resource+event+customer (api.md §2.1); COALESCE makes a NULL customer compare equal.
+const IDENTITY_INDEX =
+  "CREATE UNIQUE INDEX alerts_identity ON alerts (environment, resource, event, (COALESCE(customer, '')))";
+
+export const POSTGRES_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'alerts, history and users',
+    statements: [
+      `CREATE TABLE alerts (
+        id text PRIMARY KEY,
+        resource text NOT NULL,
+        event text NOT NULL,
+        environment text NOT NULL,
+        severity text NOT NULL,
+        correlate text[] NOT NULL DEFAULT '{}',
+        status text NOT NULL,
+        service text[] NOT NULL DEFAULT '{}',
+        "group" text NOT NULL,
+        value text,
+        text text NOT NULL DEFAULT '',
+        tags text[] NOT NULL DEFAULT '{}',
+        attributes jsonb NOT NULL DEFAULT '{}',
+        origin text NOT NULL,
+        type text NOT NULL,
+        create_time timestamptz NOT NULL,
+        timeout integer NOT NULL,
+        raw_data text,
+        customer text,
+        duplicate_count integer NOT NULL DEFAULT 0,
+        repeat boolean NOT NULL DEFAULT false,
+        previous_severity text NOT NULL,
+        trend_indication text NOT NULL,
+        receive_time timestamptz NOT NULL,
+        last_receive_id text NOT NULL,
+        last_receive_time timestamptz NOT NULL,
+        update_time timestamptz
+      )`,
+      IDENTITY_INDEX,
+      'CREATE INDEX alerts_environment_resource ON alerts (environment, resource)',
+      'CREATE INDEX alerts_last_receive_time ON alerts (last_receive_time)',
+      'CREATE INDEX alerts_last_receive_id ON alerts (last_receive_id)',
+      'CREATE INDEX alerts_status_severity ON alerts (status, severity)',
+      `CREATE TABLE history (
+        seq bigserial PRIMARY KEY,
+        alert_id text NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
+        id text NOT NULL,
+        event text NOT NULL,
+        severity text,
+        status text,
+        value text,
+        text text,
+        type text NOT NULL,
+        update_time timestamptz NOT NULL,
+        "user" text,
+        timeout integer
+      )`,
+      'CREATE INDEX history_alert_time ON history (alert_id, update_time)',
+      `CREATE TABLE users (
+        id text PRIMARY KEY,
+        name text NOT NULL,
+        login text NOT NULL,
+        email text,
+        password text NOT NULL,
+        status text NOT NULL DEFAULT 'active',
+        roles text[] NOT NULL DEFAULT '{}',
+        attributes jsonb NOT NULL DEFAULT '{}',
+        create_time timestamptz NOT NULL,
+        last_login timestamptz,
+        text text NOT NULL DEFAULT '',
+        update_time timestamptz,
+        email_verified boolean NOT NULL DEFAULT false,
+        hash text
+      )`,
+      'CREATE UNIQUE INDEX users_login ON users (lower(login))',
+      'CREATE UNIQUE INDEX users_email ON users (lower(email))',
+    ],
+  },
+];
+
+// SQLite keeps dates as ISO-8601 text (sortable as written), lists and objects as JSON text, booleans as 0/1.
+export const SQLITE_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'alerts, history and users',
+    statements: [
+      `CREATE TABLE alerts (
+        id TEXT PRIMARY KEY,
+        resource TEXT NOT NULL,
+        event TEXT NOT NULL,
+        environment TEXT NOT NULL,
+        severity TEXT NOT NULL,
+        correlate TEXT NOT NULL DEFAULT '[]',
+        status TEXT NOT NULL,
+        service TEXT NOT NULL DEFAULT '[]',
+        "group" TEXT NOT NULL,
+        value TEXT,
+        text TEXT NOT NULL DEFAULT '',
+        tags TEXT NOT NULL DEFAULT '[]',
+        attributes TEXT NOT NULL DEFAULT '{}',
+        origin TEXT NOT NULL,
+        type TEXT NOT NULL,
+        create_time TEXT NOT NULL,
+        timeout INTEGER NOT NULL,
+        raw_data TEXT,
+        customer TEXT,
+        duplicate_count INTEGER NOT NULL DEFAULT 0,
+        repeat INTEGER NOT NULL DEFAULT 0,
+        previous_severity TEXT NOT NULL,
+        trend_indication TEXT NOT NULL,
+        receive_time TEXT NOT NULL,
+        last_receive_id TEXT NOT NULL,
+        last_receive_time TEXT NOT NULL,
+        update_time TEXT
+      )`,
+      IDENTITY_INDEX,
+      'CREATE INDEX alerts_environment_resource ON alerts (environment, resource)',
+      'CREATE INDEX alerts_last_receive_time ON alerts (last_receive_time)',
+      'CREATE INDEX alerts_last_receive_id ON alerts (last_receive_id)',
+      'CREATE INDEX alerts_status_severity ON alerts (status, severity)',
+      `CREATE TABLE history (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        alert_id TEXT NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
+        id TEXT NOT NULL,
+        event TEXT NOT NULL,
+        severity TEXT,
+        status TEXT,
+        value TEXT,
+        text TEXT,
+        type TEXT NOT NULL,
+        update_time TEXT NOT NULL,
+        "user" TEXT,
+        timeout INTEGER
+      )`,
+      'CREATE INDEX history_alert_time ON history (alert_id, update_time)',
+      `CREATE TABLE users (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        login TEXT NOT NULL,
+        email TEXT,
+        password TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'active',
+        roles TEXT NOT NULL DEFAULT '[]',
+        attributes TEXT NOT NULL DEFAULT '{}',
+        create_time TEXT NOT NULL,
+        last_login TEXT,
+        text TEXT NOT NULL DEFAULT '',
+        update_time TEXT,
+        email_verified INTEGER NOT NULL DEFAULT 0,
+        hash TEXT
+      )`,
+      'CREATE UNIQUE INDEX users_login ON users (lower(login))',
+      'CREATE UNIQUE INDEX users_email ON users (lower(email))',
+    ],
+  },
+];

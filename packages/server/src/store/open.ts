@@ -1,0 +1,56 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { DatabaseTarget } from '../settings-parsers.js';
+import { KyselyAlertRepository } from './alerts.js';
+import { type EngineSql, postgresSql, sqliteSql } from './engine.js';
+import { migrate } from './migrate.js';
+import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations.js';
+import type { Database } from './schema.js';
+import type { Store } from './types.js';
+import { KyselyUserRepository } from './users.js';
+
+function createStore(db: Kysely<Database>, engine: EngineSql): Store {
+  const migrations = engine.name === 'postgres' ? POSTGRES_MIGRATIONS : SQLITE_MIGRATIONS;
+  let closed = false;
+  return {
+    engine: engine.name,
+    alerts: new KyselyAlertRepository(db, engine),
+    users: new KyselyUserRepository(db, engine),
+    migrate: async () => {
+      await migrate(db, engine.name, migrations);
+    },
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+function openSqlite(file: string): Store {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const database = new BetterSqlite3(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  return createStore(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), sqliteSql);
+}
+
+function openPostgres(url: string): Store {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  return createStore(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), postgresSql);
+}
+
+/** Opens the database named by DATABASE_URL. Call migrate() before use. */
+export function openStore(target: DatabaseTarget): Store {
+  return target.engine === 'postgres' ? openPostgres(target.url) : openSqlite(target.file);
+}

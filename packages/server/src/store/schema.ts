@@ -1,0 +1,86 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/**
+ * Table types shared by both engines. Lists, JSON, booleans and dates come back in engine-specific forms
+ * (text[] / jsonb / boolean / timestamptz on PostgreSQL, JSON text / integers / ISO text on SQLite), so those columns
+ * are typed loosely here and decoded by the engine's codec.
+ */
+type Encoded = ColumnType<unknown, unknown, unknown>;
+type DateColumn = ColumnType<Date | string, string, string>;
+type NullableDateColumn = ColumnType<Date | string | null, string | null, string | null>;
+type BoolColumn = ColumnType<boolean | number, boolean | number, boolean | number>;
+
+export interface AlertsTable {
+  id: string;
+  resource: string;
+  event: string;
+  environment: string;
+  severity: string;
+  correlate: Encoded;
+  status: string;
+  service: Encoded;
+  group: string;
+  value: string | null;
+  text: string;
+  tags: Encoded;
+  attributes: Encoded;
+  origin: string;
+  type: string;
+  create_time: DateColumn;
+  timeout: number;
+  raw_data: string | null;
+  customer: string | null;
+  duplicate_count: number;
+  repeat: BoolColumn;
+  previous_severity: string;
+  trend_indication: string;
+  receive_time: DateColumn;
+  last_receive_id: string;
+  last_receive_time: DateColumn;
+  update_time: NullableDateColumn;
+}
+
+export interface HistoryTable {
+  seq: Generated<number | string>;
+  alert_id: string;
+  id: string;
+  event: string;
+  severity: string | null;
+  status: string | null;
+  value: string | null;
+  text: string | null;
+  type: string;
+  update_time: DateColumn;
+  user: string | null;
+  timeout: number | null;
+}
+
+export interface UsersTable {
+  id: string;
+  name: string;
+  login: string;
+  email: string | null;
+  password: string;
+  status: string;
+  roles: Encoded;
+  attributes: Encoded;
+  create_time: DateColumn;
+  last_login: NullableDateColumn;
+  text: string;
+  update_time: NullableDateColumn;
+  email_verified: BoolColumn;
+  hash: string | null;
+}
+
+export interface MigrationsTable {
+  version: number;
+  name: string;
+  applied_at: string;
+}
+
+export interface Database {
+  alerts: AlertsTable;
+  history: HistoryTable;
+  users: UsersTable;
+  migrations: MigrationsTable;
+}

@@ -1,0 +1,159 @@
+import type { Trend } from '@alerta/contract';
+
+/** An alert as stored, without its history (api.md §1.2 Alert object minus href and history). */
+export interface AlertRecord {
+  id: string;
+  resource: string;
+  event: string;
+  environment: string;
+  severity: string;
+  correlate: string[];
+  status: string;
+  service: string[];
+  group: string;
+  value: string | null;
+  text: string;
+  tags: string[];
+  attributes: Record<string, unknown>;
+  origin: string;
+  type: string;
+  createTime: string;
+  timeout: number;
+  rawData: string | null;
+  customer: string | null;
+  duplicateCount: number;
+  repeat: boolean;
+  previousSeverity: string;
+  trendIndication: Trend;
+  receiveTime: string;
+  lastReceiveId: string;
+  lastReceiveTime: string;
+  updateTime: string | null;
+}
+
+/** One history entry (api.md §1.2), without href. */
+export interface HistoryRecord {
+  id: string;
+  event: string;
+  severity: string | null;
+  status: string | null;
+  value: string | null;
+  text: string | null;
+  type: string;
+  updateTime: string;
+  user: string | null;
+  timeout: number | null;
+}
+
+export interface AlertWithHistory {
+  alert: AlertRecord;
+  /** Oldest first. */
+  history: HistoryRecord[];
+}
+
+export interface UserRecord {
+  id: string;
+  name: string;
+  login: string;
+  email: string | null;
+  /** bcrypt hash. */
+  password: string;
+  status: string;
+  roles: string[];
+  attributes: Record<string, unknown>;
+  createTime: string;
+  lastLogin: string | null;
+  text: string;
+  updateTime: string | null;
+  emailVerified: boolean;
+}
+
+/** The match found for an incoming alert (api.md §2.1). */
+export interface IngestMatch {
+  kind: 'duplicate' | 'correlate';
+  alert: AlertRecord;
+  /** Statuses of the most recent history entries, newest first (api.md §2.4). */
+  recentStatuses: string[];
+  /** Value of the most recent history entry (api.md §2.3, value-change entries). */
+  lastHistoryValue: string | null;
+}
+
+export interface IngestKey {
+  environment: string;
+  resource: string;
+  event: string;
+  severity: string;
+  customer: string | null;
+}
+
+/** Operations that run inside one ingest transaction. */
+export interface IngestTransaction {
+  findMatch(key: IngestKey): Promise<IngestMatch | undefined>;
+  insert(alert: AlertRecord, history: HistoryRecord): Promise<void>;
+  /** Replaces the stored row and appends the entry, keeping only the newest `historyLimit` entries. */
+  update(alert: AlertRecord, history: HistoryRecord | undefined, historyLimit: number): Promise<void>;
+}
+
+/** A field filter of api.md §1.2: `field=v`, `field!=v`, several values, `~` for substring. */
+export interface FieldFilter {
+  field: string;
+  negate: boolean;
+  values: string[];
+}
+
+export interface SortKey {
+  field: string;
+  /** The `-` prefix: the opposite of the field's natural direction. */
+  reverse: boolean;
+}
+
+export interface AlertQuery {
+  filters: FieldFilter[];
+  /** Prefixes of id or lastReceiveId (api.md §1.2 `id`). */
+  ids: string[];
+  fromDate: string | undefined;
+  toDate: string | undefined;
+  sort: SortKey[];
+  /** Severity name → code and status name → letter, for sorting by model order. */
+  severityCodes: Readonly<Record<string, number>>;
+  statusCodes: Readonly<Record<string, string>>;
+}
+
+export interface AlertPage {
+  alerts: AlertWithHistory[];
+  total: number;
+  statusCounts: Record<string, number>;
+  severityCounts: Record<string, number>;
+}
+
+export interface AlertRepository {
+  /** Runs `work` in one transaction; a unique-index race surfaces as UniqueViolation so the caller can retry. */
+  ingest<T>(work: (tx: IngestTransaction) => Promise<T>): Promise<T>;
+  get(idPrefix: string): Promise<AlertWithHistory | undefined>;
+  search(query: AlertQuery, page: { offset: number; limit: number; withHistory: boolean }): Promise<AlertPage>;
+  count(query: AlertQuery): Promise<Pick<AlertPage, 'total' | 'statusCounts' | 'severityCounts'>>;
+}
+
+export interface UserRepository {
+  count(): Promise<number>;
+  create(user: UserRecord): Promise<void>;
+  /** Case-insensitive match on login or email. */
+  findByLoginOrEmail(name: string): Promise<UserRecord | undefined>;
+  recordLogin(id: string, when: string): Promise<void>;
+}
+
+export interface Store {
+  readonly engine: 'sqlite' | 'postgres';
+  /** Applies pending migrations; safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  /** Throws when the database cannot answer. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  readonly alerts: AlertRepository;
+  readonly users: UserRepository;
+}
+
+/** Raised when a unique index rejects a write (for example two senders creating the same alert at once). */
+export class UniqueViolation extends Error {
+  override name = 'UniqueViolation';
+}
