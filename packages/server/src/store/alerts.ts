@@ -4,7 +4,7 @@ import { orderTerms, whereClause } from './alert-query.js';
 import type { EngineSql } from './engine.js';
 import type { AlertsTable, Database, HistoryTable } from './schema.js';
 import {
-  type AlertPage,
+  type AlertCounts,
   type AlertQuery,
   type AlertRecord,
   type AlertRepository,
@@ -188,6 +188,16 @@ export class KyselyAlertRepository implements AlertRepository {
           .limit(historyLimit);
         await trx.deleteFrom('history').where('alert_id', '=', id).where('seq', 'not in', keep).execute();
       },
+      history: async (alertId) => {
+        const rows = await trx
+          .selectFrom('history')
+          .selectAll()
+          .where('alert_id', '=', alertId)
+          .orderBy('update_time', 'asc')
+          .orderBy('seq', 'asc')
+          .execute();
+        return rows.map((row) => toHistory(engine, row));
+      },
     };
   }
 
@@ -231,7 +241,7 @@ export class KyselyAlertRepository implements AlertRepository {
     return { alert: toAlert(this.engine, row), history: history.get(row.id) ?? [] };
   }
 
-  async count(query: AlertQuery): Promise<Pick<AlertPage, 'total' | 'statusCounts' | 'severityCounts'>> {
+  async count(query: AlertQuery): Promise<AlertCounts> {
     const rows = await this.db
       .selectFrom('alerts')
       .select(['status', 'severity', (eb) => eb.fn.countAll<number | string>().as('n')])
@@ -250,15 +260,14 @@ export class KyselyAlertRepository implements AlertRepository {
     return { total, statusCounts, severityCounts };
   }
 
-  async search(query: AlertQuery, page: { offset: number; limit: number; withHistory: boolean }): Promise<AlertPage> {
-    const counts = await this.count(query);
+  async list(
+    query: AlertQuery,
+    page: { offset: number; limit: number; withHistory: boolean },
+  ): Promise<AlertWithHistory[]> {
     let select = this.db.selectFrom('alerts').selectAll().where(whereClause(this.engine, query));
     for (const term of orderTerms(this.engine, query)) select = select.orderBy(term);
     const rows = await select.limit(page.limit).offset(page.offset).execute();
     const history = page.withHistory ? await this.historyOf(rows.map((r) => r.id)) : new Map<string, HistoryRecord[]>();
-    return {
-      ...counts,
-      alerts: rows.map((row) => ({ alert: toAlert(this.engine, row), history: history.get(row.id) ?? [] })),
-    };
+    return rows.map((row) => ({ alert: toAlert(this.engine, row), history: history.get(row.id) ?? [] }));
   }
 }

@@ -92,6 +92,8 @@ export interface IngestTransaction {
   insert(alert: AlertRecord, history: HistoryRecord): Promise<void>;
   /** Replaces the stored row and appends the entry, keeping only the newest `historyLimit` entries. */
   update(alert: AlertRecord, history: HistoryRecord | undefined, historyLimit: number): Promise<void>;
+  /** The alert's history, oldest first. */
+  history(alertId: string): Promise<HistoryRecord[]>;
 }
 
 /** A field filter of api.md §1.2: `field=v`, `field!=v`, several values, `~` for substring. */
@@ -119,8 +121,7 @@ export interface AlertQuery {
   statusCodes: Readonly<Record<string, string>>;
 }
 
-export interface AlertPage {
-  alerts: AlertWithHistory[];
+export interface AlertCounts {
   total: number;
   statusCounts: Record<string, number>;
   severityCounts: Record<string, number>;
@@ -130,8 +131,9 @@ export interface AlertRepository {
   /** Runs `work` in one transaction; a unique-index race surfaces as UniqueViolation so the caller can retry. */
   ingest<T>(work: (tx: IngestTransaction) => Promise<T>): Promise<T>;
   get(idPrefix: string): Promise<AlertWithHistory | undefined>;
-  search(query: AlertQuery, page: { offset: number; limit: number; withHistory: boolean }): Promise<AlertPage>;
-  count(query: AlertQuery): Promise<Pick<AlertPage, 'total' | 'statusCounts' | 'severityCounts'>>;
+  /** One page of matching alerts; history only when asked for. */
+  list(query: AlertQuery, page: { offset: number; limit: number; withHistory: boolean }): Promise<AlertWithHistory[]>;
+  count(query: AlertQuery): Promise<AlertCounts>;
 }
 
 export interface UserRepository {

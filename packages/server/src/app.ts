@@ -1,0 +1,110 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { type AppContext, createContext } from './context.js';
+import { methodNotAllowedError, notFoundError, sendError, toApiError } from './http/envelope.js';
+import { preflightHeaders, registerHooks, requestIdOf } from './http/hooks.js';
+import { RouteTable } from './http/route-table.js';
+import { registerConsole } from './http/console.js';
+import { registerAlertRoutes } from './routes/alerts.js';
+import { registerAuthRoutes } from './routes/auth.js';
+import { registerMiscRoutes } from './routes/misc.js';
+import type { Settings } from './settings.js';
+import type { Store } from './store/types.js';
+
+export interface AppOptions {
+  /** The key that signs tokens (already resolved from SECRET_KEY or DATA_DIR). */
+  secretKey: string;
+  /** false turns request logging off (tests). */
+  logger?: boolean;
+}
+
+/** Strips credentials that may travel in the query string before a URL is logged. */
+function scrubUrl(url: string): string {
+  return url.replace(/([?&](?:api-key|token)=)[^&]*/gi, '$1[redacted]');
+}
+
+function loggerOptions(settings: Settings, enabled: boolean): NonNullable<FastifyServerOptions['logger']> {
+  if (!enabled) return false;
+  return {
+    level: settings.LOG_LEVEL,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["x-api-key"]',
+        'res.headers["set-cookie"]',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: scrubUrl(req.url),
+        remoteAddress: req.ip ?? '',
+      }),
+    },
+  };
+}
+
+/** Builds the server: the API under BASE_PATH and the console at `/`. Call `listen` or `inject` on the result. */
+export async function buildApp(settings: Settings, store: Store, options: AppOptions): Promise<FastifyInstance> {
+  const context: AppContext = createContext(settings, store, options.secretKey);
+  const app = Fastify({
+    logger: loggerOptions(settings, options.logger ?? true),
+    bodyLimit: settings.MAX_CONTENT_LENGTH,
+    genReqId: (req) => requestIdOf(req.headers),
+    requestIdHeader: false,
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+
+  const apiRoutes = new RouteTable();
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith(settings.BASE_PATH)) {
+      apiRoutes.add(route.url, Array.isArray(route.method) ? route.method : [route.method]);
+    }
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    const apiError = toApiError(error);
+    if (apiError === undefined) {
+      request.log.error({ err: error }, 'unexpected error');
+      // api.md §0 message; the exception text stays in the log so internals never reach the client.
+      return sendError(request, reply, 500, 'An internal error has occurred!', null);
+    }
+    reply.headers(apiError.headers);
+    return sendError(request, reply, apiError.statusCode, apiError.message, apiError.errors);
+  });
+
+  registerHooks(app, context);
+
+  const consoleFallback = await registerConsole(app, settings);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const methods = apiRoutes.methodsFor(path);
+    if (methods.length > 0) {
+      if (request.method === 'OPTIONS') {
+        return reply.code(200).headers(preflightHeaders(request.headers.origin, settings.CORS_ORIGINS)).send();
+      }
+      const error = methodNotAllowedError([...methods, 'OPTIONS']);
+      reply.headers(error.headers);
+      return sendError(request, reply, error.statusCode, error.message, error.errors);
+    }
+    const underApi = path === settings.BASE_PATH || path.startsWith(`${settings.BASE_PATH}/`);
+    if (!underApi && (request.method === 'GET' || request.method === 'HEAD')) return consoleFallback(request, reply);
+    const error = notFoundError();
+    return sendError(request, reply, error.statusCode, error.message, error.errors);
+  });
+
+  await app.register(
+    (api, _options, done) => {
+      registerMiscRoutes(api, context);
+      registerAuthRoutes(api, context);
+      registerAlertRoutes(api, context);
+      done();
+    },
+    { prefix: settings.BASE_PATH },
+  );
+  return app;
+}

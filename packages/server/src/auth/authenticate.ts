@@ -1,0 +1,113 @@
+import { hasScope, parseScopeClaim } from '@alerta/contract';
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../errors.js';
+import type { Settings } from '../settings.js';
+import type { UserRepository } from '../store/types.js';
+import { verifyPassword } from './passwords.js';
+import { effectiveRoles, scopesForRoles } from './permissions.js';
+import { verifyToken } from './tokens.js';
+
+/** Who is calling, once their credentials have been checked. */
+export interface Principal {
+  kind: 'user' | 'anonymous';
+  login: string | null;
+  userId: string | null;
+  roles: string[];
+  scopes: string[];
+  /** api.md §6.1.6: anonymous callers with auth off are not scope-checked at all. */
+  unrestricted: boolean;
+}
+
+export interface AuthContext {
+  settings: Settings;
+  users: UserRepository;
+  secretKey: string;
+  /** The audience tokens are issued for and checked against (api.md §6.1.3). */
+  audience: (request: FastifyRequest) => string;
+}
+
+/**
+ * One kind of credential. Returns undefined when the request does not carry it; throws 401 when it carries it and it
+ * is wrong. API keys join as one more strategy, ahead of the others (api.md §6.1 order).
+ */
+export type CredentialStrategy = (request: FastifyRequest, context: AuthContext) => Promise<Principal | undefined>;
+
+function authorizationHeader(request: FastifyRequest, scheme: string): string | undefined {
+  const header = request.headers.authorization;
+  if (header === undefined) return undefined;
+  const space = header.indexOf(' ');
+  if (space < 0 || header.slice(0, space).toLowerCase() !== scheme) return undefined;
+  return header.slice(space + 1).trim();
+}
+
+const bearerStrategy: CredentialStrategy = async (request, context) => {
+  const token = authorizationHeader(request, 'bearer');
+  if (token === undefined) return undefined;
+  const claims = await verifyToken(token, context.secretKey, context.audience(request));
+  return {
+    kind: 'user',
+    login: claims.preferred_username ?? claims.email ?? null,
+    userId: claims.sub ?? null,
+    roles: claims.roles ?? [],
+    scopes: parseScopeClaim(claims.scope),
+    unrestricted: false,
+  };
+};
+
+const basicRealm = () =>
+  new ApiError(401, 'Authorization required', null, { 'WWW-Authenticate': 'Basic realm=Alerta' });
+
+const basicStrategy: CredentialStrategy = async (request, context) => {
+  const encoded = authorizationHeader(request, 'basic');
+  if (encoded === undefined) return undefined;
+  const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon <= 0) throw basicRealm();
+  const name = decoded.slice(0, colon);
+  const user = await context.users.findByLoginOrEmail(name);
+  const ok = await verifyPassword(decoded.slice(colon + 1), user?.password);
+  if (user === undefined || !ok || user.status !== 'active') throw basicRealm();
+  const roles = effectiveRoles(context.settings, user);
+  return {
+    kind: 'user',
+    login: user.login,
+    userId: user.id,
+    roles,
+    scopes: scopesForRoles(context.settings, { login: user.login, email: user.email, roles }),
+    unrestricted: false,
+  };
+};
+
+const STRATEGIES: readonly CredentialStrategy[] = [bearerStrategy, basicStrategy];
+
+/** api.md §6.1: the first credential present decides; without any, the AUTH_REQUIRED / ALLOW_READONLY rules apply. */
+export async function authenticate(request: FastifyRequest, context: AuthContext): Promise<Principal> {
+  for (const strategy of STRATEGIES) {
+    const principal = await strategy(request, context);
+    if (principal !== undefined) return principal;
+  }
+  const { AUTH_REQUIRED, ALLOW_READONLY, READONLY_SCOPES } = context.settings;
+  if (!AUTH_REQUIRED) {
+    return { kind: 'anonymous', login: null, userId: null, roles: [], scopes: [], unrestricted: true };
+  }
+  if (ALLOW_READONLY) {
+    // Spec README: anonymous readers get exactly READONLY_SCOPES and are scope-checked (the reference skips it).
+    return {
+      kind: 'anonymous',
+      login: null,
+      userId: null,
+      roles: [],
+      scopes: [...READONLY_SCOPES],
+      unrestricted: false,
+    };
+  }
+  throw new ApiError(401, 'Missing authorization API Key or Bearer Token');
+}
+
+/** 403 unless the principal holds the scope (api.md §6.3 implication rules). */
+export function requireScope(principal: Principal, scope: string, settings: Pick<Settings, 'DELETE_SCOPES'>): void {
+  if (principal.unrestricted) return;
+  if (!hasScope(principal.scopes, scope, { deleteScopes: settings.DELETE_SCOPES })) {
+    throw new ApiError(403, `Missing required scope: ${scope}`);
+  }
+}

@@ -1,0 +1,37 @@
+import type { Settings } from '../settings.js';
+
+export const ADMIN_SCOPES: readonly string[] = ['admin', 'read', 'write'];
+
+type RoleSettings = Pick<
+  Settings,
+  'ADMIN_USERS' | 'ADMIN_ROLES' | 'USER_ROLES' | 'GUEST_ROLES' | 'USER_DEFAULT_SCOPES' | 'GUEST_DEFAULT_SCOPES'
+>;
+
+/** Whether the login or email is listed in ADMIN_USERS (compared case-insensitively). */
+export function isAdminUser(settings: Pick<Settings, 'ADMIN_USERS'>, ...names: (string | null)[]): boolean {
+  const admins = settings.ADMIN_USERS.map((a) => a.toLowerCase());
+  return names.some((name) => name !== null && admins.includes(name.toLowerCase()));
+}
+
+/**
+ * api.md §6.3 `Permission.lookup`: ADMIN_USERS and ADMIN_ROLES get the admin scopes at once; USER_ROLES and
+ * GUEST_ROLES add their default scopes. Sorted and de-duplicated. Perms rows join in here later.
+ */
+export function scopesForRoles(
+  settings: RoleSettings,
+  identity: { login: string | null; email: string | null; roles: readonly string[] },
+): string[] {
+  if (isAdminUser(settings, identity.login, identity.email)) return [...ADMIN_SCOPES].sort();
+  const scopes = new Set<string>();
+  for (const role of identity.roles) {
+    if (settings.ADMIN_ROLES.includes(role)) return [...ADMIN_SCOPES].sort();
+    if (settings.USER_ROLES.includes(role)) settings.USER_DEFAULT_SCOPES.forEach((s) => scopes.add(s));
+    if (settings.GUEST_ROLES.includes(role)) settings.GUEST_DEFAULT_SCOPES.forEach((s) => scopes.add(s));
+  }
+  return [...scopes].sort();
+}
+
+/** api.md §6.3: a user whose login or email is in ADMIN_USERS always shows the admin roles. */
+export function effectiveRoles(settings: RoleSettings, user: { login: string; email: string | null; roles: string[] }) {
+  return isAdminUser(settings, user.login, user.email) ? [...settings.ADMIN_ROLES] : user.roles;
+}

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { type TokenClaims, tokenClaimsSchema } from '@alerta/contract';
+import { SignJWT, errors, jwtVerify } from 'jose';
+import { ApiError } from '../errors.js';
+
+const ALGORITHM = 'HS256';
+
+export interface TokenSubject {
+  userId: string;
+  name: string;
+  login: string;
+  email: string | null;
+  emailVerified: boolean;
+  provider: string;
+  roles: readonly string[];
+  groups: readonly string[];
+  scopes: readonly string[];
+}
+
+const secretBytes = (secret: string): Uint8Array => new TextEncoder().encode(secret);
+
+/** api.md §6.2: the claims of a login token; empty or null claims are left out. */
+export async function issueToken(
+  subject: TokenSubject,
+  options: { secret: string; issuer: string; audience: string; expireDays: number },
+): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const claims: Record<string, unknown> = {
+    typ: 'Bearer',
+    name: subject.name,
+    preferred_username: subject.login,
+    email: subject.email,
+    provider: subject.provider,
+    roles: subject.roles,
+    groups: subject.groups,
+    scope: subject.scopes.join(' '),
+    email_verified: subject.emailVerified,
+  };
+  const present = Object.fromEntries(
+    Object.entries(claims).filter(
+      ([, v]) => v !== null && v !== undefined && v !== '' && !(Array.isArray(v) && v.length === 0),
+    ),
+  );
+  return new SignJWT(present)
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setIssuer(options.issuer)
+    .setSubject(subject.userId)
+    .setAudience(options.audience)
+    .setIssuedAt(now)
+    .setNotBefore(now)
+    .setExpirationTime(now + options.expireDays * 86400)
+    .setJti(randomUUID())
+    .sign(secretBytes(options.secret));
+}
+
+/**
+ * Verifies a Bearer token (api.md §6.1.3): HS256 only (so `alg: none` and other algorithms are refused), signature,
+ * expiry and audience. Throws the reference's 401 messages.
+ */
+export async function verifyToken(token: string, secret: string, audience: string): Promise<TokenClaims> {
+  let payload: unknown;
+  try {
+    ({ payload } = await jwtVerify(token, secretBytes(secret), { algorithms: [ALGORITHM], audience }));
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) throw new ApiError(401, 'Token has expired');
+    if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'aud') {
+      throw new ApiError(401, 'Invalid audience');
+    }
+    throw new ApiError(401, 'Token is invalid');
+  }
+  const claims = tokenClaimsSchema.safeParse(payload);
+  if (!claims.success) throw new ApiError(401, 'Token is invalid');
+  return claims.data;
+}

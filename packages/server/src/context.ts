@@ -1,0 +1,49 @@
+import { hostname } from 'node:os';
+import { basename } from 'node:path';
+import { ALARM_MODELS, type AlarmModel } from '@alerta/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Principal } from './auth/authenticate.js';
+import type { Settings } from './settings.js';
+import type { Store } from './store/types.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Absent: a public route. A string: the scope the caller must hold (api.md §1). null: any authenticated caller.
+     */
+    scope?: string | null;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** What every route handler needs: settings, storage and values derived from them once. */
+export interface AppContext {
+  settings: Settings;
+  store: Store;
+  secretKey: string;
+  model: AlarmModel;
+  /** api.md §1.2: the default origin is `<argv0 basename>/<hostname>` of the server. */
+  origin: string;
+  /** The public URL of the API: BASE_URL, or the request's root plus BASE_PATH, without a trailing slash. */
+  apiRoot(request: FastifyRequest): string;
+}
+
+export function createContext(settings: Settings, store: Store, secretKey: string): AppContext {
+  return {
+    settings,
+    store,
+    secretKey,
+    model: ALARM_MODELS[settings.ALARM_MODEL],
+    origin: `${basename(process.argv[1] ?? 'alertad')}/${hostname()}`,
+    apiRoot: (request) =>
+      settings.BASE_URL !== '' ? settings.BASE_URL : `${request.protocol}://${request.host}${settings.BASE_PATH}`,
+  };
+}
+
+/** The principal of a route with a declared scope; routes without one never call this. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (request.principal === null) throw new Error('route has no authentication configured');
+  return request.principal;
+}

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { type AlarmModel, type AlertInput, isKnownSeverity } from '@alerta/contract';
+import { ApiError, badRequest } from '../errors.js';
+import { type AlertRepository, type AlertWithHistory, UniqueViolation } from '../store/types.js';
+import { type IncomingAlert, type Plan, applyDefaults, planCorrelate, planDuplicate, planNew } from './alert-plan.js';
+
+export interface IngestSettings {
+  model: AlarmModel;
+  alertTimeout: number;
+  historyLimit: number;
+  allowedEnvironments: readonly string[];
+  requireService: boolean;
+  origin: string;
+}
+
+/** ALLOWED_ENVIRONMENTS entries are patterns that must match the whole environment (api.md §2, `reject`). */
+function environmentAllowed(environment: string, allowed: readonly string[]): boolean {
+  return allowed.some((pattern) => {
+    try {
+      return new RegExp(`^(?:${pattern})$`).test(environment);
+    } catch {
+      return pattern === environment;
+    }
+  });
+}
+
+/** Checks that the reference reports as 400 (spec README: an unknown severity is 400, not 500). */
+function validateForModel(model: AlarmModel, incoming: IncomingAlert): void {
+  if (!isKnownSeverity(model, incoming.severity)) {
+    const valid = Object.keys(model.severity).join(', ');
+    throw badRequest(`Severity (${incoming.severity}) is not valid; valid severities are: ${valid}`, [valid]);
+  }
+  if (incoming.status !== undefined && !Object.hasOwn(model.status, incoming.status)) {
+    const valid = Object.keys(model.status).join(', ');
+    throw badRequest(`Status (${incoming.status}) is not valid; valid statuses are: ${valid}`, [valid]);
+  }
+}
+
+/** The pre-receive `reject` policy (api.md §2): 403 with the reference's messages. */
+function applyRejectPolicy(settings: IngestSettings, incoming: IncomingAlert): void {
+  if (!environmentAllowed(incoming.environment, settings.allowedEnvironments)) {
+    throw new ApiError(
+      403,
+      `[POLICY] Alert environment does not match one of ${settings.allowedEnvironments.join(', ')}`,
+    );
+  }
+  if (settings.requireService && incoming.service.length === 0) {
+    throw new ApiError(403, '[POLICY] Alert must define a service');
+  }
+}
+
+export interface IngestResult {
+  kind: 'new' | 'duplicate' | 'correlate';
+  stored: AlertWithHistory;
+}
+
+/**
+ * POST /alert (api.md §2): defaults, validation, policy, then new / duplicate / correlate in one transaction.
+ * When two senders create the same alert at once, the unique index rejects the second insert and a retry turns it
+ * into a duplicate.
+ */
+export async function ingestAlert(
+  alerts: AlertRepository,
+  settings: IngestSettings,
+  input: AlertInput,
+  user: string | null,
+): Promise<IngestResult> {
+  const now = new Date().toISOString();
+  const incoming = applyDefaults(
+    input,
+    { model: settings.model, alertTimeout: settings.alertTimeout, origin: settings.origin },
+    input.id ?? randomUUID(),
+    now,
+  );
+  validateForModel(settings.model, incoming);
+  applyRejectPolicy(settings, incoming);
+
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await alerts.ingest(async (tx) => {
+        const match = await tx.findMatch(incoming);
+        let plan: Plan;
+        let kind: IngestResult['kind'];
+        if (match === undefined) {
+          kind = 'new';
+          const created = planNew(settings.model, incoming, now, user);
+          await tx.insert(created.alert, created.history);
+          plan = created;
+        } else {
+          kind = match.kind;
+          plan =
+            match.kind === 'duplicate'
+              ? planDuplicate(settings.model, match, incoming, now, user)
+              : planCorrelate(settings.model, match, incoming, now, user);
+          await tx.update(plan.alert, plan.history, settings.historyLimit);
+        }
+        return { kind, stored: { alert: plan.alert, history: await tx.history(plan.alert.id) } };
+      });
+    } catch (error) {
+      if (!(error instanceof UniqueViolation)) throw error;
+      if (attempt >= 2) {
+        // A correlation that would rename the alert onto another alert's event, or a client id already in use.
+        throw new ApiError(409, 'alert conflicts with an existing alert', [error.message]);
+      }
+    }
+  }
+}

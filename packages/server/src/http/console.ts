@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Settings } from '../settings.js';
+
+export type ConsoleFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+const NOT_BUILT =
+  'The web console is not built. Run `npm run build --workspace packages/web` (or `npm start`), or point ' +
+  'CONSOLE_DIR at a built console. The API is available under ';
+
+/**
+ * Serves the console from CONSOLE_DIR at `/` (spec README "Where things are served"): hashed files under /assets/ are
+ * cached for good, everything else is revalidated, and any other GET outside the API gets index.html so the
+ * console's history-mode routes survive a reload.
+ */
+export async function registerConsole(app: FastifyInstance, settings: Settings): Promise<ConsoleFallback> {
+  const root = settings.CONSOLE_DIR;
+  const indexFile = join(root, 'index.html');
+
+  // Relative, so the console keeps working behind any proxy prefix.
+  app.get('/config.json', async (_request, reply) => {
+    return reply.header('Cache-Control', 'no-cache').send({ endpoint: settings.BASE_PATH });
+  });
+
+  if (!existsSync(root)) {
+    const explain: ConsoleFallback = (_request, reply) =>
+      reply.code(404).type('text/plain; charset=utf-8').send(`${NOT_BUILT}${settings.BASE_PATH}\n`);
+    app.get('/', async (request, reply) => explain(request, reply).code(200));
+    return explain;
+  }
+
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/',
+    wildcard: true,
+    index: false,
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      const immutable = path.includes(`${join(root, 'assets')}/`);
+      reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  const fallback: ConsoleFallback = (_request, reply) => {
+    if (!existsSync(indexFile)) {
+      return reply.code(404).type('text/plain; charset=utf-8').send(`${NOT_BUILT}${settings.BASE_PATH}\n`);
+    }
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
+  };
+  app.get('/', async (request, reply) => fallback(request, reply));
+  return fallback;
+}

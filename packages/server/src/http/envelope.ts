@@ -1,0 +1,63 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors.js';
+
+export const JSON_CONTENT_TYPE_MESSAGE = "POST and PUT requests must set 'Content-type' to 'application/json'";
+
+/** api.md §0: the error envelope every error answers with. */
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: number,
+  message: string,
+  errors: string[] | null,
+): FastifyReply {
+  return reply
+    .code(code)
+    .type('application/json')
+    .send({ status: 'error', message, code, errors, requestId: request.id });
+}
+
+/** Werkzeug-style HTTP error texts, as the reference sends them for framework errors (api.md §0). */
+function httpError(code: number, title: string, description: string): ApiError {
+  return new ApiError(code, `${code} ${title}: ${description}`, [description]);
+}
+
+/** Maps any thrown value to an ApiError; undefined means "unexpected" (a 500). */
+export function toApiError(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  const fastifyError = error as Partial<FastifyError>;
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return httpError(413, 'Request Entity Too Large', 'The data value transmitted exceeds the capacity limit.');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, JSON_CONTENT_TYPE_MESSAGE);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return httpError(400, 'Bad Request', 'Failed to decode JSON object');
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
+    return httpError(400, 'Bad Request', 'Failed to decode JSON object');
+  }
+  const status = fastifyError.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new ApiError(status, fastifyError.message ?? 'Bad Request');
+  }
+  return undefined;
+}
+
+export const notFoundError = (): ApiError =>
+  httpError(
+    404,
+    'Not Found',
+    'The requested URL was not found on the server. If you entered the URL manually please check your spelling and try again.',
+  );
+
+export const methodNotAllowedError = (allowed: readonly string[]): ApiError =>
+  new ApiError(
+    405,
+    '405 Method Not Allowed: The method is not allowed for the requested URL.',
+    ['The method is not allowed for the requested URL.'],
+    { Allow: allowed.join(', ') },
+  );

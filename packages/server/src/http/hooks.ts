@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticate, requireScope } from '../auth/authenticate.js';
+import type { AppContext } from '../context.js';
+import { ApiError } from '../errors.js';
+import { JSON_CONTENT_TYPE_MESSAGE } from './envelope.js';
+
+// Request ids come from clients and proxies; anything odd or long is replaced rather than echoed.
+const REQUEST_ID_PATTERN = /^[\w\-.:;=+/]{1,200}$/;
+
+/** api.md §0: X-Request-ID, then X-Amzn-Trace-Id, else a new uuid. */
+export function requestIdOf(headers: FastifyRequest['headers']): string {
+  for (const name of ['x-request-id', 'x-amzn-trace-id']) {
+    const value = headers[name];
+    if (typeof value === 'string' && REQUEST_ID_PATTERN.test(value)) return value;
+  }
+  return randomUUID();
+}
+
+function isJson(contentType: string | undefined): boolean {
+  if (contentType === undefined) return false;
+  const mime = (contentType.split(';')[0] ?? '').trim().toLowerCase();
+  return mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'));
+}
+
+// api.md §0: the exceptions to the JSON content-type rule.
+const FORM_ROUTES = ['/auth/logout', '/auth/saml'];
+
+function allowedOrigin(origin: string | undefined, allowed: readonly string[]): string | undefined {
+  if (origin === undefined || allowed.length === 0) return undefined;
+  if (allowed.includes('*')) return '*';
+  return allowed.includes(origin) ? origin : undefined;
+}
+
+export function registerHooks(app: FastifyInstance, context: AppContext): void {
+  const { settings } = context;
+  app.decorateRequest('principal', null);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-ID', request.id);
+    const origin = allowedOrigin(request.headers.origin, settings.CORS_ORIGINS);
+    if (origin !== undefined) {
+      reply.header('Access-Control-Allow-Origin', origin);
+      if (origin !== '*') reply.header('Vary', 'Origin');
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    if (url === undefined || !url.startsWith(settings.BASE_PATH)) return;
+    // api.md §0: POST and PUT must send JSON; checked before credentials, as the reference does.
+    if (request.method === 'POST' || request.method === 'PUT') {
+      const path = url.slice(settings.BASE_PATH.length);
+      if (!FORM_ROUTES.includes(path) && !isJson(request.headers['content-type'])) {
+        throw new ApiError(415, JSON_CONTENT_TYPE_MESSAGE);
+      }
+    }
+    const scope = request.routeOptions.config.scope;
+    if (scope === undefined) return;
+    const principal = await authenticate(request, {
+      settings,
+      users: context.store.users,
+      secretKey: context.secretKey,
+      audience: (r) => (settings.OAUTH2_CLIENT_ID !== '' ? settings.OAUTH2_CLIENT_ID : context.apiRoot(r)),
+    });
+    if (scope !== null) requireScope(principal, scope, settings);
+    request.principal = principal;
+  });
+}
+
+/** CORS preflight answer (api.md §0). */
+export function preflightHeaders(origin: string | undefined, allowed: readonly string[]): Record<string, string> {
+  const allowOrigin = allowedOrigin(origin, allowed);
+  if (allowOrigin === undefined) return {};
+  return {
+    'Access-Control-Allow-Origin': allowOrigin,
+    'Access-Control-Allow-Methods': 'DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT',
+    'Access-Control-Allow-Headers': 'Content-Type, Authorization, Access-Control-Allow-Origin, X-Request-ID',
+    'Access-Control-Max-Age': '600',
+  };
+}

@@ -1,0 +1,80 @@
+import { buildApp } from './app.js';
+import { createContext } from './context.js';
+import { administratorLine, bootstrapAdministrator } from './domain/bootstrap.js';
+import { loadDemo } from './domain/demo.js';
+import { resolveSecretKey } from './secret.js';
+import { type Settings, SettingsError, loadSettings } from './settings.js';
+import { openStore } from './store/open.js';
+
+function readSettings(): Settings {
+  try {
+    return loadSettings(process.env);
+  } catch (error) {
+    if (error instanceof SettingsError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+async function main(): Promise<void> {
+  const settings = readSettings();
+  const secretKey = resolveSecretKey(settings.SECRET_KEY, settings.DATA_DIR);
+  const store = openStore(settings.database);
+  await store.migrate();
+
+  const created = await bootstrapAdministrator(store.users, settings);
+  if (created !== undefined) process.stdout.write(`${administratorLine(created)}\n`);
+
+  const app = await buildApp(settings, store, { secretKey });
+  if (settings.DEMO || process.argv.slice(2).includes('--demo')) {
+    const context = createContext(settings, store, secretKey);
+    const loaded = await loadDemo(
+      store.alerts,
+      {
+        model: context.model,
+        alertTimeout: settings.ALERT_TIMEOUT,
+        historyLimit: settings.HISTORY_LIMIT,
+        allowedEnvironments: settings.ALLOWED_ENVIRONMENTS,
+        requireService: settings.REQUIRE_SERVICE,
+        origin: context.origin,
+      },
+      settings.ALLOWED_ENVIRONMENTS,
+    );
+    if (loaded > 0) app.log.info(`Loaded ${loaded} demo alerts`);
+  }
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) {
+      // A second signal while draining means "now".
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info(`${signal} received, finishing in-flight requests`);
+    // close() stops accepting, waits for in-flight requests, then we release the database.
+    void app
+      .close()
+      .then(() => store.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  await app.listen({ port: settings.PORT, host: settings.HOST });
+  const address = app.server.address();
+  const port = address !== null && typeof address === 'object' ? address.port : settings.PORT;
+  app.log.info(`Listening on http://${settings.HOST}:${port}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,108 @@
+import { type AlarmModel, parseIsoDate } from '@alerta/contract';
+import { z } from 'zod';
+import { ApiError, badRequest } from '../errors.js';
+import { FILTER_FIELDS, isSortableField } from '../store/alert-query.js';
+import type { AlertQuery, FieldFilter, SortKey } from '../store/types.js';
+
+const queryStringSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
+/** Query parameters as lists of values, however many times each was given. */
+export type QueryParams = Map<string, string[]>;
+
+export function queryParams(raw: unknown): QueryParams {
+  const parsed = queryStringSchema.safeParse(raw ?? {});
+  if (!parsed.success) throw badRequest('Invalid query string');
+  return new Map(Object.entries(parsed.data).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
+}
+
+/** api.md §1.2: parameters that are not field filters. */
+const NON_FILTER_PARAMS = new Set([
+  '_',
+  'callback',
+  'token',
+  'api-key',
+  'q',
+  'q.df',
+  'id',
+  'from-date',
+  'to-date',
+  'sort-by',
+  'group-by',
+  'page',
+  'page-size',
+  'limit',
+  'show-raw-data',
+  'show-history',
+]);
+
+const TRUTHY = ['true', 't', '1', 'yes', 'y', 'on'];
+
+export function flag(params: QueryParams, name: string): boolean {
+  const value = params.get(name)?.[0];
+  return value !== undefined && TRUTHY.includes(value.toLowerCase());
+}
+
+function isFilterField(name: string): boolean {
+  if (name.startsWith('attributes.')) return name.length > 'attributes.'.length;
+  return FILTER_FIELDS.has(name);
+}
+
+function dateParam(params: QueryParams, name: string): string | undefined {
+  const value = params.get(name)?.[0];
+  // api.md §0: a bad from-date/to-date is silently ignored, as the reference does.
+  return value === undefined ? undefined : parseIsoDate(value)?.toISOString();
+}
+
+/** The filter, id, date and sort parts of an alert query (api.md §1.2). */
+export function alertQuery(params: QueryParams, model: AlarmModel, now: string): AlertQuery {
+  const filters: FieldFilter[] = [];
+  for (const [name, values] of params) {
+    if (NON_FILTER_PARAMS.has(name)) continue;
+    const negate = name.endsWith('!');
+    const field = negate ? name.slice(0, -1) : name;
+    if (!isFilterField(field)) throw badRequest(`Invalid filter parameter: ${name}`);
+    filters.push({ field, negate, values });
+  }
+  const sort: SortKey[] = (params.get('sort-by') ?? []).map((value) => {
+    const reverse = value.startsWith('-');
+    const field = reverse ? value.slice(1) : value;
+    if (!isSortableField(field)) throw badRequest(`Sorting by '${field}' field not supported.`);
+    return { field, reverse };
+  });
+  return {
+    filters,
+    ids: (params.get('id') ?? []).filter((id) => id.length > 0),
+    fromDate: dateParam(params, 'from-date'),
+    toDate: dateParam(params, 'to-date') ?? now,
+    sort,
+    severityCodes: model.severity,
+    statusCodes: model.status,
+  };
+}
+
+function positiveInt(params: QueryParams, name: string): number | undefined {
+  const value = params.get(name)?.[0];
+  if (value === undefined || value === '') return undefined;
+  if (!/^-?\d+$/.test(value)) throw badRequest(`'${name}' must be an integer`);
+  return Number(value);
+}
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+/** api.md §0: `page` (default 1) and `page-size` (or the older `limit`, default DEFAULT_PAGE_SIZE). */
+export function pageRequest(params: QueryParams, defaultPageSize: number): PageRequest {
+  const page = positiveInt(params, 'page') ?? 1;
+  const pageSize = positiveInt(params, 'page-size') ?? positiveInt(params, 'limit') ?? defaultPageSize;
+  if (pageSize < 1) throw badRequest("'page-size' must be a positive integer");
+  return { page, pageSize };
+}
+
+/** api.md §0: 416 when page < 1, or beyond the last page while there are results. */
+export function checkPageInRange(page: number, pages: number): void {
+  if (page < 1 || (pages > 0 && page > pages)) {
+    throw new ApiError(416, `page out of range: 1-${Math.max(pages, 1)}`);
+  }
+}

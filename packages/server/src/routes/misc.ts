@@ -1,0 +1,74 @@
+import { alarmModelConfig } from '@alerta/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+
+/** api.md §7: the client configuration, every key. */
+function clientConfig(context: AppContext, endpoint: string): Record<string, unknown> {
+  const s = context.settings;
+  const alarmModel = alarmModelConfig(context.model);
+  return {
+    debug: s.DEBUG,
+    endpoint,
+    alarm_model: alarmModel,
+    auth_required: s.AUTH_REQUIRED,
+    allow_readonly: s.ALLOW_READONLY,
+    readonly_scopes: s.READONLY_SCOPES,
+    provider: s.AUTH_PROVIDER,
+    customer_views: s.CUSTOMER_VIEWS,
+    signup_enabled: s.AUTH_PROVIDER === 'basic' ? s.SIGNUP_ENABLED : false,
+    email_verification: s.EMAIL_VERIFICATION,
+    client_id: s.OAUTH2_CLIENT_ID,
+    azure_tenant: s.AZURE_TENANT,
+    aws_region: s.AWS_REGION,
+    cognito_domain: s.COGNITO_DOMAIN,
+    github_url: s.GITHUB_URL,
+    gitlab_url: s.GITLAB_URL,
+    keycloak_url: s.KEYCLOAK_URL,
+    keycloak_realm: s.KEYCLOAK_REALM,
+    oidc_auth_url: s.OIDC_AUTH_URL,
+    pingfederate_url: s.PINGFEDERATE_URL,
+    site_logo_url: s.SITE_LOGO_URL,
+    severity: alarmModel.severity,
+    colors: alarmModel.colors,
+    timeouts: { alert: s.ALERT_TIMEOUT, heartbeat: s.HEARTBEAT_TIMEOUT, ack: s.ACK_TIMEOUT, shelve: s.SHELVE_TIMEOUT },
+    blackouts: { duration: s.BLACKOUT_DURATION },
+    dates: { shortTime: 'HH:mm', mediumDate: 'ddd D MMM HH:mm', longDate: 'ddd D MMM, YYYY HH:mm:ss.SSS Z' },
+    font: s.DEFAULT_FONT,
+    audio: { new: s.DEFAULT_AUDIO_FILE },
+    columns: s.COLUMNS,
+    sort_by: s.SORT_LIST_BY,
+    filter: s.DEFAULT_FILTER,
+    indicators: { severity: s.ASI_SEVERITY, queries: s.ASI_QUERIES },
+    actions: s.ACTIONS,
+    tracking_id: s.GOOGLE_TRACKING_ID,
+    refresh_interval: s.AUTO_REFRESH_INTERVAL,
+    environments: s.ALLOWED_ENVIRONMENTS,
+    clipboard_template: s.CLIPBOARD_TEMPLATE,
+  };
+}
+
+export function registerMiscRoutes(app: FastifyInstance, context: AppContext): void {
+  app.get('/_', (_request, reply) => reply.type('text/plain; charset=utf-8').send('OK'));
+
+  app.get('/config', (request, reply) => reply.send(clientConfig(context, context.apiRoot(request))));
+
+  // api.md §1.8; the reference also answers 503 for stale heartbeats, which join when heartbeats do.
+  app.get('/management/healthcheck', async (request, reply) => {
+    try {
+      await context.store.ping();
+    } catch (error) {
+      request.log.error({ err: error }, 'healthcheck: database unreachable');
+      return reply.code(500).type('text/plain; charset=utf-8').send('DATABASE_UNREACHABLE');
+    }
+    return reply.type('text/plain; charset=utf-8').send('OK');
+  });
+
+  app.get('/management/gtg', async (_request, reply) => {
+    try {
+      await context.store.ping();
+    } catch {
+      return reply.code(503).type('text/plain; charset=utf-8').send('FAILED');
+    }
+    return reply.type('text/plain; charset=utf-8').send('OK');
+  });
+}
