@@ -31,69 +31,67 @@ export function registerAlertRoutes(app: FastifyInstance, context: AppContext): 
     origin: context.origin,
   };
 
-  {
-    app.post('/alert', { config: { scope: 'write:alerts' } }, async (request, reply) => {
-      const body: unknown = request.body;
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-        throw badRequest('the request body must be a JSON object');
-      }
-      const parsed = alertInputSchema.safeParse(body);
-      if (!parsed.success) throw validationError(parsed.error);
-      const result = await ingestAlert(context.store.alerts, ingestSettings, parsed.data, principalOf(request).login);
-      const { alert, history } = result.stored;
-      return reply.code(201).send({
-        status: 'ok',
-        id: alert.id,
-        alert: alertView(alert, history, context.apiRoot(request), { rawData: true }),
-      });
+  app.post('/alert', { config: { scope: 'write:alerts' } }, async (request, reply) => {
+    const body: unknown = request.body;
+    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+      throw badRequest('the request body must be a JSON object');
+    }
+    const parsed = alertInputSchema.safeParse(body);
+    if (!parsed.success) throw validationError(parsed.error);
+    const result = await ingestAlert(context.store.alerts, ingestSettings, parsed.data, principalOf(request).login);
+    const { alert, history } = result.stored;
+    return reply.code(201).send({
+      status: 'ok',
+      id: alert.id,
+      alert: alertView(alert, history, context.apiRoot(request), { rawData: true }),
     });
+  });
 
-    app.get<{ Params: { id: string } }>('/alert/:id', { config: { scope: 'read:alerts' } }, async (request) => {
-      const id = request.params.id;
-      if (id.length === 0 || id.length > 255) throw notFound();
-      const found = await context.store.alerts.get(id);
-      if (found === undefined) throw notFound();
-      return {
-        status: 'ok',
-        total: 1,
-        alert: alertView(found.alert, found.history, context.apiRoot(request), { rawData: true }),
-      };
-    });
+  app.get<{ Params: { id: string } }>('/alert/:id', { config: { scope: 'read:alerts' } }, async (request) => {
+    const id = request.params.id;
+    if (id.length === 0 || id.length > 255) throw notFound();
+    const found = await context.store.alerts.get(id);
+    if (found === undefined) throw notFound();
+    return {
+      status: 'ok',
+      total: 1,
+      alert: alertView(found.alert, found.history, context.apiRoot(request), { rawData: true }),
+    };
+  });
 
-    app.get('/alerts', { config: { scope: 'read:alerts' } }, async (request) => {
-      const now = new Date().toISOString();
-      const params = queryParams(request.query);
-      const query = alertQuery(params, context.model, now);
-      const { page, pageSize } = pageRequest(params, settings.DEFAULT_PAGE_SIZE);
-      const counts = await context.store.alerts.count(query);
-      const paging = computePaging(counts.total, page, pageSize);
-      checkPageInRange(page, paging.pages);
-      const rows =
-        counts.total === 0
-          ? []
-          : await context.store.alerts.list(query, {
-              offset: (page - 1) * pageSize,
-              limit: pageSize,
-              withHistory: flag(params, 'show-history'),
-            });
-      const apiRoot = context.apiRoot(request);
-      const rawData = flag(params, 'show-raw-data');
-      const alerts = rows.map((row) => alertView(row.alert, row.history, apiRoot, { rawData }));
-      const lastTime = alerts.reduce((latest, a) => (a.lastReceiveTime > latest ? a.lastReceiveTime : latest), '');
-      return {
-        status: 'ok',
-        ...(counts.total === 0 ? { message: 'not found' } : {}),
-        page: paging.page,
-        pageSize: paging.pageSize,
-        pages: paging.pages,
-        more: paging.more,
-        alerts,
-        total: counts.total,
-        statusCounts: counts.statusCounts,
-        severityCounts: counts.severityCounts,
-        lastTime: lastTime === '' ? now : lastTime,
-        autoRefresh: true,
-      };
-    });
-  }
+  app.get('/alerts', { config: { scope: 'read:alerts' } }, async (request) => {
+    const now = new Date().toISOString();
+    const params = queryParams(request.query);
+    const query = alertQuery(params, context.model, now);
+    const { page, pageSize } = pageRequest(params, settings.DEFAULT_PAGE_SIZE);
+    const counts = await context.store.alerts.count(query);
+    const paging = computePaging(counts.total, page, pageSize);
+    checkPageInRange(page, paging.pages);
+    const rows =
+      counts.total === 0
+        ? []
+        : await context.store.alerts.list(query, {
+            offset: (page - 1) * pageSize,
+            limit: pageSize,
+            withHistory: flag(params, 'show-history'),
+          });
+    const apiRoot = context.apiRoot(request);
+    const rawData = flag(params, 'show-raw-data');
+    const alerts = rows.map((row) => alertView(row.alert, row.history, apiRoot, { rawData }));
+    const lastTime = alerts.reduce((latest, a) => (a.lastReceiveTime > latest ? a.lastReceiveTime : latest), '');
+    return {
+      status: 'ok',
+      ...(counts.total === 0 ? { message: 'not found' } : {}),
+      page: paging.page,
+      pageSize: paging.pageSize,
+      pages: paging.pages,
+      more: paging.more,
+      alerts,
+      total: counts.total,
+      statusCounts: counts.statusCounts,
+      severityCounts: counts.severityCounts,
+      lastTime: lastTime === '' ? now : lastTime,
+      autoRefresh: true,
+    };
+  });
 }
