@@ -1,0 +1,137 @@
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+
+/**
+ * PostgreSQL for the tests: DATABASE_URL_TEST when given, otherwise a throwaway cluster started from the newest
+ * /usr/lib/postgresql/<version>/bin, run as the `postgres` user when we are root (initdb refuses root).
+ */
+
+export interface Cluster {
+  /** URL of the cluster's `postgres` database, used to create one database per test file. */
+  url: string;
+  stop(): void;
+}
+
+function postgresBin(): string {
+  const base = '/usr/lib/postgresql';
+  const versions = existsSync(base)
+    ? readdirSync(base)
+        .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
+  const newest = versions[0];
+  if (newest === undefined) {
+    throw new Error(
+      'PostgreSQL tests need either DATABASE_URL_TEST or PostgreSQL server binaries in /usr/lib/postgresql/*/bin ' +
+        '(apt-get install postgresql). They are not skipped.',
+    );
+  }
+  return join(base, newest, 'bin');
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        address !== null && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export async function startCluster(): Promise<Cluster> {
+  const bin = postgresBin();
+  const dir = mkdtempSync(join(tmpdir(), 'alerta-pg-'));
+  chmodSync(dir, 0o755);
+  const data = join(dir, 'pgdata');
+  const run = join(dir, 'pgrun');
+  mkdirSync(data);
+  mkdirSync(run);
+  const asRoot = process.getuid?.() === 0;
+  if (asRoot) execFileSync('chown', ['postgres:postgres', data, run]);
+  const exec = (tool: string, args: string[]): void => {
+    const command = asRoot ? 'runuser' : join(bin, tool);
+    const fullArgs = asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args;
+    execFileSync(command, fullArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
+  };
+  const port = await freePort();
+  exec('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  exec('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    join(run, 'pg.log'),
+    '-o',
+    `-p ${port} -k ${run} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    '-w',
+    'start',
+  ]);
+  let stopped = false;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop: () => {
+      if (stopped) return;
+      stopped = true;
+      try {
+        exec('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+let ownCluster: Promise<Cluster> | undefined;
+
+/** The server to create test databases on: DATABASE_URL_TEST, or a cluster this process starts once. */
+async function serverUrl(): Promise<string> {
+  const given = process.env.DATABASE_URL_TEST;
+  if (given !== undefined && given !== '') return given;
+  ownCluster ??= startCluster();
+  return (await ownCluster).url;
+}
+
+/** Stops the cluster this process started, if any. */
+export async function stopOwnCluster(): Promise<void> {
+  if (ownCluster === undefined) return;
+  const cluster = await ownCluster;
+  ownCluster = undefined;
+  cluster.stop();
+}
+
+/** A fresh, empty database, so test files never see each other's data. */
+export async function createTestDatabase(): Promise<string> {
+  const url = new URL(await serverUrl());
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await client.end();
+  }
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+// CLI: start one cluster for a whole test run, print its URL, keep it until SIGTERM or SIGINT.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const cluster = await startCluster();
+  process.stdout.write(`DATABASE_URL_TEST=${cluster.url}\n`);
+  const shutdown = (): void => {
+    cluster.stop();
+    process.exit(0);
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+  setInterval(() => undefined, 1 << 30);
+}
