@@ -141,14 +141,17 @@ export class KyselyAlertRepository implements AlertRepository {
       findMatch: async (key: IngestKey): Promise<IngestMatch | undefined> => {
         // api.md §2.1: same environment, resource and customer; then the same event, or the incoming event listed
         // in the stored alert's correlate list.
-        const rows = await trx
+        let select = trx
           .selectFrom('alerts')
           .selectAll()
           .where('environment', '=', key.environment)
           .where('resource', '=', key.resource)
           .where(sql<boolean>`coalesce(customer, '') = ${key.customer ?? ''}`)
-          .where((eb) => eb.or([eb('event', '=', key.event), engine.listHasAny('correlate', [key.event])]))
-          .execute();
+          .where((eb) => eb.or([eb('event', '=', key.event), engine.listHasAny('correlate', [key.event])]));
+        // Concurrent duplicates must not lose updates: lock the row until commit. SQLite already runs one writer
+        // transaction at a time.
+        if (engine.name === 'postgres') select = select.forUpdate();
+        const rows = await select.execute();
         const alerts = rows.map((row) => toAlert(engine, row));
         const sameEvent = alerts.find((a) => a.event === key.event);
         const found = sameEvent ?? alerts[0];
