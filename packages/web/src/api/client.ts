@@ -1,0 +1,113 @@
+import { errorEnvelopeSchema } from '@alerta/contract';
+import { z } from 'zod';
+import { ApiError, NetworkError, ResponseShapeError, isAbortError } from './errors';
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type Query = Readonly<Record<string, QueryValue>>;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestOptions<T> {
+  method?: HttpMethod;
+  /** Repeated keys for lists (`status=open&status=ack`), as the API expects (api.md §1.2). */
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  schema: z.ZodType<T>;
+  /** False for calls whose 401 is an answer, not an expired session (login, logout). */
+  handleUnauthorized?: boolean;
+}
+
+export interface ApiClientOptions {
+  /** The merged config's `endpoint`; may be relative, e.g. `/api`. */
+  baseUrl: string;
+  getToken: () => string | null;
+  /** Called on every 401 answer (console.md §8: log out and go to the login screen). */
+  onUnauthorized: () => void;
+  fetch?: typeof fetch;
+}
+
+export interface ApiClient {
+  request<T>(path: string, options: RequestOptions<T>): Promise<T>;
+}
+
+export function buildQueryString(query: Query | undefined): string {
+  if (query === undefined) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value as readonly (string | number)[]) params.append(key, String(item));
+    } else {
+      params.append(key, String(value));
+    }
+  }
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+const looseErrorSchema = z.looseObject({ message: z.string() });
+
+function toApiError(status: number, statusText: string, body: unknown, requestId: string): ApiError {
+  const envelope = errorEnvelopeSchema.safeParse(body);
+  if (envelope.success) {
+    const { message, code, errors } = envelope.data;
+    return new ApiError({ status, message, code, errors, requestId: envelope.data.requestId });
+  }
+  // Some answers (a plugin's 429, a proxy in between) are not full envelopes: keep what is there.
+  const loose = looseErrorSchema.safeParse(body);
+  const message = loose.success ? loose.data.message : statusText || `HTTP ${status}`;
+  return new ApiError({ status, message, requestId });
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The one HTTP client of the console (screens.md §1.2). */
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+
+  async function request<T>(
+    path: string,
+    { method = 'GET', query, body, signal, schema, handleUnauthorized = true }: RequestOptions<T>,
+  ) {
+    // Relative endpoints (`/api`) resolve against the page, like a browser would.
+    const url = new URL(`${base}${path}${buildQueryString(query)}`, document.baseURI).toString();
+    const requestId = crypto.randomUUID();
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-ID': requestId };
+    const token = options.getToken();
+    if (token !== null) headers.Authorization = `Bearer ${token}`;
+    const init: RequestInit = { method, headers };
+    if (body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      init.body = JSON.stringify(body);
+    }
+    if (signal !== undefined) init.signal = signal;
+
+    let response: Response;
+    try {
+      response = await fetchFn(url, init);
+    } catch (error) {
+      if (isAbortError(error) || signal?.aborted === true) throw error;
+      throw new NetworkError(url, error);
+    }
+
+    const payload = await readJson(response);
+    if (!response.ok) {
+      if (response.status === 401 && handleUnauthorized) options.onUnauthorized();
+      throw toApiError(response.status, response.statusText, payload, requestId);
+    }
+    const parsed = schema.safeParse(payload);
+    if (!parsed.success) throw new ResponseShapeError(url, parsed.error);
+    return parsed.data;
+  }
+
+  return { request };
+}

@@ -1,0 +1,42 @@
+/** An HTTP error answered by the API, read from its error envelope (api.md §0). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: number;
+  readonly errors: readonly string[];
+  readonly requestId: string | undefined;
+
+  constructor(init: {
+    status: number;
+    message: string;
+    code?: number | undefined;
+    errors?: readonly string[] | null | undefined;
+    requestId?: string | undefined;
+  }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code ?? init.status;
+    this.errors = init.errors ?? [];
+    this.requestId = init.requestId;
+  }
+}
+
+/** No response came back (the network or the API is down); an aborted request is not one of these. */
+export class NetworkError extends Error {
+  override readonly name = 'NetworkError';
+  constructor(url: string, cause: unknown) {
+    super(`No response from ${url}`, { cause });
+  }
+}
+
+/** The API answered 2xx, but the body did not have the expected shape. */
+export class ResponseShapeError extends Error {
+  override readonly name = 'ResponseShapeError';
+  constructor(url: string, cause: unknown) {
+    super(`Unexpected response from ${url}`, { cause });
+  }
+}
+
+export function isAbortError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'AbortError';
+}

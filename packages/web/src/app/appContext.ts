@@ -1,0 +1,63 @@
+import { QueryClient } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import type { RouteObject, createBrowserRouter } from 'react-router';
+import { ApiError, createApiClient, type ApiClient } from '../api';
+import type { AppConfig } from '../config/appConfig';
+import { AuthStore } from '../features/auth/authStore';
+import { loginPathFor } from './redirects';
+import { buildRoutes } from './routes';
+
+export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+export interface AppContext {
+  config: AppConfig;
+  auth: AuthStore;
+  api: ApiClient;
+  queryClient: QueryClient;
+  router: AppRouter;
+  i18n: I18n;
+}
+
+export interface AppContextOptions {
+  config: AppConfig;
+  storage: Storage;
+  i18n: I18n;
+  createRouter: (routes: RouteObject[]) => AppRouter;
+  fetch?: typeof fetch;
+}
+
+/** Errors worth retrying are the transient ones: no answer, or a server-side failure. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiError && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+/** Wires the console's long-lived parts together: session, API client, query cache and router. */
+export function createAppContext(options: AppContextOptions): AppContext {
+  const auth = new AuthStore(options.storage);
+  let router: AppRouter | undefined;
+
+  // console.md §8: a 401 logs out and sends the visitor to log in, remembering where they were.
+  const onUnauthorized = () => {
+    if (auth.getSession() !== null) auth.logout();
+    if (router === undefined) return;
+    const { pathname, search, hash } = router.state.location;
+    if (pathname === '/login') return;
+    void router.navigate(loginPathFor(`${pathname}${search}${hash}`), { replace: true });
+  };
+
+  const api = createApiClient({
+    baseUrl: options.config.endpoint,
+    getToken: auth.getToken,
+    onUnauthorized,
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
+  });
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: { retry: shouldRetry, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+  router = options.createRouter(buildRoutes());
+  return { config: options.config, auth, api, queryClient, router, i18n: options.i18n };
+}

@@ -1,0 +1,28 @@
+/** screens.md §1.4: `/#/alerts` style links from the hash-mode era become `/alerts`. */
+export function legacyHashTarget(hash: string): string | null {
+  return hash.startsWith('#/') ? hash.slice(1) : null;
+}
+
+/** Rewrites the address bar before the router starts, so the router only ever sees history-mode paths. */
+export function rewriteLegacyHashUrl(win: Pick<Window, 'location' | 'history'>): void {
+  const target = legacyHashTarget(win.location.hash);
+  if (target !== null) win.history.replaceState(null, '', target);
+}
+
+/** console.md §2: a path that is itself an absolute http, https or ftp address opens in a new window. */
+export function externalUrlFromPath(pathname: string): string | null {
+  const candidate = pathname.replace(/^\/+/, '');
+  return /^(?:https?|ftp):\/\//i.test(candidate) ? candidate : null;
+}
+
+/** The login screen's target after success: only a same-site path, never another origin. */
+export function safeRedirectPath(redirect: string | null): string {
+  if (redirect === null || !redirect.startsWith('/') || redirect.startsWith('//') || redirect.startsWith('/\\')) {
+    return '/alerts';
+  }
+  return redirect;
+}
+
+export function loginPathFor(fullPath: string): string {
+  return `/login?redirect=${encodeURIComponent(fullPath)}`;
+}

@@ -1,0 +1,29 @@
+import type { RouteObject } from 'react-router';
+import { DOCS_URL } from '../config/defaults';
+import { msg } from '../i18n';
+import { FallbackRedirect, OpenInNewTab, RequireLogin } from './guards';
+import type { RouteHandle } from './routeHandle';
+import { SCREEN_ROUTES, type ScreenRoute } from './routeTable';
+import { Shell } from './shell/Shell';
+
+function toRouteObject({ path, titleKey, Screen }: ScreenRoute): RouteObject {
+  const handle: RouteHandle = { titleKey };
+  return { path, handle, element: <Screen /> };
+}
+
+/** Every route of console.md §2 / screens.md §1.4, inside the app shell. */
+export function buildRoutes(): RouteObject[] {
+  const helpHandle: RouteHandle = { titleKey: msg('route.help') };
+  return [
+    {
+      element: <Shell />,
+      children: [
+        { element: <RequireLogin />, children: SCREEN_ROUTES.filter((r) => r.needsLogin).map(toRouteObject) },
+        ...SCREEN_ROUTES.filter((r) => !r.needsLogin).map(toRouteObject),
+        { path: '/help', handle: helpHandle, element: <OpenInNewTab url={DOCS_URL} /> },
+        { index: true, element: <FallbackRedirect /> },
+        { path: '*', element: <FallbackRedirect /> },
+      ],
+    },
+  ];
+}

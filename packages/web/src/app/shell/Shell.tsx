@@ -1,0 +1,117 @@
+import { ActionIcon, Anchor, Burger, Button, Center, Group, Loader } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useConfig } from '../../config/ConfigContext';
+import { useSession } from '../../features/auth/AuthContext';
+import { ALERTS_QUERY_KEY } from '../../features/alerts/useAlertsQuery';
+import { DocumentTitle } from '../DocumentTitle';
+import { RefreshIcon } from './icons';
+import { NavMenu } from './NavMenu';
+import { UserMenu } from './UserMenu';
+import { isKioskMode } from './kiosk';
+import classes from './Shell.module.css';
+
+const DESKTOP_QUERY = '(min-width: 48em)';
+
+/** The frame around every screen (screens.md §2): top bar, navigation drawer and the content area. */
+export function Shell() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const session = useSession();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const isDesktop = useMediaQuery(DESKTOP_QUERY, true) ?? true;
+  const [desktopOpen, setDesktopOpen] = useState(true);
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  const onAlerts = location.pathname === '/alerts';
+  const kiosk = onAlerts && isKioskMode(location.search);
+  // screens.md §2.2: the drawer exists when logged in, when auth is off, or when read-only access is allowed.
+  const hasDrawer = session !== null || !config.auth_required || config.allow_readonly;
+  const drawerOpen = isDesktop ? desktopOpen : mobileOpen;
+  const toggleDrawer = () => (isDesktop ? setDesktopOpen((open) => !open) : setMobileOpen((open) => !open));
+  const onAuthScreen = location.pathname === '/login' || location.pathname === '/signup';
+
+  const content = (
+    <Suspense
+      fallback={
+        <Center p="xl">
+          <Loader aria-label={t('shell.loading')} />
+        </Center>
+      }
+    >
+      <Outlet />
+    </Suspense>
+  );
+
+  if (kiosk) {
+    return (
+      <main>
+        <DocumentTitle />
+        {content}
+      </main>
+    );
+  }
+
+  const showNavbar = hasDrawer && drawerOpen;
+  return (
+    <div className={classes.root}>
+      <DocumentTitle />
+      <header className={classes.header}>
+        <Group gap="sm" wrap="nowrap">
+          {hasDrawer && (
+            <Burger
+              opened={drawerOpen}
+              onClick={toggleDrawer}
+              size="sm"
+              aria-label={t('shell.toggleNavigation')}
+              aria-expanded={drawerOpen}
+              aria-controls="app-navigation"
+            />
+          )}
+          <Anchor component={Link} to="/alerts" fw={700} fz="xl" underline="never" c="inherit">
+            {t('app.name')}
+          </Anchor>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {onAlerts && (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={t('shell.refresh')}
+              title={t('shell.refresh')}
+              onClick={() => void queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY })}
+            >
+              <RefreshIcon />
+            </ActionIcon>
+          )}
+          {session !== null && <UserMenu session={session} />}
+          {session === null && !onAuthScreen && (
+            <>
+              {config.signup_enabled && (
+                <Button component={Link} to="/signup" variant="outline" radius="xl" size="xs">
+                  {t('shell.signUp')}
+                </Button>
+              )}
+              <Button component={Link} to="/login" radius="xl" size="xs">
+                {t('shell.logIn')}
+              </Button>
+            </>
+          )}
+        </Group>
+      </header>
+      {showNavbar && (
+        <nav id="app-navigation" className={classes.navbar} aria-label={t('shell.navigation')}>
+          <NavMenu onNavigate={() => setMobileOpen(false)} />
+        </nav>
+      )}
+      <main className={classes.main} data-with-navbar={showNavbar ? '' : undefined}>
+        {content}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { clientConfigSchema } from '@alerta/contract';
+import { z } from 'zod';
+
+/**
+ * The merged configuration: the contract's client config with the keys the console relies on made required (the
+ * client defaults always supply them, screens.md §16.1).
+ */
+export const appConfigSchema = clientConfigSchema.extend({
+  endpoint: z.string(),
+  auth_required: z.boolean(),
+  allow_readonly: z.boolean(),
+  readonly_scopes: z.array(z.string()),
+  provider: z.string(),
+  customer_views: z.boolean(),
+  signup_enabled: z.boolean(),
+  dates: z.looseObject({ shortTime: z.string(), mediumDate: z.string(), longDate: z.string() }),
+  sort_by: z.union([z.string(), z.array(z.string())]),
+  filter: z.looseObject({ status: z.array(z.string()).nullable().optional() }),
+  refresh_interval: z.number(),
+});
+export type AppConfig = z.infer<typeof appConfigSchema>;

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+
+export default function AlertDetailScreen() {
+  return <PlaceholderScreen titleKey="route.alert" />;
+}

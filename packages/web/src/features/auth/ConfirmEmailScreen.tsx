@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+
+export default function ConfirmEmailScreen() {
+  return <PlaceholderScreen titleKey="route.confirm" />;
+}

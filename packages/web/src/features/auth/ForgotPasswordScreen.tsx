@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+
+export default function ForgotPasswordScreen() {
+  return <PlaceholderScreen titleKey="route.forgot" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+
+export default function ResetPasswordScreen() {
+  return <PlaceholderScreen titleKey="route.reset" />;
+}

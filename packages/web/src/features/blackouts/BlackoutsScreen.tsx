@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+
+export default function BlackoutsScreen() {
+  return <PlaceholderScreen titleKey="route.blackouts" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+
+export default function CustomersScreen() {
+  return <PlaceholderScreen titleKey="route.customers" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+
+export default function GroupsScreen() {
+  return <PlaceholderScreen titleKey="route.groups" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+
+export default function PermissionsScreen() {
+  return <PlaceholderScreen titleKey="route.perms" />;
+}

@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+
+export default function ProfileScreen() {
+  return <PlaceholderScreen titleKey="route.profile" />;
+}

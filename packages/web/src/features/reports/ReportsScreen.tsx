@@ -1,0 +1,5 @@
+import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+
+export default function ReportsScreen() {
+  return <PlaceholderScreen titleKey="route.reports" />;
+}
