@@ -35,11 +35,13 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 /** Wires the console's long-lived parts together: session, API client, query cache and router. */
 export function createAppContext(options: AppContextOptions): AppContext {
   const auth = new AuthStore(options.storage);
-  let router: AppRouter | undefined;
+  // The router is made after the API client, which needs to reach it on a 401.
+  const routerRef: { current?: AppRouter } = {};
 
   // console.md §8: a 401 logs out and sends the visitor to log in, remembering where they were.
   const onUnauthorized = () => {
     if (auth.getSession() !== null) auth.logout();
+    const router = routerRef.current;
     if (router === undefined) return;
     const { pathname, search, hash } = router.state.location;
     if (pathname === '/login') return;
@@ -58,6 +60,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
       mutations: { retry: false },
     },
   });
-  router = options.createRouter(buildRoutes());
+  const router = options.createRouter(buildRoutes());
+  routerRef.current = router;
   return { config: options.config, auth, api, queryClient, router, i18n: options.i18n };
 }

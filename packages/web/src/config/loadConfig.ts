@@ -29,7 +29,8 @@ async function loadLocalConfig(fetchFn: FetchLike, url: string): Promise<ClientC
 
 async function loadRemoteConfig(fetchFn: FetchLike, endpoint: string): Promise<ClientConfig> {
   try {
-    const response = await fetchFn(`${endpoint.replace(/\/+$/, '')}/config`, {
+    const url = new URL(`${endpoint.replace(/\/+$/, '')}/config`, document.baseURI).toString();
+    const response = await fetchFn(url, {
       headers: { Accept: 'application/json', 'X-Request-ID': crypto.randomUUID() },
     });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);

@@ -1,0 +1,26 @@
+import type { i18n as I18n } from 'i18next';
+import type { AppConfig } from '../config/appConfig';
+import { loadConfig, type FetchLike } from '../config/loadConfig';
+
+export interface BootOptions {
+  fetch: FetchLike;
+  i18n: I18n;
+  alert: (message: string) => void;
+  mount: (config: AppConfig) => void;
+}
+
+/**
+ * Loads the configuration and mounts the console. Without the API's client config nothing can work, so the visitor is
+ * told why in a browser alert and nothing is mounted (console.md §7, screens.md §1.1).
+ */
+export async function boot({ fetch, i18n, alert, mount }: BootOptions): Promise<boolean> {
+  let config: AppConfig;
+  try {
+    config = await loadConfig(fetch, new URL('config.json', document.baseURI).toString());
+  } catch {
+    alert(i18n.t('config.loadFailed'));
+    return false;
+  }
+  mount(config);
+  return true;
+}

@@ -1,0 +1,30 @@
+import type { ClientConfig } from '@alerta/contract';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { App } from '../app/App';
+import { createAppContext } from '../app/appContext';
+import { TOKEN_STORAGE_KEY } from '../features/auth/token';
+import { createI18n } from '../i18n';
+import { testConfig } from './fixtures';
+
+export interface RenderAppOptions {
+  config?: ClientConfig;
+  /** A token already stored, as if the user had logged in before. */
+  token?: string;
+}
+
+/** Renders the whole console at `path`, with real routes, providers and API client (MSW answers). */
+export function renderApp(path: string, { config, token }: RenderAppOptions = {}) {
+  if (token !== undefined) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  const context = createAppContext({
+    config: testConfig(config),
+    storage: window.localStorage,
+    i18n: createI18n('en'),
+    createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
+  });
+  const user = userEvent.setup();
+  render(<App context={context} />);
+  const location = () => context.router.state.location;
+  return { context, user, location };
+}

@@ -1,0 +1,32 @@
+import { setupServer } from 'msw/node';
+
+/** The one MSW server of the console tests; each test adds the handlers it needs. */
+export const server = setupServer();
+
+export interface RecordedRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+}
+
+/** Collects every request the console sends, with its parsed JSON body, in order. */
+export function recordRequests(): RecordedRequest[] {
+  const requests: RecordedRequest[] = [];
+  server.events.on('request:start', ({ request }) => {
+    const entry: RecordedRequest = {
+      method: request.method,
+      url: new URL(request.url),
+      headers: request.headers,
+      body: undefined,
+    };
+    requests.push(entry);
+    void request
+      .clone()
+      .text()
+      .then((text) => {
+        entry.body = text === '' ? undefined : (JSON.parse(text) as unknown);
+      });
+  });
+  return requests;
+}

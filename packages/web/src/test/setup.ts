@@ -1,0 +1,64 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { server } from './server';
+
+// jsdom lacks these browser APIs that Mantine reads.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string): MediaQueryList => ({
+    // Tests run "on a wide screen": min-width queries match, everything else (dark mode, reduced motion) does not.
+    matches: query.includes('min-width'),
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+class NoopResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = NoopResizeObserver;
+
+/** Messages a test has said it expects on console.error or console.warn; anything else fails the test. */
+const expectedConsole: RegExp[] = [];
+let unexpectedConsole: string[] = [];
+
+export function expectConsoleMessage(pattern: RegExp): void {
+  expectedConsole.push(pattern);
+}
+
+function watchConsole(level: 'error' | 'warn') {
+  vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
+    const text = args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ');
+    if (!expectedConsole.some((pattern) => pattern.test(text))) unexpectedConsole.push(`console.${level}: ${text}`);
+  });
+}
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+beforeEach(() => {
+  unexpectedConsole = [];
+  expectedConsole.length = 0;
+  watchConsole('error');
+  watchConsole('warn');
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  server.events.removeAllListeners();
+  window.localStorage.clear();
+  document.title = '';
+  if (unexpectedConsole.length > 0) {
+    throw new Error(`Unexpected console output:\n${unexpectedConsole.join('\n')}`);
+  }
+});
+
+afterAll(() => server.close());
