@@ -23,7 +23,7 @@ export function pickLanguage(browserLanguage: string | undefined): Language {
 
 /**
  * Marks a key whose translation is looked up later (for instance a route title kept in a table). The i18n tests scan
- * the source for `t('…')` and `msg('…')`, so every key stays a literal string.
+ * the source for t and msg calls with a literal key, so keys are always written out.
  */
 export function msg<K extends MessageKey>(key: K): K {
   return key;

@@ -66,7 +66,10 @@ export function LoginScreen() {
             autoComplete="username"
             aria-required
             value={values.username}
-            onChange={(e) => setValues((v) => ({ ...v, username: e.currentTarget.value }))}
+            onChange={(e) => {
+              const username = e.currentTarget.value;
+              setValues((v) => ({ ...v, username }));
+            }}
             error={requiredError('username')}
           />
           <TextInput
@@ -76,7 +79,10 @@ export function LoginScreen() {
             autoComplete="current-password"
             aria-required
             value={values.password}
-            onChange={(e) => setValues((v) => ({ ...v, password: e.currentTarget.value }))}
+            onChange={(e) => {
+              const password = e.currentTarget.value;
+              setValues((v) => ({ ...v, password }));
+            }}
             error={requiredError('password')}
           />
           <Button type="submit" loading={login.isPending}>

@@ -1,0 +1,80 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { catalogues, createI18n, pickLanguage, SUPPORTED_LANGUAGES } from '.';
+
+const SOURCE_ROOT = join(__dirname, '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+/** Keys used as `t('key')`, `t('key', …)` or `msg('key')`: every key is written as a literal so this finds it. */
+function usedKeys(): Set<string> {
+  const keys = new Set<string>();
+  for (const file of sourceFiles(SOURCE_ROOT)) {
+    const text = readFileSync(file, 'utf8');
+    for (const match of text.matchAll(/\b(?:t|msg)\(\s*'([^']+)'/g)) {
+      if (match[1] !== undefined) keys.add(match[1]);
+    }
+  }
+  return keys;
+}
+
+describe('translations', () => {
+  const english = Object.keys(catalogues.en).sort();
+
+  it.each(SUPPORTED_LANGUAGES)('%s has exactly the keys of every other catalogue', (language) => {
+    for (const other of SUPPORTED_LANGUAGES) {
+      expect(Object.keys(catalogues[language]).sort(), `${language} vs ${other}`).toEqual(
+        Object.keys(catalogues[other]).sort(),
+      );
+    }
+  });
+
+  it.each(SUPPORTED_LANGUAGES)('%s has no empty translation', (language) => {
+    const empty = Object.entries(catalogues[language]).filter(([, text]) => text.trim() === '');
+    expect(empty).toEqual([]);
+  });
+
+  it('uses every key somewhere in the source', () => {
+    const used = usedKeys();
+    expect(english.filter((key) => !used.has(key))).toEqual([]);
+  });
+
+  it('defines every key the source uses', () => {
+    const missing = [...usedKeys()].filter((key) => !english.includes(key));
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps the same interpolation placeholders in every language', () => {
+    for (const key of english) {
+      const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      const expected = placeholders(catalogues.en[key as keyof typeof catalogues.en]);
+      for (const language of SUPPORTED_LANGUAGES) {
+        expect(placeholders(catalogues[language][key as keyof typeof catalogues.en]), `${language} ${key}`).toEqual(
+          expected,
+        );
+      }
+    }
+  });
+});
+
+describe('language choice', () => {
+  it('takes the first two letters of the browser language and falls back to English', () => {
+    expect(pickLanguage('fr-CA')).toBe('fr');
+    expect(pickLanguage('de')).toBe('de');
+    expect(pickLanguage('TR-tr')).toBe('tr');
+    expect(pickLanguage('ja-JP')).toBe('en');
+    expect(pickLanguage(undefined)).toBe('en');
+  });
+
+  it('translates with the chosen catalogue', () => {
+    expect(createI18n('de-DE').t('login.submit')).toBe('Anmelden');
+    expect(createI18n('es').t('login.submit')).toBe('Log in');
+  });
+});
