@@ -14,6 +14,7 @@ document.documentElement.lang = i18n.language;
 
 void boot({
   fetch: (input, init) => fetch(input, init),
+  basePath: import.meta.env.BASE_URL,
   i18n,
   alert: (message) => window.alert(message),
   mount: (config) => {

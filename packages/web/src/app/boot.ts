@@ -4,6 +4,8 @@ import { loadConfig, type FetchLike } from '../config/loadConfig';
 
 export interface BootOptions {
   fetch: FetchLike;
+  /** Where the console's own files are served from (Vite's BASE_URL, `/` by default). */
+  basePath?: string;
   i18n: I18n;
   alert: (message: string) => void;
   mount: (config: AppConfig) => void;
@@ -13,10 +15,12 @@ export interface BootOptions {
  * Loads the configuration and mounts the console. Without the API's client config nothing can work, so the visitor is
  * told why in a browser alert and nothing is mounted (console.md §7, screens.md §1.1).
  */
-export async function boot({ fetch, i18n, alert, mount }: BootOptions): Promise<boolean> {
+export async function boot({ fetch, basePath = '/', i18n, alert, mount }: BootOptions): Promise<boolean> {
   let config: AppConfig;
   try {
-    config = await loadConfig(fetch, new URL('config.json', document.baseURI).toString());
+    // From the site root, not the current page: a deep link such as /alert/123 must still find /config.json.
+    const localConfigUrl = new URL(`${basePath.replace(/\/*$/, '/')}config.json`, window.location.origin).toString();
+    config = await loadConfig(fetch, localConfigUrl);
   } catch {
     alert(i18n.t('config.loadFailed'));
     return false;

@@ -90,6 +90,18 @@ describe('boot', () => {
     expect(message).toMatch(/endpoint/);
   });
 
+  it('finds config.json at the site root even on a deep link', async () => {
+    window.history.pushState(null, '', '/alert/123/notes');
+    const requests = recordRequests();
+    server.use(
+      http.get(LOCAL, () => HttpResponse.json({ endpoint: 'http://api.example' })),
+      http.get('http://api.example/config', () => HttpResponse.json({})),
+    );
+    await boot({ fetch: fetchFn, i18n: createI18n('en'), alert: vi.fn(), mount: vi.fn() });
+    expect(requests[0]?.url.pathname).toBe('/config.json');
+    window.history.pushState(null, '', '/');
+  });
+
   it('mounts with the merged config when both calls succeed', async () => {
     server.use(
       http.get(LOCAL, () => HttpResponse.json({ endpoint: '/api' })),

@@ -31,11 +31,11 @@ function toRgb(color: string): [number, number, number] | null {
 export function textColorFor(background: string): '#000000' | '#ffffff' {
   const rgb = toRgb(background.trim());
   if (rgb === null) return '#000000';
-  const [r, g, b] = rgb.map((c) => {
-    const s = c / 255;
+  const linear = (channel: number) => {
+    const s = channel / 255;
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const luminance = 0.2126 * linear(rgb[0]) + 0.7152 * linear(rgb[1]) + 0.0722 * linear(rgb[2]);
   // Contrast with black beats contrast with white above this luminance.
   return luminance > 0.179 ? '#000000' : '#ffffff';
 }
