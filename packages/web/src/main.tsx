@@ -6,25 +6,34 @@ import { App } from './app/App';
 import { createAppContext } from './app/appContext';
 import { boot } from './app/boot';
 import { rewriteLegacyHashUrl } from './app/redirects';
-import { createI18n } from './i18n';
+import { loadI18n } from './i18n';
 
-rewriteLegacyHashUrl(window);
-const i18n = createI18n(navigator.language);
-document.documentElement.lang = i18n.language;
+async function start(): Promise<void> {
+  rewriteLegacyHashUrl(window);
+  const i18n = await loadI18n(navigator.language);
+  document.documentElement.lang = i18n.language;
 
-void boot({
-  fetch: (input, init) => fetch(input, init),
-  basePath: import.meta.env.BASE_URL,
-  i18n,
-  alert: (message) => window.alert(message),
-  mount: (config) => {
-    const root = document.getElementById('root');
-    if (root === null) return;
-    const context = createAppContext({ config, storage: window.localStorage, i18n, createRouter: createBrowserRouter });
-    createRoot(root).render(
-      <StrictMode>
-        <App context={context} />
-      </StrictMode>,
-    );
-  },
-});
+  await boot({
+    fetch: (input, init) => fetch(input, init),
+    basePath: import.meta.env.BASE_URL,
+    i18n,
+    alert: (message) => window.alert(message),
+    mount: (config) => {
+      const root = document.getElementById('root');
+      if (root === null) return;
+      const context = createAppContext({
+        config,
+        storage: window.localStorage,
+        i18n,
+        createRouter: createBrowserRouter,
+      });
+      createRoot(root).render(
+        <StrictMode>
+          <App context={context} />
+        </StrictMode>,
+      );
+    },
+  });
+}
+
+void start();

@@ -1,7 +1,9 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { catalogues, createI18n, pickLanguage, SUPPORTED_LANGUAGES } from '.';
+import { createI18n, loadI18n, pickLanguage, SUPPORTED_LANGUAGES } from '.';
+import { catalogues } from './catalogues';
+import type { Catalogue } from '.';
 
 const SOURCE_ROOT = join(__dirname, '..');
 
@@ -54,11 +56,9 @@ describe('translations', () => {
   it('keeps the same interpolation placeholders in every language', () => {
     for (const key of english) {
       const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-      const expected = placeholders(catalogues.en[key as keyof typeof catalogues.en]);
+      const expected = placeholders(catalogues.en[key as keyof Catalogue]);
       for (const language of SUPPORTED_LANGUAGES) {
-        expect(placeholders(catalogues[language][key as keyof typeof catalogues.en]), `${language} ${key}`).toEqual(
-          expected,
-        );
+        expect(placeholders(catalogues[language][key as keyof Catalogue]), `${language} ${key}`).toEqual(expected);
       }
     }
   });
@@ -73,8 +73,10 @@ describe('language choice', () => {
     expect(pickLanguage(undefined)).toBe('en');
   });
 
-  it('translates with the chosen catalogue', () => {
-    expect(createI18n('de-DE').t('login.submit')).toBe('Anmelden');
-    expect(createI18n('es').t('login.submit')).toBe('Log in');
+  it('loads the catalogue of the browser language', async () => {
+    expect((await loadI18n('de-DE')).t('login.submit')).toBe('Anmelden');
+    expect((await loadI18n('fr')).t('login.submit')).toBe('Se connecter');
+    expect((await loadI18n('es')).t('login.submit')).toBe('Log in');
+    expect(createI18n('tr', catalogues.tr).t('logout.message')).toBe('Oturumunuz kapatıldı.');
   });
 });

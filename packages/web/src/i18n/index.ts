@@ -1,18 +1,22 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from './de.json';
 import en from './en.json';
-import fr from './fr.json';
-import tr from './tr.json';
 
-export const catalogues = { en, fr, de, tr } as const;
-export type Language = keyof typeof catalogues;
-export type MessageKey = keyof typeof en;
+export type Catalogue = typeof en;
+export type MessageKey = keyof Catalogue;
 
-export const SUPPORTED_LANGUAGES = Object.keys(catalogues) as Language[];
+export const SUPPORTED_LANGUAGES = ['en', 'fr', 'de', 'tr'] as const;
+export type Language = (typeof SUPPORTED_LANGUAGES)[number];
+
+// English is the fallback and ships with the first bundle; the others load on demand, one small chunk each.
+const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogue }>> = {
+  fr: () => import('./fr.json'),
+  de: () => import('./de.json'),
+  tr: () => import('./tr.json'),
+};
 
 function isLanguage(value: string): value is Language {
-  return Object.hasOwn(catalogues, value);
+  return (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }
 
 /** console.md §4: the browser language's first two letters, English when that language has no catalogue. */
@@ -29,20 +33,29 @@ export function msg<K extends MessageKey>(key: K): K {
   return key;
 }
 
-/** Creates a separate i18next instance, so tests and the app never share language state. */
-export function createI18n(language: string | undefined): I18n {
+/** A separate i18next instance with English plus `language`, so tests and the app never share language state. */
+export function createI18n(language: Language, messages: Catalogue = en): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    lng: pickLanguage(language),
+    lng: language,
     fallbackLng: 'en',
-    resources: Object.fromEntries(
-      Object.entries(catalogues).map(([lng, messages]) => [lng, { translation: messages }]),
-    ),
+    resources: { en: { translation: en }, [language]: { translation: messages } },
     keySeparator: false,
     nsSeparator: false,
     interpolation: { escapeValue: false }, // React escapes everything it renders
     initAsync: false,
-    returnNull: false,
   });
   return instance;
+}
+
+/** The i18n instance for the browser's language, its catalogue loaded first (English if that fails). */
+export async function loadI18n(browserLanguage: string | undefined): Promise<I18n> {
+  const language = pickLanguage(browserLanguage);
+  if (language === 'en') return createI18n('en');
+  try {
+    const { default: messages } = await loaders[language]();
+    return createI18n(language, messages);
+  } catch {
+    return createI18n('en');
+  }
 }
