@@ -6,6 +6,7 @@ import { ApiProvider } from '../api';
 import { ConfigProvider } from '../config/ConfigContext';
 import { AuthProvider } from '../features/auth/AuthContext';
 import type { AppContext } from './appContext';
+import { NotificationProvider } from './notifications/Snackbar';
 import { theme } from './theme';
 
 /** Every provider the screens rely on, around the router. */
@@ -17,7 +18,9 @@ export function App({ context }: { context: AppContext }) {
           <AuthProvider store={context.auth}>
             <ApiProvider client={context.api}>
               <QueryClientProvider client={context.queryClient}>
-                <RouterProvider router={context.router} />
+                <NotificationProvider store={context.notifications}>
+                  <RouterProvider router={context.router} />
+                </NotificationProvider>
               </QueryClientProvider>
             </ApiProvider>
           </AuthProvider>

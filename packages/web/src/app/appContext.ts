@@ -1,7 +1,8 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { RouteObject, createBrowserRouter } from 'react-router';
-import { ApiError, createApiClient, type ApiClient } from '../api';
+import { ApiError, NetworkError, createApiClient, type ApiClient } from '../api';
+import { NotificationStore } from './notifications/notificationStore';
 import type { AppConfig } from '../config/appConfig';
 import { AuthStore } from '../features/auth/authStore';
 import { loginPathFor } from './redirects';
@@ -16,6 +17,7 @@ export interface AppContext {
   queryClient: QueryClient;
   router: AppRouter;
   i18n: I18n;
+  notifications: NotificationStore;
 }
 
 export interface AppContextOptions {
@@ -24,6 +26,8 @@ export interface AppContextOptions {
   i18n: I18n;
   createRouter: (routes: RouteObject[]) => AppRouter;
   fetch?: typeof fetch;
+  /** Milliseconds between query retries; tests set 0. Default: TanStack Query's backoff. */
+  retryDelayMs?: number;
 }
 
 /** Errors worth retrying are the transient ones: no answer, or a server-side failure. */
@@ -54,13 +58,24 @@ export function createAppContext(options: AppContextOptions): AppContext {
     onUnauthorized,
     ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
+  const notifications = new NotificationStore();
   const queryClient = new QueryClient({
+    // screens.md §1.2: when the API does not answer at all, say so (the list keeps retrying on its timer).
+    queryCache: new QueryCache({
+      onError: (error) => {
+        if (error instanceof NetworkError) notifications.push(options.i18n.t('error.connection'), 'error');
+      },
+    }),
     defaultOptions: {
-      queries: { retry: shouldRetry, refetchOnWindowFocus: false },
+      queries: {
+        retry: shouldRetry,
+        refetchOnWindowFocus: false,
+        ...(options.retryDelayMs === undefined ? {} : { retryDelay: options.retryDelayMs }),
+      },
       mutations: { retry: false },
     },
   });
   const router = options.createRouter(buildRoutes());
   routerRef.current = router;
-  return { config: options.config, auth, api, queryClient, router, i18n: options.i18n };
+  return { config: options.config, auth, api, queryClient, router, i18n: options.i18n, notifications };
 }

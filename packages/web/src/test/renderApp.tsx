@@ -22,6 +22,7 @@ export function renderApp(path: string, { config, token }: RenderAppOptions = {}
     storage: window.localStorage,
     i18n: createI18n('en'),
     createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }),
+    retryDelayMs: 0,
   });
   const user = userEvent.setup();
   render(<App context={context} />);

@@ -12,6 +12,7 @@ import { RefreshIcon } from './icons';
 import { NavMenu } from './NavMenu';
 import { UserMenu } from './UserMenu';
 import { isKioskMode } from './kiosk';
+import { Snackbar } from '../notifications/Snackbar';
 import classes from './Shell.module.css';
 
 const DESKTOP_QUERY = '(min-width: 48em)';
@@ -52,6 +53,7 @@ export function Shell() {
       <main>
         <DocumentTitle />
         {content}
+        <Snackbar />
       </main>
     );
   }
@@ -112,6 +114,7 @@ export function Shell() {
       <main className={classes.main} data-with-navbar={showNavbar ? '' : undefined}>
         {content}
       </main>
+      <Snackbar />
     </div>
   );
 }
