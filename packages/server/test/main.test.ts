@@ -1,0 +1,141 @@
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { after, before, it } from 'node:test';
+import { type Engine, forEachEngine, tempDir } from './support/engines.js';
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        address !== null && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+const running = new Set<ChildProcess>();
+// A failed assertion must not leave a server behind.
+after(() => running.forEach((child) => child.kill('SIGKILL')));
+
+interface Started {
+  child: ChildProcess;
+  stdout: () => string;
+  port: number;
+  exit: Promise<number | null>;
+}
+
+/** Starts src/main.ts and resolves once it answers /api/_. */
+async function start(env: Record<string, string>): Promise<Started> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BCRYPT_LOG_ROUNDS: '4', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
+  let out = '';
+  let err = '';
+  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  for (let i = 0; i < 150; i += 1) {
+    if (child.exitCode !== null) throw new Error(`server exited early: ${err}`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/api/_`);
+      if (response.ok) return { child, stdout: () => out, port, exit };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server did not start: ${err}`);
+}
+
+forEachEngine((engine: Engine) => {
+  let databaseUrl: string;
+  let dataDir: string;
+  before(async () => {
+    databaseUrl = await engine.newDatabaseUrl();
+    dataDir = tempDir();
+  });
+
+  it('creates the administrator once, keeps the secret key, and stops cleanly on SIGTERM', async () => {
+    // A fixed BASE_URL keeps the token audience the same although the restart listens on another port.
+    const env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, BASE_URL: 'http://alerta.test/api' };
+    const first = await start(env);
+    const line = /^Administrator created: login=admin password=(\S+)$/m.exec(first.stdout());
+    assert.ok(line?.[1], `admin line missing in: ${first.stdout()}`);
+    const password = line[1];
+    const login = await fetch(`http://127.0.0.1:${first.port}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password }),
+    });
+    assert.equal(login.status, 200);
+    const { token } = (await login.json()) as { token: string };
+    assert.ok(existsSync(join(dataDir, 'secret_key')));
+
+    // A request in flight when SIGTERM arrives still completes.
+    const inFlight = fetch(`http://127.0.0.1:${first.port}/api/alerts`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    first.child.kill('SIGTERM');
+    assert.equal((await inFlight).status, 200);
+    assert.equal(await first.exit, 0);
+
+    const second = await start(env);
+    assert.doesNotMatch(second.stdout(), /Administrator created/);
+    const reused = await fetch(`http://127.0.0.1:${second.port}/api/alerts`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    assert.equal(reused.status, 200, 'a token from the first run is valid after a restart');
+    second.child.kill('SIGINT');
+    assert.equal(await second.exit, 0);
+  });
+
+  it('uses ADMIN_USERS and ADMIN_PASSWORD, and loads the demo set once', async () => {
+    const env = {
+      DATA_DIR: tempDir(),
+      DATABASE_URL: await engine.newDatabaseUrl(),
+      ADMIN_USERS: 'ops@example.com',
+      ADMIN_PASSWORD: 'chosen-password',
+      DEMO: 'true',
+    };
+    const server = await start(env);
+    assert.match(server.stdout(), /^Administrator created: login=ops@example\.com password=\(from ADMIN_PASSWORD\)$/m);
+    const auth = `Basic ${Buffer.from('ops@example.com:chosen-password').toString('base64')}`;
+    const response = await fetch(`http://127.0.0.1:${server.port}/api/alerts?page-size=1`, {
+      headers: { authorization: auth },
+    });
+    const listed = (await response.json()) as { total: number; statusCounts: Record<string, number> };
+    assert.ok(listed.total >= 30, `demo alerts: ${listed.total}`);
+    assert.ok(Object.keys(listed.statusCounts).length >= 2);
+    server.child.kill('SIGTERM');
+    assert.equal(await server.exit, 0);
+  });
+});
+
+it('refuses to start with a bad setting, naming it', async () => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: { ...process.env, PORT: 'not-a-port', DATA_DIR: tempDir() },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  assert.equal(code, 1);
+  assert.match(err, /Invalid setting PORT="not-a-port"/);
+});
