@@ -1,14 +1,19 @@
 import type { Alert } from '@alerta/contract';
 import { Table } from '@mantine/core';
-import { memo, useCallback } from 'react';
+import { memo, useCallback, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ALERT_COLUMNS, type CellContext } from './columns';
+import { ALERT_COLUMNS, type AlertColumn, type CellContext } from './columns';
 
 interface AlertsTableProps extends CellContext {
   alerts: readonly Alert[];
   /** Shown in the single body row when there are no alerts: loading or no data. */
   emptyText: string;
+}
+
+function cellStyle({ noWrap, minWidth }: AlertColumn): CSSProperties | undefined {
+  if (noWrap !== true && minWidth === undefined) return undefined;
+  return { ...(noWrap === true ? { whiteSpace: 'nowrap' } : {}), ...(minWidth === undefined ? {} : { minWidth }) };
 }
 
 interface AlertRowProps extends CellContext {
@@ -22,7 +27,9 @@ const AlertRow = memo(
     return (
       <Table.Tr style={{ cursor: 'pointer' }} onClick={() => onOpen(alert.id)}>
         {ALERT_COLUMNS.map((column) => (
-          <Table.Td key={column.id}>{column.render(alert, { severityColors, mediumDate })}</Table.Td>
+          <Table.Td key={column.id} style={cellStyle(column)}>
+            {column.render(alert, { severityColors, mediumDate })}
+          </Table.Td>
         ))}
       </Table.Tr>
     );

@@ -72,7 +72,7 @@ describe('alerts screen', () => {
     );
     renderApp('/alerts', { token: makeToken() });
     const badge = await screen.findByText('critical');
-    expect(badge.closest('[style]')).toHaveStyle({ backgroundColor: 'rgb(255, 0, 0)' });
+    expect(badge).toHaveStyle({ backgroundColor: 'rgb(255, 0, 0)' });
   });
 
   it('says it is loading until the first answer arrives', async () => {

@@ -13,6 +13,10 @@ export interface CellContext {
 export interface AlertColumn {
   id: string;
   headerKey: MessageKey;
+  /** Short values that read badly when wrapped (badges, dates, counts). */
+  noWrap?: boolean;
+  /** Long free text gets room before the table scrolls sideways. */
+  minWidth?: number;
   /** Plain text or elements holding plain text: alert fields come from any sender and are never parsed as HTML. */
   render: (alert: Alert, context: CellContext) => ReactNode;
 }
@@ -27,14 +31,16 @@ export const ALERT_COLUMNS: readonly AlertColumn[] = [
   {
     id: 'severity',
     headerKey: msg('alerts.column.severity'),
+    noWrap: true,
     render: (alert, { severityColors }) => (
       <SeverityBadge severity={alert.severity} color={severityColors[alert.severity]} />
     ),
   },
-  { id: 'status', headerKey: msg('alerts.column.status'), render: (alert) => alert.status },
+  { id: 'status', headerKey: msg('alerts.column.status'), noWrap: true, render: (alert) => alert.status },
   {
     id: 'lastReceiveTime',
     headerKey: msg('alerts.column.lastReceiveTime'),
+    noWrap: true,
     render: (alert, { mediumDate }) => formatDate(alert.lastReceiveTime, mediumDate),
   },
   { id: 'duplicateCount', headerKey: msg('alerts.column.duplicateCount'), render: (alert) => alert.duplicateCount },
@@ -52,5 +58,5 @@ export const ALERT_COLUMNS: readonly AlertColumn[] = [
     ),
   },
   { id: 'value', headerKey: msg('alerts.column.value'), render: (alert) => alert.value ?? '' },
-  { id: 'text', headerKey: msg('alerts.column.text'), render: (alert) => alert.text },
+  { id: 'text', headerKey: msg('alerts.column.text'), minWidth: 280, render: (alert) => alert.text },
 ];
