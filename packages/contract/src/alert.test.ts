@@ -29,7 +29,10 @@ describe('alertInputSchema (api.md §1.2)', () => {
     assert.equal(firstError({ resource: 'r', event: 'e', timeout: 1.5 }), "'timeout' must be an integer");
     assert.equal(firstError({ resource: 'r', event: 'e', customer: '' }), "'customer' must not be an empty string");
     assert.equal(firstError({ resource: 'r', event: 'e', createTime: '2026-01-01' }), ISO_DATE_MESSAGE);
-    assert.equal(firstError({ resource: 'r', event: 'e', attributes: { 'a.b': 1 } }), "attribute keys must not contain '.' or '$'");
+    assert.equal(
+      firstError({ resource: 'r', event: 'e', attributes: { 'a.b': 1 } }),
+      "attribute keys must not contain '.' or '$'",
+    );
     assert.equal(firstError({ resource: 7, event: 'e' }), "'resource' must be a string");
   });
 });

@@ -74,7 +74,12 @@ describe('ALERTA model (api.md §3.1)', () => {
 });
 
 describe('ISA 18.2 model (api.md §3.2)', () => {
-  const isa: TransitionInput = { severity: 'High', previousSeverity: 'OK', currentStatus: 'NORM', previousStatus: 'NORM' };
+  const isa: TransitionInput = {
+    severity: 'High',
+    previousSeverity: 'OK',
+    currentStatus: 'NORM',
+    previousStatus: 'NORM',
+  };
   const isaStatus = (input: Partial<TransitionInput>): string => statusOf({ ...isa, ...input }, ISA_18_2_MODEL);
 
   it('follows High → UNACK, Critical stays UNACK, OK → RTNUN, ack → NORM', () => {

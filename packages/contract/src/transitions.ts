@@ -15,9 +15,7 @@ export interface TransitionInput {
   incomingStatus?: string | undefined;
 }
 
-export type TransitionResult =
-  | { ok: true; severity: string; status: string }
-  | { ok: false; conflict: string };
+export type TransitionResult = { ok: true; severity: string; status: string } | { ok: false; conflict: string };
 
 const done = (severity: string, status: string): TransitionResult => ({ ok: true, severity, status });
 const conflict = (message: string): TransitionResult => ({ ok: false, conflict: message });
@@ -69,7 +67,8 @@ function alertaTransition(model: AlarmModel, input: TransitionInput): Transition
       return p !== 'blackout' ? done(severity, p) : done(severity, 'blackout');
     case 'closed':
       if (a === 'open') return done(input.previousSeverity, 'open');
-      if (a === 'ack' || a === 'shelve' || a === 'close') return conflict(`alert is closed and cannot be ${a === 'close' ? 'closed again' : `${a}ed`}`);
+      if (a === 'ack' || a === 'shelve' || a === 'close')
+        return conflict(`alert is closed and cannot be ${a === 'close' ? 'closed again' : `${a}ed`}`);
       if (a === undefined && !isNormal) return done(severity, p === 'shelved' ? 'shelved' : 'open');
       break;
     default:
@@ -110,10 +109,7 @@ function isaTransition(model: AlarmModel, input: TransitionInput): TransitionRes
     case 'ACKED':
       if (a === 'unack') return done(severity, 'UNACK');
       if (a === 'ack') return conflict('alert is already in ACKED status');
-      if (
-        input.previousSeverity !== ok &&
-        trendIndication(model, input.previousSeverity, severity) === 'moreSevere'
-      ) {
+      if (input.previousSeverity !== ok && trendIndication(model, input.previousSeverity, severity) === 'moreSevere') {
         return done(severity, 'UNACK');
       }
       if (isOk) return done(severity, 'NORM');

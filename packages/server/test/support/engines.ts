@@ -28,7 +28,7 @@ const postgres: Engine = { name: 'postgres', newDatabaseUrl: createTestDatabase 
 /** Runs the same tests once on SQLite and once on PostgreSQL. */
 export function forEachEngine(suite: (engine: Engine) => void): void {
   for (const engine of [sqlite, postgres]) {
-    describe(engine.name, () => suite(engine));
+    void describe(engine.name, () => suite(engine));
   }
   after(async () => {
     await stopOwnCluster();
