@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { createI18n, loadI18n, pickLanguage, SUPPORTED_LANGUAGES } from '.';
 import { catalogues } from './catalogues';
@@ -76,7 +77,9 @@ describe('language choice', () => {
   it('loads the catalogue of the browser language', async () => {
     expect((await loadI18n('de-DE')).t('login.submit')).toBe('Anmelden');
     expect((await loadI18n('fr')).t('login.submit')).toBe('Se connecter');
+    expect(dayjs('2026-11-22T12:00:00Z').format('dddd')).toBe('dimanche');
     expect((await loadI18n('es')).t('login.submit')).toBe('Log in');
+    dayjs.locale('en');
     expect(createI18n('tr', catalogues.tr).t('logout.message')).toBe('Oturumunuz kapatıldı.');
   });
 });

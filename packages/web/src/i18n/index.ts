@@ -1,3 +1,4 @@
+import dayjs from 'dayjs';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
@@ -13,6 +14,13 @@ const loaders: Record<Exclude<Language, 'en'>, () => Promise<{ default: Catalogu
   fr: () => import('./fr.json'),
   de: () => import('./de.json'),
   tr: () => import('./tr.json'),
+};
+
+// Day and month names in dates follow the language too.
+const dateLocales: Record<Exclude<Language, 'en'>, () => Promise<unknown>> = {
+  fr: () => import('dayjs/locale/fr'),
+  de: () => import('dayjs/locale/de'),
+  tr: () => import('dayjs/locale/tr'),
 };
 
 function isLanguage(value: string): value is Language {
@@ -53,7 +61,8 @@ export async function loadI18n(browserLanguage: string | undefined): Promise<I18
   const language = pickLanguage(browserLanguage);
   if (language === 'en') return createI18n('en');
   try {
-    const { default: messages } = await loaders[language]();
+    const [{ default: messages }] = await Promise.all([loaders[language](), dateLocales[language]()]);
+    dayjs.locale(language);
     return createI18n(language, messages);
   } catch {
     return createI18n('en');

@@ -62,6 +62,9 @@ export function Shell() {
   return (
     <div className={classes.root}>
       <DocumentTitle />
+      <a href="#main-content" className={classes.skipLink}>
+        {t('shell.skipToContent')}
+      </a>
       <header className={classes.header}>
         <Group gap="sm" wrap="nowrap">
           {hasDrawer && (
@@ -111,7 +114,7 @@ export function Shell() {
           <NavMenu onNavigate={() => setMobileOpen(false)} />
         </nav>
       )}
-      <main className={classes.main} data-with-navbar={showNavbar ? '' : undefined}>
+      <main id="main-content" tabIndex={-1} className={classes.main} data-with-navbar={showNavbar ? '' : undefined}>
         {content}
       </main>
       <Snackbar />
