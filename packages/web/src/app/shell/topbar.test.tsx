@@ -1,0 +1,44 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { API, alertsResponse, makeToken } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { server } from '../../test/server';
+
+describe('top bar', () => {
+  it('offers Refresh only on the alerts screen', async () => {
+    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+    const { user } = renderApp('/alerts', { token: makeToken() });
+    expect(await screen.findByRole('button', { name: 'Refresh' })).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Heartbeats' }));
+    await screen.findByRole('heading', { name: 'Heartbeats' });
+    expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
+  });
+
+  it('shows Sign up and Log in to visitors when auth is off, and no account menu', async () => {
+    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+    renderApp('/alerts', { config: { auth_required: false } });
+    expect(await screen.findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
+    expect(screen.queryByRole('button', { name: /Account menu/ })).not.toBeInTheDocument();
+  });
+
+  it('hides Sign up when sign-up is disabled', async () => {
+    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+    renderApp('/alerts', { config: { auth_required: false, signup_enabled: false } });
+    await screen.findByRole('link', { name: 'Log in' });
+    expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
+  });
+
+  it('closes the account menu with Escape and gives focus back to its button', async () => {
+    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+    const { user } = renderApp('/alerts', { token: makeToken({ preferred_username: 'dave' }) });
+    const button = await screen.findByRole('button', { name: 'Account menu for dave' });
+    await user.click(button);
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Log out' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(button).toHaveFocus();
+  });
+});
