@@ -58,6 +58,17 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
     forceCloseConnections: 'idle',
   });
 
+  // Graceful shutdown: responses finished while draining close their keep-alive connection, so close() does not
+  // wait for idle clients' keep-alive timeouts.
+  let draining = false;
+  app.addHook('preClose', (done) => {
+    draining = true;
+    done();
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (draining) reply.header('Connection', 'close');
+  });
+
   const apiRoutes = new RouteTable();
   app.addHook('onRoute', (route) => {
     if (route.url.startsWith(settings.BASE_PATH)) {
