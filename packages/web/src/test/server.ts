@@ -1,7 +1,14 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import { API } from './fixtures';
 
-/** The one MSW server of the console tests; each test adds the handlers it needs. */
-export const server = setupServer();
+/**
+ * The one MSW server of the console tests. It always answers the user's attributes (no stored preferences); each test
+ * adds the other handlers it needs.
+ */
+export const server = setupServer(
+  http.get(`${API}/user/me/attributes`, () => HttpResponse.json({ status: 'ok', total: 1, attributes: {} })),
+);
 
 export interface RecordedRequest {
   method: string;

@@ -3,7 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { API, alertsResponse, makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { recordRequests, server } from '../../test/server';
+import { recordRequests, server, type RecordedRequest } from '../../test/server';
+
+const alertRequests = (requests: RecordedRequest[]) => requests.filter((r) => r.url.pathname === '/alerts');
 
 describe('alerts screen', () => {
   it('asks the server for one sorted page of open and acknowledged alerts', async () => {
@@ -12,7 +14,7 @@ describe('alerts screen', () => {
     renderApp('/alerts', { token: makeToken() });
 
     await screen.findByText('No data available');
-    const [request] = requests;
+    const [request] = alertRequests(requests);
     expect(request?.url.search).toBe(
       '?status=open&status=ack&sort-by=severity&sort-by=lastReceiveTime&page=1&page-size=20',
     );
@@ -24,8 +26,9 @@ describe('alerts screen', () => {
     server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
     renderApp('/alerts', { token: makeToken(), config: { filter: { status: ['closed'] }, sort_by: '-createTime' } });
     await screen.findByText('No data available');
-    expect(requests[0]?.url.searchParams.getAll('status')).toEqual(['closed']);
-    expect(requests[0]?.url.searchParams.getAll('sort-by')).toEqual(['-createTime']);
+    const [request] = alertRequests(requests);
+    expect(request?.url.searchParams.getAll('status')).toEqual(['closed']);
+    expect(request?.url.searchParams.getAll('sort-by')).toEqual(['-createTime']);
   });
 
   it('shows a row per alert, with alert text as literal text', async () => {
@@ -76,11 +79,17 @@ describe('alerts screen', () => {
   });
 
   it('says it is loading until the first answer arrives', async () => {
-    let answer: (value: Response) => void = () => undefined;
-    server.use(http.get(`${API}/alerts`, () => new Promise<Response>((resolve) => (answer = resolve))));
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(`${API}/alerts`, async () => {
+        await released;
+        return HttpResponse.json(alertsResponse([]));
+      }),
+    );
     renderApp('/alerts', { token: makeToken() });
     expect(await screen.findByText('Loading…')).toBeInTheDocument();
-    answer(HttpResponse.json(alertsResponse([])));
+    release();
     expect(await screen.findByText('No data available')).toBeInTheDocument();
   });
 
@@ -98,14 +107,14 @@ describe('alerts screen', () => {
     const { user } = renderApp('/alerts', { token: makeToken() });
     await screen.findByText('No data available');
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(requests).toHaveLength(2));
+    await waitFor(() => expect(alertRequests(requests)).toHaveLength(2));
   });
 
   it('polls at the configured refresh interval', async () => {
     const requests = recordRequests();
     server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
     renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 100 } });
-    await waitFor(() => expect(requests.length).toBeGreaterThanOrEqual(3), { timeout: 2000 });
+    await waitFor(() => expect(alertRequests(requests).length).toBeGreaterThanOrEqual(3), { timeout: 2000 });
   });
 
   it('tells the user when the list cannot be loaded', async () => {
@@ -120,5 +129,37 @@ describe('alerts screen', () => {
     renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 60_000 } });
     expect(await screen.findByText('The alerts could not be loaded.')).toBeInTheDocument();
     expect(screen.getByText('Syntax error in query')).toBeInTheDocument();
+  });
+
+  it("uses the user's rows per page and refresh interval once their preferences are in", async () => {
+    const requests = recordRequests();
+    server.use(
+      http.get(`${API}/user/me/attributes`, () =>
+        HttpResponse.json({
+          status: 'ok',
+          total: 1,
+          attributes: { prefs: { rowsPerPage: 50, refreshInterval: 100, isDark: 'not a boolean' } },
+        }),
+      ),
+      http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))),
+    );
+    renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 60_000 } });
+    await waitFor(() => expect(alertRequests(requests).length).toBeGreaterThanOrEqual(3), { timeout: 2000 });
+    expect(requests[0]?.url.pathname).toBe('/user/me/attributes');
+    expect(alertRequests(requests).every((r) => r.url.searchParams.get('page-size') === '50')).toBe(true);
+  });
+
+  it('still lists alerts when the server keeps no user attributes', async () => {
+    server.use(
+      http.get(`${API}/user/me/attributes`, () =>
+        HttpResponse.json(
+          { status: 'error', message: 'not found', code: 404, errors: null, requestId: 'r' },
+          { status: 404 },
+        ),
+      ),
+      http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([makeAlert({ resource: 'solo' })]))),
+    );
+    renderApp('/alerts', { token: makeToken() });
+    expect(await screen.findByRole('row', { name: /solo/ })).toBeInTheDocument();
   });
 });

@@ -1,12 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api';
 import { useConfig } from '../../config/ConfigContext';
+import { DEFAULT_ROWS_PER_PAGE } from '../preferences/preferences';
+import { usePreferences } from '../preferences/usePreferences';
 import { fetchAlerts, type AlertsParams } from './alertsApi';
 
 export const ALERTS_QUERY_KEY = ['alerts'] as const;
 
-/** screens.md §17: rowsPerPage defaults to 20 until preferences exist. */
-const DEFAULT_PAGE_SIZE = 20;
 const DEFAULT_STATUS = ['open', 'ack'];
 
 function asList(value: string | readonly string[]): readonly string[] {
@@ -17,16 +17,19 @@ function asList(value: string | readonly string[]): readonly string[] {
 export function useAlertsQuery() {
   const api = useApi();
   const config = useConfig();
+  const { prefs, settled } = usePreferences();
   const params: AlertsParams = {
     status: config.filter.status ?? DEFAULT_STATUS,
     sortBy: asList(config.sort_by),
     page: 1,
-    pageSize: DEFAULT_PAGE_SIZE,
+    pageSize: prefs.rowsPerPage ?? DEFAULT_ROWS_PER_PAGE,
   };
   return useQuery({
     queryKey: [...ALERTS_QUERY_KEY, params],
     queryFn: ({ signal }) => fetchAlerts(api, params, signal),
+    enabled: settled,
     placeholderData: keepPreviousData,
-    refetchInterval: config.refresh_interval,
+    // console.md §4: the user's refresh interval, else the configured one.
+    refetchInterval: prefs.refreshInterval ?? config.refresh_interval,
   });
 }

@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../api';
+import { useSession } from '../auth/AuthContext';
+import { userAttributesResponseSchema, type Preferences, type SavedQuery } from './preferences';
+
+export const USER_ATTRIBUTES_QUERY_KEY = ['user', 'me', 'attributes'] as const;
+
+export interface UserPreferences {
+  prefs: Preferences;
+  queries: readonly SavedQuery[];
+  /** False while a logged-in user's preferences are still loading; screens wait so they ask the server once. */
+  settled: boolean;
+}
+
+const NO_PREFS: Preferences = {};
+const NO_QUERIES: readonly SavedQuery[] = [];
+
+/**
+ * The logged-in user's stored preferences and saved searches (console.md §4 "Start"). Anonymous visitors have none;
+ * a failed load counts as none, so the console still works against a server without user attributes.
+ */
+export function usePreferences(): UserPreferences {
+  const api = useApi();
+  const session = useSession();
+  const loggedIn = session !== null;
+  const query = useQuery({
+    queryKey: [...USER_ATTRIBUTES_QUERY_KEY, session?.claims.sub ?? null],
+    queryFn: ({ signal }) => api.request('/user/me/attributes', { signal, schema: userAttributesResponseSchema }),
+    enabled: loggedIn,
+    staleTime: Infinity,
+    retry: false,
+  });
+  const attributes = query.data?.attributes;
+  return {
+    prefs: attributes?.prefs ?? NO_PREFS,
+    queries: attributes?.queries ?? NO_QUERIES,
+    settled: !loggedIn || !query.isPending,
+  };
+}
