@@ -8,7 +8,7 @@ forEachEngine((engine) => {
   const admin = basic('root', 'root-password');
 
   before(async () => {
-    server = await startTestServer(engine, { MAX_CONTENT_LENGTH: '2048' });
+    server = await startTestServer(engine, { MAX_CONTENT_LENGTH: '2048', CORS_ORIGINS: 'http://console.example' });
     await createUser(server.store, { login: 'root', password: 'root-password', roles: ['admin'] });
   });
   after(() => server.close());
@@ -182,11 +182,38 @@ forEachEngine((engine) => {
     assert.equal(model.defaults.status, 'open');
   });
 
-  it('answers the health check with 500 when the database is gone', async () => {
-    const broken = await startTestServer(engine);
+  it('answers the health check and other routes with 500 when the database is gone, without leaking details', async () => {
+    const broken = await startTestServer(engine, { AUTH_REQUIRED: 'false' });
     await broken.store.close();
-    const response = await broken.app.inject({ method: 'GET', url: '/api/management/healthcheck' });
+    const health = await broken.app.inject({ method: 'GET', url: '/api/management/healthcheck' });
+    assert.equal(health.statusCode, 500);
+    const response = await broken.app.inject({ method: 'GET', url: '/api/alerts' });
     assert.equal(response.statusCode, 500);
+    assert.deepEqual(body(response), {
+      status: 'error',
+      message: 'An internal error has occurred!',
+      code: 500,
+      errors: null,
+      requestId: response.headers['x-request-id'],
+    });
     await broken.app.close();
+  });
+
+  it('allows CORS only for CORS_ORIGINS', async () => {
+    const allowed = await server.app.inject({
+      method: 'GET',
+      url: '/api/_',
+      headers: { origin: 'http://console.example' },
+    });
+    assert.equal(allowed.headers['access-control-allow-origin'], 'http://console.example');
+    const other = await server.app.inject({ method: 'GET', url: '/api/_', headers: { origin: 'http://evil.example' } });
+    assert.equal(other.headers['access-control-allow-origin'], undefined);
+    const preflight = await server.app.inject({
+      method: 'OPTIONS',
+      url: '/api/alerts',
+      headers: { origin: 'http://console.example', 'access-control-request-method': 'GET' },
+    });
+    assert.equal(preflight.statusCode, 200);
+    assert.match(String(preflight.headers['access-control-allow-methods']), /PUT/);
   });
 });
