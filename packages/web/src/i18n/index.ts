@@ -56,12 +56,28 @@ export function createI18n(language: Language, messages: Catalogue = en): I18n {
   return instance;
 }
 
+async function loadLanguage(language: Exclude<Language, 'en'>): Promise<Catalogue> {
+  const [{ default: messages }] = await Promise.all([loaders[language](), dateLocales[language]()]);
+  return messages;
+}
+
+/** Switches a running console to `language` (a user preference), loading its catalogue first. */
+export async function switchLanguage(i18n: I18n, language: string): Promise<void> {
+  if (!isLanguage(language) || i18n.language === language) return;
+  if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
+    i18n.addResourceBundle(language, 'translation', await loadLanguage(language));
+  }
+  dayjs.locale(language);
+  await i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+}
+
 /** The i18n instance for the browser's language, its catalogue loaded first (English if that fails). */
 export async function loadI18n(browserLanguage: string | undefined): Promise<I18n> {
   const language = pickLanguage(browserLanguage);
   if (language === 'en') return createI18n('en');
   try {
-    const [{ default: messages }] = await Promise.all([loaders[language](), dateLocales[language]()]);
+    const messages = await loadLanguage(language);
     dayjs.locale(language);
     return createI18n(language, messages);
   } catch {

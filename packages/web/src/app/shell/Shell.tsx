@@ -12,6 +12,7 @@ import { RefreshIcon } from './icons';
 import { NavMenu } from './NavMenu';
 import { UserMenu } from './UserMenu';
 import { isKioskMode } from './kiosk';
+import { LanguagePreference } from '../../features/preferences/LanguagePreference';
 import { Snackbar } from '../notifications/Snackbar';
 import classes from './Shell.module.css';
 
@@ -52,6 +53,7 @@ export function Shell() {
     return (
       <main>
         <DocumentTitle />
+        <LanguagePreference />
         {content}
         <Snackbar />
       </main>
@@ -62,6 +64,7 @@ export function Shell() {
   return (
     <div className={classes.root}>
       <DocumentTitle />
+      <LanguagePreference />
       <a href="#main-content" className={classes.skipLink}>
         {t('shell.skipToContent')}
       </a>

@@ -1,0 +1,27 @@
+import { screen, waitFor } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { API, alertsResponse, makeToken } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { server } from '../../test/server';
+
+describe('language preference', () => {
+  afterEach(() => {
+    dayjs.locale('en');
+  });
+
+  it("switches the console to the user's language once preferences load", async () => {
+    server.use(
+      http.get(`${API}/user/me/attributes`, () =>
+        HttpResponse.json({ status: 'ok', total: 1, attributes: { prefs: { languagePref: 'de' } } }),
+      ),
+      http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))),
+    );
+    renderApp('/alerts', { token: makeToken() });
+    expect(await screen.findByText('Keine Daten vorhanden')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Hauptnavigation' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Alarme | Alerta'));
+    expect(document.documentElement.lang).toBe('de');
+  });
+});
