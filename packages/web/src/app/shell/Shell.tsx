@@ -12,6 +12,7 @@ import { RefreshIcon } from './icons';
 import { NavMenu } from './NavMenu';
 import { UserMenu } from './UserMenu';
 import { isKioskMode } from './kiosk';
+import { ColorSchemePreference } from '../../features/preferences/ColorSchemePreference';
 import { LanguagePreference } from '../../features/preferences/LanguagePreference';
 import { Snackbar } from '../notifications/Snackbar';
 import classes from './Shell.module.css';
@@ -54,6 +55,7 @@ export function Shell() {
       <main>
         <DocumentTitle />
         <LanguagePreference />
+        <ColorSchemePreference />
         {content}
         <Snackbar />
       </main>
@@ -65,6 +67,7 @@ export function Shell() {
     <div className={classes.root}>
       <DocumentTitle />
       <LanguagePreference />
+      <ColorSchemePreference />
       <a href="#main-content" className={classes.skipLink}>
         {t('shell.skipToContent')}
       </a>

@@ -6,15 +6,15 @@ import { API, alertsResponse, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
 
-describe('language preference', () => {
+describe('language and colour preferences', () => {
   afterEach(() => {
     dayjs.locale('en');
   });
 
-  it("switches the console to the user's language once preferences load", async () => {
+  it("switches the console to the user's language and dark mode once preferences load", async () => {
     server.use(
       http.get(`${API}/user/me/attributes`, () =>
-        HttpResponse.json({ status: 'ok', total: 1, attributes: { prefs: { languagePref: 'de' } } }),
+        HttpResponse.json({ status: 'ok', total: 1, attributes: { prefs: { languagePref: 'de', isDark: true } } }),
       ),
       http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))),
     );
@@ -23,5 +23,6 @@ describe('language preference', () => {
     expect(screen.getByRole('navigation', { name: 'Hauptnavigation' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Alarme | Alerta'));
     expect(document.documentElement.lang).toBe('de');
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
   });
 });
