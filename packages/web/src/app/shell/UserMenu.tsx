@@ -1,27 +1,29 @@
-import { Button, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Paper } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { Session } from '../../features/auth/token';
+import { ProfileCard } from './ProfileCard';
 
 /**
- * The account menu of the top bar: who is logged in, and the way out. A small hand-made menu button, so the first
+ * The account button of the top bar, opening the profile card (screens.md §2.5). A small hand-made popup, so the first
  * screen does not pay for a positioning library.
  */
 export function UserMenu({ session }: { session: Session }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const menuId = useId();
+  const cardId = useId();
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const firstItemRef = useRef<HTMLButtonElement>(null);
+  const cardRef = useRef<HTMLDivElement>(null);
   const { claims } = session;
   const name = claims.preferred_username ?? claims.name ?? claims.email ?? claims.sub ?? '';
+  const label = t('shell.userMenu', { name });
 
   useEffect(() => {
     if (!open) return;
-    firstItemRef.current?.focus();
+    cardRef.current?.focus();
     const onPointerDown = (event: PointerEvent) => {
       if (event.target instanceof Node && !rootRef.current?.contains(event.target)) setOpen(false);
     };
@@ -34,8 +36,8 @@ export function UserMenu({ session }: { session: Session }) {
     buttonRef.current?.focus();
   };
 
-  const onMenuKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape' || event.key === 'Tab') close();
+  const onCardKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') close();
   };
 
   return (
@@ -44,44 +46,37 @@ export function UserMenu({ session }: { session: Session }) {
         ref={buttonRef}
         variant="subtle"
         color="gray"
-        aria-label={t('shell.userMenu', { name })}
-        aria-haspopup="menu"
+        aria-label={label}
+        aria-haspopup="dialog"
         aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
+        aria-controls={open ? cardId : undefined}
         onClick={() => setOpen((value) => !value)}
       >
         {name}
       </Button>
       {open && (
         <Paper
-          id={menuId}
-          role="menu"
-          aria-label={t('shell.userMenu', { name })}
+          ref={cardRef}
+          id={cardId}
+          role="dialog"
+          aria-label={label}
+          tabIndex={-1}
           shadow="md"
           withBorder
-          p={4}
-          style={{ position: 'absolute', right: 0, top: '100%', zIndex: 300, minWidth: 180 }}
-          onKeyDown={onMenuKeyDown}
+          p="md"
+          w={320}
+          maw="calc(100vw - 16px)"
+          style={{ position: 'absolute', right: 0, top: '100%', zIndex: 300 }}
+          onKeyDown={onCardKeyDown}
         >
-          <Stack gap={0}>
-            {claims.name !== undefined && claims.name !== name && (
-              <Text size="sm" c="dimmed" px="sm" py={4}>
-                {claims.name}
-              </Text>
-            )}
-            <UnstyledButton
-              ref={firstItemRef}
-              role="menuitem"
-              px="sm"
-              py={6}
-              onClick={() => {
-                setOpen(false);
-                void navigate('/logout');
-              }}
-            >
-              {t('shell.logOut')}
-            </UnstyledButton>
-          </Stack>
+          <ProfileCard
+            session={session}
+            onCancel={close}
+            onLogOut={() => {
+              setOpen(false);
+              void navigate('/logout');
+            }}
+          />
         </Paper>
       )}
     </div>

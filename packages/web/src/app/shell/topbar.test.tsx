@@ -30,15 +30,38 @@ describe('top bar', () => {
     expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
   });
 
-  it('closes the account menu with Escape and gives focus back to its button', async () => {
+  it('closes the profile card with Escape and gives focus back to its button', async () => {
     server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
     const { user } = renderApp('/alerts', { token: makeToken({ preferred_username: 'dave' }) });
     const button = await screen.findByRole('button', { name: 'Account menu for dave' });
     await user.click(button);
     expect(button).toHaveAttribute('aria-expanded', 'true');
-    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Log out' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('dialog', { name: 'Account menu for dave' })).toHaveFocus());
     await user.keyboard('{Escape}');
-    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(button).toHaveFocus();
+  });
+
+  it('shows who is logged in, with at most three chips per list', async () => {
+    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+    const { user } = renderApp('/alerts', {
+      token: makeToken({
+        name: 'Erin Ops',
+        preferred_username: 'erin',
+        provider: 'basic',
+        email_verified: true,
+        roles: ['ops'],
+        scope: 'read write:alerts admin:keys read:perms write:blackouts',
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Account menu for erin' }));
+    const card = screen.getByRole('dialog');
+    expect(card).toHaveTextContent('Erin Ops');
+    expect(card).toHaveTextContent('@erin');
+    expect(card).toHaveTextContent('Email verified');
+    expect(card).toHaveTextContent('Rolesops');
+    expect(card).toHaveTextContent('Scopesreadwrite:alertsadmin:keys(+2 others)');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

@@ -121,7 +121,7 @@ describe('logout', () => {
     const { user, location } = renderApp('/alerts', { token: makeToken({ preferred_username: 'carol' }) });
 
     await user.click(await screen.findByRole('button', { name: 'Account menu for carol' }));
-    await user.click(screen.getByRole('menuitem', { name: 'Log out' }));
+    await user.click(screen.getByRole('button', { name: 'Log out' }));
 
     await waitFor(() => expect(location().pathname).toBe('/logout'));
     expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
