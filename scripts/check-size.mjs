@@ -25,7 +25,8 @@ console.log(`  ${'total'.padEnd(48)} ${total.toFixed(1).padStart(7)} kB (budget 
 console.log('lazy chunks (gzip):');
 for (const file of readdirSync(join(dist, 'assets')).sort()) {
   const path = `assets/${file}`;
-  if (file.endsWith('.js') && !initial.has(path)) console.log(`  ${path.padEnd(48)} ${gzipKb(path).toFixed(1).padStart(7)} kB`);
+  if (file.endsWith('.js') && !initial.has(path))
+    console.log(`  ${path.padEnd(48)} ${gzipKb(path).toFixed(1).padStart(7)} kB`);
 }
 if (initial.size === 0) {
   console.error('No script found in index.html: is the console built?');

@@ -13,7 +13,11 @@ const only = process.argv.slice(2);
 /** Runs a command, streaming its output, and resolves with its exit code and what it printed. */
 function run(command, args, env = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const forward = (stream, sink) =>
       stream.on('data', (chunk) => {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ISO_DATE_MESSAGE, isoDateSchema } from './dates.js';
 
 /** A history entry of an alert (api.md §1.2). */
@@ -6,14 +6,14 @@ export const historySchema = z.object({
   id: z.string(),
   href: z.string(),
   event: z.string(),
-  severity: z.string().nullable(),
-  status: z.string().nullable(),
-  value: z.string().nullable(),
-  text: z.string().nullable(),
+  severity: z.nullable(z.string()),
+  status: z.nullable(z.string()),
+  value: z.nullable(z.string()),
+  text: z.nullable(z.string()),
   type: z.string(),
   updateTime: z.string(),
-  user: z.string().nullable(),
-  timeout: z.number().int().nullable(),
+  user: z.nullable(z.string()),
+  timeout: z.nullable(z.int()),
 });
 export type History = z.infer<typeof historySchema>;
 
@@ -50,24 +50,24 @@ export const alertSchema = z.object({
   status: z.string(),
   service: z.array(z.string()),
   group: z.string(),
-  value: z.string().nullable(),
+  value: z.nullable(z.string()),
   text: z.string(),
   tags: z.array(z.string()),
   attributes: z.record(z.string(), z.unknown()),
   origin: z.string(),
   type: z.string(),
   createTime: z.string(),
-  timeout: z.number().int(),
-  rawData: z.string().nullable(),
-  customer: z.string().nullable(),
-  duplicateCount: z.number().int(),
+  timeout: z.int(),
+  rawData: z.nullable(z.string()),
+  customer: z.nullable(z.string()),
+  duplicateCount: z.int(),
   repeat: z.boolean(),
   previousSeverity: z.string(),
   trendIndication: trendSchema,
   receiveTime: z.string(),
   lastReceiveId: z.string(),
   lastReceiveTime: z.string(),
-  updateTime: z.string().nullable(),
+  updateTime: z.nullable(z.string()),
   history: z.array(historySchema),
 });
 export type Alert = z.infer<typeof alertSchema>;
@@ -77,12 +77,12 @@ export const noteSchema = z.object({
   id: z.string(),
   href: z.string(),
   text: z.string(),
-  user: z.string().nullable(),
+  user: z.nullable(z.string()),
   attributes: z.record(z.string(), z.unknown()),
   type: z.string(),
   createTime: z.string(),
-  updateTime: z.string().nullable(),
-  customer: z.string().nullable(),
+  updateTime: z.nullable(z.string()),
+  customer: z.nullable(z.string()),
   related: z.object({ alert: z.string() }),
   _links: z.object({ alert: z.string() }),
 });
@@ -94,13 +94,13 @@ const stringList = (field: string) =>
   });
 
 /** api.md §1.2: attribute keys may not contain `.` or `$`. */
-const attributesSchema = z
-  .record(z.string(), z.unknown(), { error: "'attributes' must be a JSON object" })
-  .refine((attrs) => Object.keys(attrs).every((k) => !k.includes('.') && !k.includes('$')), {
+const attributesSchema = z.record(z.string(), z.unknown(), { error: "'attributes' must be a JSON object" }).check(
+  z.refine((attrs) => Object.keys(attrs).every((k) => !k.includes('.') && !k.includes('$')), {
     error: "attribute keys must not contain '.' or '$'",
-  });
+  }),
+);
 
-const mandatory = (field: string) =>
+const mandatory = (field: string, maxLength: number) =>
   z
     .string({
       error: (issue) =>
@@ -108,9 +108,12 @@ const mandatory = (field: string) =>
           ? `Missing mandatory value for "${field}"`
           : `'${field}' must be a string`,
     })
-    .min(1, { error: `Missing mandatory value for "${field}"` });
+    .check(
+      z.minLength(1, { error: `Missing mandatory value for "${field}"` }),
+      z.maxLength(maxLength, { error: `'${field}' must be at most ${maxLength} characters` }),
+    );
 
-const optionalString = (field: string) => z.string({ error: `'${field}' must be a string` }).optional();
+const optionalString = (field: string) => z.optional(z.string({ error: `'${field}' must be a string` }));
 
 /** Text fields are bounded so a single sender cannot store megabytes per field. */
 export const MAX_FIELD_LENGTH = 10_000;
@@ -120,38 +123,52 @@ export const MAX_FIELD_LENGTH = 10_000;
  * server's settings (environment, severity, origin, timeout …) are applied by the server, not here.
  */
 export const alertInputSchema = z.object({
-  id: z.string({ error: "'id' must be a string" }).min(1).max(255).optional(),
-  resource: mandatory('resource').max(MAX_FIELD_LENGTH),
-  event: mandatory('event').max(MAX_FIELD_LENGTH),
+  id: z.optional(z.string({ error: "'id' must be a string" }).check(z.minLength(1), z.maxLength(255))),
+  resource: mandatory('resource', MAX_FIELD_LENGTH),
+  event: mandatory('event', MAX_FIELD_LENGTH),
   environment: optionalString('environment'),
   severity: optionalString('severity'),
-  correlate: stringList('correlate').optional(),
+  correlate: z.optional(stringList('correlate')),
   status: optionalString('status'),
-  service: stringList('service').optional(),
+  service: z.optional(stringList('service')),
   group: optionalString('group'),
-  value: z
-    .union([z.string(), z.number(), z.boolean(), z.null()], {
+  value: z.optional(
+    z.union([z.string(), z.number(), z.boolean(), z.null()], {
       error: "'value' must be a string or a number",
-    })
-    .optional(),
+    }),
+  ),
   text: optionalString('text'),
-  tags: stringList('tags').optional(),
-  attributes: attributesSchema.optional(),
+  tags: z.optional(stringList('tags')),
+  attributes: z.optional(attributesSchema),
   origin: optionalString('origin'),
   type: optionalString('type'),
-  createTime: isoDateSchema.optional().or(z.null().transform(() => undefined)),
-  timeout: z
-    .number({ error: "'timeout' must be an integer" })
-    .int({ error: "'timeout' must be an integer" })
-    .min(0, { error: "'timeout' must be a positive integer" })
-    .optional()
-    .nullable(),
-  rawData: z.string({ error: "'rawData' must be a string" }).optional().nullable(),
-  customer: z
-    .string({ error: "'customer' must be a string" })
-    .min(1, { error: "'customer' must not be an empty string" })
-    .optional()
-    .nullable(),
+  createTime: z.optional(
+    z.union([
+      isoDateSchema,
+      z.pipe(
+        z.null(),
+        z.transform(() => undefined),
+      ),
+    ]),
+  ),
+  timeout: z.optional(
+    z.nullable(
+      z
+        .number({ error: "'timeout' must be an integer" })
+        .check(
+          z.int({ error: "'timeout' must be an integer" }),
+          z.gte(0, { error: "'timeout' must be a positive integer" }),
+        ),
+    ),
+  ),
+  rawData: z.optional(z.nullable(z.string({ error: "'rawData' must be a string" }))),
+  customer: z.optional(
+    z.nullable(
+      z
+        .string({ error: "'customer' must be a string" })
+        .check(z.minLength(1, { error: "'customer' must not be an empty string" })),
+    ),
+  ),
 });
 export type AlertInput = z.infer<typeof alertInputSchema>;
 

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** POST /auth/login body (api.md §1.7): `username` or `email`, and `password`. */
 export const loginBodySchema = z.object({
-  username: z.string({ error: "'username' must be a string" }).max(1024).optional(),
-  email: z.string({ error: "'email' must be a string" }).max(1024).optional(),
-  password: z.string({ error: "'password' must be a string" }).max(1024).optional(),
+  username: z.optional(z.string({ error: "'username' must be a string" }).check(z.maxLength(1024))),
+  email: z.optional(z.string({ error: "'email' must be a string" }).check(z.maxLength(1024))),
+  password: z.optional(z.string({ error: "'password' must be a string" }).check(z.maxLength(1024))),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -12,27 +12,27 @@ export const tokenResponseSchema = z.object({ token: z.string() });
 
 /** The claims of a token issued by login, signup and providers (api.md §6.2). Empty claims are omitted. */
 export const tokenClaimsSchema = z.looseObject({
-  iss: z.string().optional(),
-  typ: z.string().optional(),
-  sub: z.string().optional(),
-  aud: z.union([z.string(), z.array(z.string())]).optional(),
-  exp: z.number().optional(),
-  nbf: z.number().optional(),
-  iat: z.number().optional(),
-  jti: z.string().optional(),
-  name: z.string().optional(),
-  preferred_username: z.string().optional(),
-  email: z.string().optional(),
-  provider: z.string().optional(),
-  orgs: z.array(z.string()).optional(),
-  groups: z.array(z.string()).optional(),
-  roles: z.array(z.string()).optional(),
-  scope: z.string().optional(),
-  email_verified: z.boolean().optional(),
-  picture: z.string().optional(),
-  customers: z.array(z.string()).optional(),
-  customer: z.string().optional(),
-  oid: z.string().optional(),
+  iss: z.optional(z.string()),
+  typ: z.optional(z.string()),
+  sub: z.optional(z.string()),
+  aud: z.optional(z.union([z.string(), z.array(z.string())])),
+  exp: z.optional(z.number()),
+  nbf: z.optional(z.number()),
+  iat: z.optional(z.number()),
+  jti: z.optional(z.string()),
+  name: z.optional(z.string()),
+  preferred_username: z.optional(z.string()),
+  email: z.optional(z.string()),
+  provider: z.optional(z.string()),
+  orgs: z.optional(z.array(z.string())),
+  groups: z.optional(z.array(z.string())),
+  roles: z.optional(z.array(z.string())),
+  scope: z.optional(z.string()),
+  email_verified: z.optional(z.boolean()),
+  picture: z.optional(z.string()),
+  customers: z.optional(z.array(z.string())),
+  customer: z.optional(z.string()),
+  oid: z.optional(z.string()),
 });
 export type TokenClaims = z.infer<typeof tokenClaimsSchema>;
 

@@ -1,27 +1,27 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * GET /config (api.md §7), as the console reads it. Every key is optional so the console can merge it over its own
  * defaults and still work against a server that omits some; unknown keys are kept.
  */
 export const alarmModelConfigSchema = z.looseObject({
-  name: z.string().optional(),
-  severity: z.record(z.string(), z.number()).optional(),
-  colors: z
-    .looseObject({
-      severity: z.record(z.string(), z.string()).optional(),
-      status: z.record(z.string(), z.string()).optional(),
-      text: z.string().optional(),
-    })
-    .optional(),
-  status: z.record(z.string(), z.string()).optional(),
-  defaults: z
-    .looseObject({
-      status: z.string().optional(),
-      normal_severity: z.string().optional(),
-      previous_severity: z.string().optional(),
-    })
-    .optional(),
+  name: z.optional(z.string()),
+  severity: z.optional(z.record(z.string(), z.number())),
+  colors: z.optional(
+    z.looseObject({
+      severity: z.optional(z.record(z.string(), z.string())),
+      status: z.optional(z.record(z.string(), z.string())),
+      text: z.optional(z.string()),
+    }),
+  ),
+  status: z.optional(z.record(z.string(), z.string())),
+  defaults: z.optional(
+    z.looseObject({
+      status: z.optional(z.string()),
+      normal_severity: z.optional(z.string()),
+      previous_severity: z.optional(z.string()),
+    }),
+  ),
 });
 
 export const indicatorQuerySchema = z.looseObject({
@@ -30,62 +30,62 @@ export const indicatorQuerySchema = z.looseObject({
 });
 
 export const clientConfigSchema = z.looseObject({
-  debug: z.boolean().optional(),
-  endpoint: z.string().optional(),
-  base_path: z.string().optional(),
-  alarm_model: alarmModelConfigSchema.optional(),
-  auth_required: z.boolean().optional(),
-  allow_readonly: z.boolean().optional(),
-  readonly_scopes: z.array(z.string()).optional(),
-  provider: z.string().optional(),
-  customer_views: z.boolean().optional(),
-  signup_enabled: z.boolean().optional(),
-  email_verification: z.boolean().optional(),
-  client_id: z.string().nullable().optional(),
-  azure_tenant: z.string().nullable().optional(),
-  aws_region: z.string().nullable().optional(),
-  cognito_domain: z.string().nullable().optional(),
-  github_url: z.string().nullable().optional(),
-  gitlab_url: z.string().nullable().optional(),
-  keycloak_url: z.string().nullable().optional(),
-  keycloak_realm: z.string().nullable().optional(),
-  oidc_auth_url: z.string().nullable().optional(),
-  pingfederate_url: z.string().nullable().optional(),
-  site_logo_url: z.string().nullable().optional(),
-  severity: z.record(z.string(), z.number()).optional(),
-  colors: z.looseObject({}).optional(),
-  timeouts: z
-    .looseObject({
-      alert: z.number().optional(),
-      heartbeat: z.number().optional(),
-      ack: z.number().optional(),
-      shelve: z.number().optional(),
-    })
-    .optional(),
-  blackouts: z.looseObject({ duration: z.number().optional() }).optional(),
-  dates: z
-    .looseObject({
-      shortTime: z.string().optional(),
-      mediumDate: z.string().optional(),
-      longDate: z.string().optional(),
-    })
-    .optional(),
-  font: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-  audio: z.looseObject({ new: z.string().nullable().optional() }).optional(),
-  columns: z.array(z.string()).optional(),
-  sort_by: z.union([z.string(), z.array(z.string())]).optional(),
-  actions: z.array(z.string()).optional(),
-  filter: z.looseObject({ status: z.array(z.string()).optional() }).optional(),
-  indicators: z
-    .looseObject({
-      severity: z.array(z.string()).optional(),
-      queries: z.array(indicatorQuerySchema).optional(),
-    })
-    .optional(),
-  tracking_id: z.string().nullable().optional(),
-  refresh_interval: z.number().optional(),
-  environments: z.array(z.string()).optional(),
-  clipboard_template: z.string().nullable().optional(),
+  debug: z.optional(z.boolean()),
+  endpoint: z.optional(z.string()),
+  base_path: z.optional(z.string()),
+  alarm_model: z.optional(alarmModelConfigSchema),
+  auth_required: z.optional(z.boolean()),
+  allow_readonly: z.optional(z.boolean()),
+  readonly_scopes: z.optional(z.array(z.string())),
+  provider: z.optional(z.string()),
+  customer_views: z.optional(z.boolean()),
+  signup_enabled: z.optional(z.boolean()),
+  email_verification: z.optional(z.boolean()),
+  client_id: z.optional(z.nullable(z.string())),
+  azure_tenant: z.optional(z.nullable(z.string())),
+  aws_region: z.optional(z.nullable(z.string())),
+  cognito_domain: z.optional(z.nullable(z.string())),
+  github_url: z.optional(z.nullable(z.string())),
+  gitlab_url: z.optional(z.nullable(z.string())),
+  keycloak_url: z.optional(z.nullable(z.string())),
+  keycloak_realm: z.optional(z.nullable(z.string())),
+  oidc_auth_url: z.optional(z.nullable(z.string())),
+  pingfederate_url: z.optional(z.nullable(z.string())),
+  site_logo_url: z.optional(z.nullable(z.string())),
+  severity: z.optional(z.record(z.string(), z.number())),
+  colors: z.optional(z.looseObject({})),
+  timeouts: z.optional(
+    z.looseObject({
+      alert: z.optional(z.number()),
+      heartbeat: z.optional(z.number()),
+      ack: z.optional(z.number()),
+      shelve: z.optional(z.number()),
+    }),
+  ),
+  blackouts: z.optional(z.looseObject({ duration: z.optional(z.number()) })),
+  dates: z.optional(
+    z.looseObject({
+      shortTime: z.optional(z.string()),
+      mediumDate: z.optional(z.string()),
+      longDate: z.optional(z.string()),
+    }),
+  ),
+  font: z.optional(z.record(z.string(), z.union([z.string(), z.number()]))),
+  audio: z.optional(z.looseObject({ new: z.optional(z.nullable(z.string())) })),
+  columns: z.optional(z.array(z.string())),
+  sort_by: z.optional(z.union([z.string(), z.array(z.string())])),
+  actions: z.optional(z.array(z.string())),
+  filter: z.optional(z.looseObject({ status: z.optional(z.array(z.string())) })),
+  indicators: z.optional(
+    z.looseObject({
+      severity: z.optional(z.array(z.string())),
+      queries: z.optional(z.array(indicatorQuerySchema)),
+    }),
+  ),
+  tracking_id: z.optional(z.nullable(z.string())),
+  refresh_interval: z.optional(z.number()),
+  environments: z.optional(z.array(z.string())),
+  clipboard_template: z.optional(z.nullable(z.string())),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** api.md §0: date input must match exactly YYYY-MM-DDThh:mm:ss.sssZ. */
 export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -20,4 +20,4 @@ export function formatIsoDate(date: Date): string {
   return date.toISOString();
 }
 
-export const isoDateSchema = z.string().refine((v) => parseIsoDate(v) !== undefined, ISO_DATE_MESSAGE);
+export const isoDateSchema = z.string().check(z.refine((v) => parseIsoDate(v) !== undefined, ISO_DATE_MESSAGE));

@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** api.md §0: every error answers with this envelope. */
 export const errorEnvelopeSchema = z.object({
   status: z.literal('error'),
   message: z.string(),
-  code: z.number().int(),
-  errors: z.array(z.string()).nullable(),
+  code: z.int(),
+  errors: z.nullable(z.array(z.string())),
   requestId: z.string(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
@@ -15,11 +15,11 @@ export const okEnvelopeSchema = z.looseObject({ status: z.literal('ok') });
 
 /** Paging keys of list endpoints (api.md §0). */
 export const pagingSchema = z.object({
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  pages: z.number().int(),
+  page: z.int(),
+  pageSize: z.int(),
+  pages: z.int(),
   more: z.boolean(),
-  total: z.number().int(),
+  total: z.int(),
 });
 export type Paging = z.infer<typeof pagingSchema>;
 

@@ -1,6 +1,6 @@
 import { alertInputSchema, computePaging } from '@alerta/contract';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { type AppContext, principalOf } from '../context.js';
 import { ingestAlert } from '../domain/ingest.js';
 import { badRequest, notFound } from '../errors.js';
@@ -8,7 +8,7 @@ import { alertView } from './alert-view.js';
 import { alertQuery, checkPageInRange, flag, pageRequest, queryParams } from './alert-params.js';
 
 /** Turns zod issues into a 400 whose message names the field (api.md §1.2 validation). */
-function validationError(error: z.ZodError) {
+function validationError(error: z.core.$ZodError) {
   const describe = (issue: z.core.$ZodIssue): string => {
     const field = issue.path.map(String).join('.');
     if (field === '' || issue.message.includes(`'${field}'`) || issue.message.includes(`"${field}"`)) {

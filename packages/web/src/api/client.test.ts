@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { API, errorEnvelope } from '../test/fixtures';
 import { recordRequests, server } from '../test/server';
 import { createApiClient } from './client';

@@ -1,5 +1,5 @@
 import { errorEnvelopeSchema } from '@alerta/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ApiError, NetworkError, ResponseShapeError, isAbortError } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
@@ -12,7 +12,7 @@ export interface RequestOptions<T> {
   query?: Query;
   body?: unknown;
   signal?: AbortSignal | undefined;
-  schema: z.ZodType<T>;
+  schema: z.ZodMiniType<T>;
   /** False for calls whose 401 is an answer, not an expired session (login, logout). */
   handleUnauthorized?: boolean;
 }

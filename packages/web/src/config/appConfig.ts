@@ -1,11 +1,11 @@
 import { clientConfigSchema } from '@alerta/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The merged configuration: the contract's client config with the keys the console relies on made required (the
  * client defaults always supply them, screens.md §16.1).
  */
-export const appConfigSchema = clientConfigSchema.extend({
+export const appConfigSchema = z.extend(clientConfigSchema, {
   endpoint: z.string(),
   auth_required: z.boolean(),
   allow_readonly: z.boolean(),
@@ -15,7 +15,7 @@ export const appConfigSchema = clientConfigSchema.extend({
   signup_enabled: z.boolean(),
   dates: z.looseObject({ shortTime: z.string(), mediumDate: z.string(), longDate: z.string() }),
   sort_by: z.union([z.string(), z.array(z.string())]),
-  filter: z.looseObject({ status: z.array(z.string()).nullable().optional() }),
+  filter: z.looseObject({ status: z.optional(z.nullable(z.array(z.string()))) }),
   refresh_interval: z.number(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;

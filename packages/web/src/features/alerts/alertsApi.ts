@@ -1,15 +1,15 @@
 import { alertSchema } from '@alerta/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ApiClient } from '../../api';
 
 /** GET /alerts answer (api.md §1.2); counts and paging the console does not use yet are kept loose. */
 export const alertsResponseSchema = z.looseObject({
   alerts: z.array(alertSchema),
-  total: z.number().int(),
-  page: z.number().int().optional(),
-  pageSize: z.number().int().optional(),
-  pages: z.number().int().optional(),
-  more: z.boolean().optional(),
+  total: z.int(),
+  page: z.optional(z.int()),
+  pageSize: z.optional(z.int()),
+  pages: z.optional(z.int()),
+  more: z.optional(z.boolean()),
 });
 export type AlertsResponse = z.infer<typeof alertsResponseSchema>;
 

@@ -1,5 +1,5 @@
 import { tokenResponseSchema } from '@alerta/contract';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ApiClient } from '../../api';
 
 /** POST /auth/login (api.md §1.7): the answer is just `{token}`. */

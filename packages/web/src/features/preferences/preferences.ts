@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** A stored value of the wrong type is ignored rather than breaking every other preference. */
-const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 
 /**
  * User preferences, stored server-side in the user's attributes under `prefs` (console.md §3, screens.md §17). Every
@@ -10,27 +10,27 @@ const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(unde
 export const preferencesSchema = z.looseObject({
   isDark: lenient(z.boolean()),
   isMute: lenient(z.boolean()),
-  languagePref: lenient(z.string().nullable()),
-  audioURL: lenient(z.string().nullable()),
+  languagePref: lenient(z.nullable(z.string())),
+  audioURL: lenient(z.nullable(z.string())),
   dates: lenient(
     z.looseObject({
-      longDate: lenient(z.string().nullable()),
-      mediumDate: lenient(z.string().nullable()),
-      shortTime: lenient(z.string().nullable()),
+      longDate: lenient(z.nullable(z.string())),
+      mediumDate: lenient(z.nullable(z.string())),
+      shortTime: lenient(z.nullable(z.string())),
     }),
   ),
   timezone: lenient(z.string()),
-  displayDensity: lenient(z.string().nullable()),
+  displayDensity: lenient(z.nullable(z.string())),
   showAllowedEnvs: lenient(z.boolean()),
   showNotesIcon: lenient(z.boolean()),
-  rowsPerPage: lenient(z.number().int().positive()),
-  valueWidth: lenient(z.number().positive()),
-  textWidth: lenient(z.number().positive()),
-  refreshInterval: lenient(z.number().positive()),
-  ackTimeout: lenient(z.number().nonnegative().nullable()),
-  shelveTimeout: lenient(z.number().nonnegative().nullable()),
+  rowsPerPage: lenient(z.int().check(z.positive())),
+  valueWidth: lenient(z.number().check(z.positive())),
+  textWidth: lenient(z.number().check(z.positive())),
+  refreshInterval: lenient(z.number().check(z.positive())),
+  ackTimeout: lenient(z.nullable(z.number().check(z.nonnegative()))),
+  shelveTimeout: lenient(z.nullable(z.number().check(z.nonnegative()))),
   blackoutStartNow: lenient(z.boolean()),
-  blackoutPeriod: lenient(z.number().nullable()),
+  blackoutPeriod: lenient(z.nullable(z.number())),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -40,8 +40,8 @@ export type SavedQuery = z.infer<typeof savedQuerySchema>;
 /** GET /user/me/attributes (api.md §1.6). */
 export const userAttributesResponseSchema = z.looseObject({
   attributes: z.looseObject({
-    prefs: preferencesSchema.nullable().optional().catch(undefined),
-    queries: z.array(savedQuerySchema).nullable().optional().catch(undefined),
+    prefs: z.catch(z.optional(z.nullable(preferencesSchema)), undefined),
+    queries: z.catch(z.optional(z.nullable(z.array(savedQuerySchema))), undefined),
   }),
 });
 
