@@ -15,6 +15,8 @@ await build({
   target: 'node20',
   sourcemap: true,
   packages: 'external',
+  // Name the tsconfig so a stray one in a parent folder can never change the build.
+  tsconfig: join(here, 'tsconfig.json'),
   // '@alerta/contract' resolves to TypeScript source; bundle it instead of leaving an import Node cannot run.
   plugins: [
     {
