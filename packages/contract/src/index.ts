@@ -6,3 +6,5 @@ export * from './dates.js';
 export * from './envelope.js';
 export * from './scopes.js';
 export * from './transitions.js';
+export * from './blackout.js';
+export * from './heartbeat.js';

@@ -95,6 +95,12 @@ const envSchema = z.object({
   DEFAULT_ENVIRONMENT: str('Production'),
   // Our own switch for the reject policy's "service required" rule (api.md §2), on as in the reference.
   REQUIRE_SERVICE: bool(true),
+  // api.md §2 `reject`: origins matching one of these patterns (anchored at the start) are refused with 403.
+  ORIGIN_BLACKLIST: list([]),
+  HEARTBEAT_MAX_LATENCY: int(2000, 0),
+  HEARTBEAT_EVENTS: list(['Heartbeat']),
+  NOTIFICATION_BLACKOUT: bool(false),
+  BLACKOUT_ACCEPT: list([]),
 
   // GET /config keys (api.md §7).
   COLUMNS: list(DEFAULT_COLUMNS),

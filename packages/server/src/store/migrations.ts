@@ -12,6 +12,12 @@ export interface Migration {
 const IDENTITY_INDEX =
   "CREATE UNIQUE INDEX alerts_identity ON alerts (environment, resource, event, (COALESCE(customer, '')))";
 
+// api.md §4: one heartbeat per origin+customer (upsert key).
+const HEARTBEAT_IDENTITY_INDEX =
+  "CREATE UNIQUE INDEX heartbeats_identity ON heartbeats (origin, (COALESCE(customer, '')))";
+// Blackout matching on ingest looks only at the alert's environment and windows not yet over (api.md §5).
+const BLACKOUT_WINDOW_INDEX = 'CREATE INDEX blackouts_environment_end ON blackouts (environment, end_time)';
+
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -84,6 +90,45 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       )`,
       'CREATE UNIQUE INDEX users_login ON users (lower(login))',
       'CREATE UNIQUE INDEX users_email ON users (lower(email))',
+    ],
+  },
+  {
+    version: 3,
+    name: 'heartbeats and blackouts',
+    statements: [
+      `CREATE TABLE heartbeats (
+        id text PRIMARY KEY,
+        origin text NOT NULL,
+        tags text[] NOT NULL DEFAULT '{}',
+        attributes jsonb NOT NULL DEFAULT '{}',
+        type text NOT NULL,
+        create_time timestamptz NOT NULL,
+        timeout integer NOT NULL,
+        receive_time timestamptz NOT NULL,
+        latency integer NOT NULL,
+        expire_time timestamptz NOT NULL,
+        customer text
+      )`,
+      HEARTBEAT_IDENTITY_INDEX,
+      `CREATE TABLE blackouts (
+        id text PRIMARY KEY,
+        priority integer NOT NULL,
+        environment text NOT NULL,
+        service text[] NOT NULL DEFAULT '{}',
+        resource text,
+        event text,
+        "group" text,
+        tags text[] NOT NULL DEFAULT '{}',
+        origin text,
+        customer text,
+        start_time timestamptz NOT NULL,
+        end_time timestamptz NOT NULL,
+        duration integer NOT NULL,
+        "user" text,
+        create_time timestamptz NOT NULL,
+        text text NOT NULL DEFAULT ''
+      )`,
+      BLACKOUT_WINDOW_INDEX,
     ],
   },
 ];
@@ -161,6 +206,45 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       )`,
       'CREATE UNIQUE INDEX users_login ON users (lower(login))',
       'CREATE UNIQUE INDEX users_email ON users (lower(email))',
+    ],
+  },
+  {
+    version: 3,
+    name: 'heartbeats and blackouts',
+    statements: [
+      `CREATE TABLE heartbeats (
+        id TEXT PRIMARY KEY,
+        origin TEXT NOT NULL,
+        tags TEXT NOT NULL DEFAULT '[]',
+        attributes TEXT NOT NULL DEFAULT '{}',
+        type TEXT NOT NULL,
+        create_time TEXT NOT NULL,
+        timeout INTEGER NOT NULL,
+        receive_time TEXT NOT NULL,
+        latency INTEGER NOT NULL,
+        expire_time TEXT NOT NULL,
+        customer TEXT
+      )`,
+      HEARTBEAT_IDENTITY_INDEX,
+      `CREATE TABLE blackouts (
+        id TEXT PRIMARY KEY,
+        priority INTEGER NOT NULL,
+        environment TEXT NOT NULL,
+        service TEXT NOT NULL DEFAULT '[]',
+        resource TEXT,
+        event TEXT,
+        "group" TEXT,
+        tags TEXT NOT NULL DEFAULT '[]',
+        origin TEXT,
+        customer TEXT,
+        start_time TEXT NOT NULL,
+        end_time TEXT NOT NULL,
+        duration INTEGER NOT NULL,
+        "user" TEXT,
+        create_time TEXT NOT NULL,
+        text TEXT NOT NULL DEFAULT ''
+      )`,
+      BLACKOUT_WINDOW_INDEX,
     ],
   },
 ];

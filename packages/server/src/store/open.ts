@@ -5,7 +5,9 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../settings-parsers.js';
 import { KyselyAlertRepository } from './alerts.js';
+import { KyselyBlackoutRepository } from './blackouts.js';
 import { type EngineSql, postgresSql, sqliteSql } from './engine.js';
+import { KyselyHeartbeatRepository } from './heartbeats.js';
 import { migrate } from './migrate.js';
 import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations.js';
 import type { Database } from './schema.js';
@@ -19,6 +21,8 @@ function createStore(db: Kysely<Database>, engine: EngineSql): Store {
     engine: engine.name,
     alerts: new KyselyAlertRepository(db, engine),
     users: new KyselyUserRepository(db, engine),
+    heartbeats: new KyselyHeartbeatRepository(db, engine),
+    blackouts: new KyselyBlackoutRepository(db, engine),
     migrate: async () => {
       await migrate(db, engine.name, migrations);
     },

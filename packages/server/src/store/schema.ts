@@ -78,9 +78,46 @@ export interface MigrationsTable {
   applied_at: string;
 }
 
+export interface HeartbeatsTable {
+  id: string;
+  origin: string;
+  tags: Encoded;
+  attributes: Encoded;
+  type: string;
+  create_time: DateColumn;
+  timeout: number;
+  receive_time: DateColumn;
+  /** Milliseconds from create_time to receive_time. */
+  latency: number;
+  /** The moment the heartbeat counts as expired (api.md §4), kept so list filters stay in SQL. */
+  expire_time: DateColumn;
+  customer: string | null;
+}
+
+export interface BlackoutsTable {
+  id: string;
+  priority: number;
+  environment: string;
+  service: Encoded;
+  resource: string | null;
+  event: string | null;
+  group: string | null;
+  tags: Encoded;
+  origin: string | null;
+  customer: string | null;
+  start_time: DateColumn;
+  end_time: DateColumn;
+  duration: number;
+  user: string | null;
+  create_time: DateColumn;
+  text: string;
+}
+
 export interface Database {
   alerts: AlertsTable;
   history: HistoryTable;
   users: UsersTable;
   migrations: MigrationsTable;
+  heartbeats: HeartbeatsTable;
+  blackouts: BlackoutsTable;
 }

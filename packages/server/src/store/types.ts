@@ -153,9 +153,75 @@ export interface Store {
   close(): Promise<void>;
   readonly alerts: AlertRepository;
   readonly users: UserRepository;
+  readonly heartbeats: HeartbeatRepository;
+  readonly blackouts: BlackoutRepository;
 }
 
 /** Raised when a unique index rejects a write (for example two senders creating the same alert at once). */
 export class UniqueViolation extends Error {
   override name = 'UniqueViolation';
+}
+
+/** A heartbeat as stored (api.md §4), without the values computed on read. */
+export interface HeartbeatRecord {
+  id: string;
+  origin: string;
+  tags: string[];
+  attributes: Record<string, unknown>;
+  type: string;
+  createTime: string;
+  timeout: number;
+  receiveTime: string;
+  customer: string | null;
+}
+
+/** List parameters of GET /heartbeats and GET /blackouts: field filters, computed statuses, sort keys. */
+export interface MonitorQuery {
+  filters: FieldFilter[];
+  statuses: string[];
+  sort: SortKey[];
+  /** The moment statuses are computed for. */
+  now: string;
+}
+
+export interface HeartbeatRepository {
+  /** Inserts, or replaces the heartbeat of the same origin and customer keeping its id; returns what is stored. */
+  upsert(heartbeat: HeartbeatRecord): Promise<HeartbeatRecord>;
+  get(idPrefix: string): Promise<HeartbeatRecord | undefined>;
+  list(query: MonitorQuery, maxLatency: number, page: { offset: number; limit: number }): Promise<HeartbeatRecord[]>;
+  count(query: MonitorQuery, maxLatency: number): Promise<number>;
+  delete(idPrefix: string): Promise<boolean>;
+  /** The origin of one heartbeat last received more than `factor` × its timeout before `now`, if any. */
+  findStale(now: string, factor: number): Promise<string | undefined>;
+}
+
+/** A blackout as stored (api.md §5), without status and remaining. */
+export interface BlackoutRecord {
+  id: string;
+  priority: number;
+  environment: string;
+  service: string[];
+  resource: string | null;
+  event: string | null;
+  group: string | null;
+  tags: string[];
+  origin: string | null;
+  customer: string | null;
+  startTime: string;
+  endTime: string;
+  duration: number;
+  user: string | null;
+  createTime: string;
+  text: string;
+}
+
+export interface BlackoutRepository {
+  create(blackout: BlackoutRecord): Promise<void>;
+  get(idPrefix: string): Promise<BlackoutRecord | undefined>;
+  update(blackout: BlackoutRecord): Promise<void>;
+  delete(idPrefix: string): Promise<boolean>;
+  list(query: MonitorQuery, page: { offset: number; limit: number }): Promise<BlackoutRecord[]>;
+  count(query: MonitorQuery): Promise<number>;
+  /** Blackouts of the environment whose window contains `at` (start ≤ at < end). */
+  coveringTime(environment: string, at: string): Promise<BlackoutRecord[]>;
 }

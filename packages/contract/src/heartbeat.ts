@@ -1,0 +1,52 @@
+import { z } from 'zod/mini';
+import { isoDateSchema } from './dates.js';
+
+/** The heartbeat object (api.md §4). */
+export const heartbeatSchema = z.object({
+  id: z.string(),
+  href: z.string(),
+  origin: z.string(),
+  tags: z.array(z.string()),
+  attributes: z.record(z.string(), z.unknown()),
+  type: z.string(),
+  createTime: z.string(),
+  timeout: z.int(),
+  maxLatency: z.int(),
+  receiveTime: z.string(),
+  customer: z.nullable(z.string()),
+  latency: z.int(),
+  since: z.int(),
+  status: z.enum(['ok', 'slow', 'expired']),
+});
+export type Heartbeat = z.infer<typeof heartbeatSchema>;
+export type HeartbeatStatus = Heartbeat['status'];
+export const HEARTBEAT_STATUSES: readonly HeartbeatStatus[] = ['ok', 'slow', 'expired'];
+
+const stringList = (field: string) =>
+  z.array(z.string({ error: `'${field}' must be a list of strings` }), { error: `'${field}' must be a list` });
+
+/** The body of POST /heartbeat (api.md §1.3); `type` is ignored, unknown fields too. */
+export const heartbeatInputSchema = z.object({
+  origin: z.optional(
+    z.string({ error: "'origin' must be a string" }).check(z.minLength(1, { error: "'origin' must not be empty" })),
+  ),
+  tags: z.optional(stringList('tags')),
+  attributes: z.optional(z.record(z.string(), z.unknown(), { error: "'attributes' must be a JSON object" })),
+  createTime: z.optional(isoDateSchema),
+  timeout: z.optional(
+    z
+      .number({ error: "'timeout' must be an integer" })
+      .check(
+        z.int({ error: "'timeout' must be an integer" }),
+        z.gte(0, { error: "'timeout' must be a positive integer" }),
+      ),
+  ),
+  customer: z.optional(
+    z.nullable(
+      z
+        .string({ error: "'customer' must be a string" })
+        .check(z.minLength(1, { error: "'customer' must not be an empty string" })),
+    ),
+  ),
+});
+export type HeartbeatInput = z.infer<typeof heartbeatInputSchema>;

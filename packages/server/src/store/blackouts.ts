@@ -1,0 +1,144 @@
+import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
+import type { EngineSql } from './engine.js';
+import { type ColumnSpec, anyOf, combine, filtersCondition, sortTerms } from './monitor-query.js';
+import type { BlackoutsTable, Database } from './schema.js';
+import type { BlackoutRecord, BlackoutRepository, MonitorQuery } from './types.js';
+
+/** GET /blackouts filter and sort fields (api.md §1.4). */
+export const BLACKOUT_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
+  id: { column: 'id', kind: 'text' },
+  priority: { column: 'priority', kind: 'int' },
+  environment: { column: 'environment', kind: 'text' },
+  service: { column: 'service', kind: 'list' },
+  resource: { column: 'resource', kind: 'text' },
+  event: { column: 'event', kind: 'text' },
+  group: { column: 'group', kind: 'text' },
+  tag: { column: 'tags', kind: 'list' },
+  tags: { column: 'tags', kind: 'list' },
+  origin: { column: 'origin', kind: 'text' },
+  customer: { column: 'customer', kind: 'text' },
+  startTime: { column: 'start_time', kind: 'date' },
+  endTime: { column: 'end_time', kind: 'date' },
+  duration: { column: 'duration', kind: 'int' },
+  user: { column: 'user', kind: 'text' },
+  createTime: { column: 'create_time', kind: 'date' },
+  text: { column: 'text', kind: 'text' },
+};
+
+const idPrefix = (prefix: string): RawBuilder<SqlBool> => sql<SqlBool>`substr(id, 1, ${prefix.length}) = ${prefix}`;
+
+/** api.md §5 status: active if start ≤ now < end; pending if start > now; expired if end ≤ now. */
+function statusCondition(status: string, now: string): RawBuilder<SqlBool> {
+  if (status === 'pending') return sql<SqlBool>`start_time > ${now}`;
+  if (status === 'expired') return sql<SqlBool>`end_time <= ${now}`;
+  return sql<SqlBool>`(start_time <= ${now} and end_time > ${now})`;
+}
+
+export class KyselyBlackoutRepository implements BlackoutRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: EngineSql,
+  ) {}
+
+  private toRecord(row: Selectable<BlackoutsTable>): BlackoutRecord {
+    return {
+      id: row.id,
+      priority: row.priority,
+      environment: row.environment,
+      service: this.engine.decodeList(row.service),
+      resource: row.resource,
+      event: row.event,
+      group: row.group,
+      tags: this.engine.decodeList(row.tags),
+      origin: row.origin,
+      customer: row.customer,
+      startTime: this.engine.decodeDate(row.start_time),
+      endTime: this.engine.decodeDate(row.end_time),
+      duration: row.duration,
+      user: row.user,
+      createTime: this.engine.decodeDate(row.create_time),
+      text: row.text,
+    };
+  }
+
+  private toRow(b: BlackoutRecord) {
+    return {
+      id: b.id,
+      priority: b.priority,
+      environment: b.environment,
+      service: this.engine.encodeList(b.service),
+      resource: b.resource,
+      event: b.event,
+      group: b.group,
+      tags: this.engine.encodeList(b.tags),
+      origin: b.origin,
+      customer: b.customer,
+      start_time: b.startTime,
+      end_time: b.endTime,
+      duration: b.duration,
+      user: b.user,
+      create_time: b.createTime,
+      text: b.text,
+    };
+  }
+
+  async create(blackout: BlackoutRecord): Promise<void> {
+    await this.db.insertInto('blackouts').values(this.toRow(blackout)).execute();
+  }
+
+  async get(prefix: string): Promise<BlackoutRecord | undefined> {
+    const row = await this.db
+      .selectFrom('blackouts')
+      .selectAll()
+      .where(idPrefix(prefix))
+      .orderBy('create_time', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    return row === undefined ? undefined : this.toRecord(row);
+  }
+
+  async update(blackout: BlackoutRecord): Promise<void> {
+    const { id, ...changes } = this.toRow(blackout);
+    await this.db.updateTable('blackouts').set(changes).where('id', '=', id).execute();
+  }
+
+  async delete(prefix: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('blackouts').where(idPrefix(prefix)).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  private where(query: MonitorQuery): RawBuilder<SqlBool> {
+    return combine([
+      filtersCondition(this.engine, BLACKOUT_COLUMNS, query.filters),
+      anyOf(query.statuses.map((s) => statusCondition(s, query.now))),
+    ]);
+  }
+
+  async list(query: MonitorQuery, page: { offset: number; limit: number }): Promise<BlackoutRecord[]> {
+    let select = this.db.selectFrom('blackouts').selectAll().where(this.where(query));
+    for (const term of sortTerms(BLACKOUT_COLUMNS, query.sort)) select = select.orderBy(term);
+    const rows = await select.orderBy('id').limit(page.limit).offset(page.offset).execute();
+    return rows.map((row) => this.toRecord(row));
+  }
+
+  async count(query: MonitorQuery): Promise<number> {
+    const row = await this.db
+      .selectFrom('blackouts')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where(this.where(query))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  // Uses the (environment, end_time) index: only windows of this environment that have not ended by `at`.
+  async coveringTime(environment: string, at: string): Promise<BlackoutRecord[]> {
+    const rows = await this.db
+      .selectFrom('blackouts')
+      .selectAll()
+      .where('environment', '=', environment)
+      .where('end_time', '>', at)
+      .where('start_time', '<=', at)
+      .execute();
+    return rows.map((row) => this.toRecord(row));
+  }
+}
