@@ -8,3 +8,4 @@ export * from './scopes.js';
 export * from './transitions.js';
 export * from './blackout.js';
 export * from './heartbeat.js';
+export * from './query/index.js';
