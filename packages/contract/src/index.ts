@@ -1,4 +1,5 @@
 export * from './alarm-models.js';
+export * from './alert-changes.js';
 export * from './alert.js';
 export * from './auth.js';
 export * from './config.js';

@@ -82,7 +82,11 @@ function alertaTransition(model: AlarmModel, input: TransitionInput): Transition
   return done(severity, s);
 }
 
-/** api.md §3.2, evaluated in order. */
+/**
+ * api.md §3.2, evaluated in order. The model has no invalid actions: an action that matches no rule leaves the alert
+ * unchanged. The re-alarm of an acknowledged alert is driven by a severity change, so an operator action never
+ * triggers it.
+ */
 function isaTransition(model: AlarmModel, input: TransitionInput): TransitionResult {
   const { severity, currentStatus: s, action: a } = input;
   const ok = model.defaults.normal_severity;
@@ -92,31 +96,28 @@ function isaTransition(model: AlarmModel, input: TransitionInput): TransitionRes
   if (a !== undefined && !model.actions.includes(a)) return done(severity, s);
   if (a === undefined && incoming !== model.defaults.status) return done(severity, incoming);
   if (a === 'shelve') return done(severity, 'SHLVD');
-  if (a === 'unshelve') {
-    if (s !== 'SHLVD') return conflict('alert is not in SHLVD status');
-    return done(severity, isOk ? 'NORM' : 'UNACK');
-  }
+  if (a === 'unshelve') return done(severity, isOk ? 'NORM' : 'UNACK');
   switch (s) {
     case 'NORM':
-      if (a === 'ack' || a === 'unack') return conflict(`alert is in NORM status and cannot be ${a}ed`);
       if (!isOk) return done(severity, 'UNACK');
       break;
     case 'UNACK':
       if (a === 'ack') return done(severity, 'ACKED');
-      if (a === 'unack') return conflict('alert is already in UNACK status');
       if (isOk) return done(severity, 'RTNUN');
       break;
     case 'ACKED':
       if (a === 'unack') return done(severity, 'UNACK');
-      if (a === 'ack') return conflict('alert is already in ACKED status');
-      if (input.previousSeverity !== ok && trendIndication(model, input.previousSeverity, severity) === 'moreSevere') {
+      if (
+        a === undefined &&
+        input.previousSeverity !== ok &&
+        trendIndication(model, input.previousSeverity, severity) === 'moreSevere'
+      ) {
         return done(severity, 'UNACK');
       }
       if (isOk) return done(severity, 'NORM');
       break;
     case 'RTNUN':
       if (a === 'ack') return done(severity, 'NORM');
-      if (a === 'unack') return conflict('alert is in RTNUN status and cannot be unacked');
       if (!isOk) return done(severity, 'UNACK');
       break;
     case 'DSUPR':

@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import {
+  actionSchema,
+  attributesChangeSchema,
+  noteInputSchema,
+  statusChangeSchema,
+  tagsChangeSchema,
+} from './alert-changes.js';
+
+const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }): string =>
+  result.success ? 'ok' : (result.error?.issues[0]?.message ?? '');
+
+describe('alert change bodies (api.md §1.2)', () => {
+  it('requires each endpoint’s field with the reference’s message', () => {
+    assert.equal(firstMessage(statusChangeSchema.safeParse({})), "must supply 'status' as json data");
+    assert.equal(firstMessage(actionSchema.safeParse({ text: 'x' })), "must supply 'action' as json data");
+    assert.equal(firstMessage(tagsChangeSchema.safeParse({})), "must supply 'tags' as json list");
+    assert.equal(firstMessage(attributesChangeSchema.safeParse({})), "must supply 'attributes' as json data");
+  });
+
+  it('rejects wrong types', () => {
+    assert.equal(firstMessage(statusChangeSchema.safeParse({ status: 3 })), "'status' must be a string");
+    assert.equal(
+      firstMessage(statusChangeSchema.safeParse({ status: 'ack', timeout: 1.5 })),
+      "'timeout' must be an integer",
+    );
+    assert.equal(
+      firstMessage(actionSchema.safeParse({ action: 'ack', timeout: -3 })),
+      "'timeout' must be a positive integer",
+    );
+    assert.equal(firstMessage(tagsChangeSchema.safeParse({ tags: 'a' })), "must supply 'tags' as json list");
+    assert.equal(firstMessage(tagsChangeSchema.safeParse({ tags: ['a', 1] })), "'tags' must be a list of strings");
+    assert.equal(
+      firstMessage(attributesChangeSchema.safeParse({ attributes: [] })),
+      "must supply 'attributes' as json data",
+    );
+    assert.match(firstMessage(attributesChangeSchema.safeParse({ attributes: { 'a.b': 1 } })), /'\.' or '\$'/);
+    assert.equal(firstMessage(noteInputSchema.safeParse({ text: {} })), "'text' must be a string");
+  });
+
+  it('accepts valid bodies, null attribute values and a null timeout', () => {
+    assert.equal(firstMessage(statusChangeSchema.safeParse({ status: 'ack', text: 'mine', timeout: null })), 'ok');
+    assert.equal(firstMessage(actionSchema.safeParse({ action: 'createTicket', timeout: 0 })), 'ok');
+    assert.equal(firstMessage(tagsChangeSchema.safeParse({ tags: [] })), 'ok');
+    assert.equal(firstMessage(attributesChangeSchema.safeParse({ attributes: { gone: null, n: 1 } })), 'ok');
+  });
+});
