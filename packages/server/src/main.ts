@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { createContext } from './context.js';
 import { administratorLine, bootstrapAdministrator } from './domain/bootstrap.js';
 import { loadDemo } from './domain/demo.js';
+import { ingestSettingsOf } from './domain/ingest-settings.js';
 import { resolveSecretKey } from './secret.js';
 import { type Settings, SettingsError, loadSettings } from './settings.js';
 import { openStore } from './store/open.js';
@@ -31,15 +32,8 @@ async function main(): Promise<void> {
   if (settings.DEMO || process.argv.slice(2).includes('--demo')) {
     const context = createContext(settings, store, secretKey);
     const loaded = await loadDemo(
-      store.alerts,
-      {
-        model: context.model,
-        alertTimeout: settings.ALERT_TIMEOUT,
-        historyLimit: settings.HISTORY_LIMIT,
-        allowedEnvironments: settings.ALLOWED_ENVIRONMENTS,
-        requireService: settings.REQUIRE_SERVICE,
-        origin: context.origin,
-      },
+      store,
+      ingestSettingsOf(settings, context.model, context.origin),
       settings.ALLOWED_ENVIRONMENTS,
     );
     if (loaded > 0) app.log.info(`Loaded ${loaded} demo alerts`);

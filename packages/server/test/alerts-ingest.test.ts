@@ -156,7 +156,7 @@ forEachEngine((engine) => {
       assert.equal(stored.resource, nasty);
       assert.equal(stored.text, "' OR 1=1 --");
       assert.deepEqual(stored.tags, ['%_\\']);
-      assert.deepEqual(stored.attributes, { q: nasty });
+      assert.deepEqual(stored.attributes, { q: nasty, ip: '127.0.0.1' });
     });
 
     it('treats a repeat as a duplicate: one row, duplicateCount, merged tags and attributes', async () => {
@@ -169,7 +169,7 @@ forEachEngine((engine) => {
       assert.equal(result.alert.duplicateCount, 1);
       assert.equal(result.alert.repeat, true);
       assert.deepEqual([...result.alert.tags].sort(), ['a', 'b']);
-      assert.deepEqual(result.alert.attributes, { x: 1, y: 2 });
+      assert.deepEqual(result.alert.attributes, { x: 1, y: 2, ip: '127.0.0.1' });
       assert.equal(result.alert.value, '2');
       assert.notEqual(result.alert.lastReceiveId, id);
       assert.deepEqual(

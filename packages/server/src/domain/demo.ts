@@ -1,5 +1,5 @@
 import type { AlertInput } from '@alerta/contract';
-import type { AlertRepository, AlertQuery } from '../store/types.js';
+import type { AlertQuery, Store } from '../store/types.js';
 import { SCENARIOS } from './demo-data.js';
 import { type IngestSettings, ingestAlert } from './ingest.js';
 
@@ -53,10 +53,11 @@ export function demoAlerts(environments: readonly string[]): AlertInput[] {
 
 /** Loads the demo set once: does nothing when any alert exists. Returns how many alerts were sent. */
 export async function loadDemo(
-  alerts: AlertRepository,
+  store: Pick<Store, 'alerts' | 'heartbeats' | 'blackouts'>,
   settings: IngestSettings,
   environments: readonly string[],
 ): Promise<number> {
+  const alerts = store.alerts;
   if ((await alerts.count(ANY)).total > 0) return 0;
   const model = settings.model;
   const inputs = demoAlerts(environments).map((input) => {
@@ -65,8 +66,8 @@ export async function loadDemo(
     const status = input.status !== undefined && model.status[input.status] !== undefined ? input.status : undefined;
     return { ...input, severity: fitted, status };
   });
-  for (const input of inputs) await ingestAlert(alerts, settings, input, null);
+  for (const input of inputs) await ingestAlert(alerts, settings, input, null, store);
   // A few repeats so duplicate counts and history show up.
-  for (const input of inputs.filter((_, i) => i % 5 === 0)) await ingestAlert(alerts, settings, input, null);
+  for (const input of inputs.filter((_, i) => i % 5 === 0)) await ingestAlert(alerts, settings, input, null, store);
   return inputs.length;
 }

@@ -3,13 +3,16 @@ import { type AlarmModel, type AlertInput, isKnownSeverity } from '@alerta/contr
 import { ApiError, badRequest } from '../errors.js';
 import { type AlertRepository, type AlertWithHistory, UniqueViolation } from '../store/types.js';
 import { type IncomingAlert, type Plan, applyDefaults, planCorrelate, planDuplicate, planNew } from './alert-plan.js';
+import { type PreReceiveSettings, type PreReceiveStores, preReceive } from './pre-receive.js';
 
-export interface IngestSettings {
+export interface IngestSettings extends PreReceiveSettings {
   model: AlarmModel;
   alertTimeout: number;
   historyLimit: number;
   allowedEnvironments: readonly string[];
   requireService: boolean;
+  /** ORIGIN_BLACKLIST patterns, matched from the start of the origin. */
+  originBlacklist: readonly string[];
   origin: string;
 }
 
@@ -38,6 +41,14 @@ function validateForModel(model: AlarmModel, incoming: IncomingAlert): void {
 
 /** The pre-receive `reject` policy (api.md §2): 403 with the reference's messages. */
 function applyRejectPolicy(settings: IngestSettings, incoming: IncomingAlert): void {
+  const blacklisted = settings.originBlacklist.some((pattern) => {
+    try {
+      return new RegExp(`^(?:${pattern})`).test(incoming.origin);
+    } catch {
+      return incoming.origin.startsWith(pattern);
+    }
+  });
+  if (blacklisted) throw new ApiError(403, `[POLICY] Alert origin '${incoming.origin}' has been blacklisted`);
   if (!environmentAllowed(incoming.environment, settings.allowedEnvironments)) {
     throw new ApiError(
       403,
@@ -54,6 +65,13 @@ export interface IngestResult {
   stored: AlertWithHistory;
 }
 
+/** An alert that was not stored: it became a heartbeat or fell in a blackout (answered 202, api.md §1.2). */
+export interface DivertedAlert {
+  kind: 'heartbeat' | 'suppressed';
+  id: string;
+  message: string;
+}
+
 /**
  * POST /alert (api.md §2): defaults, validation, policy, then new / duplicate / correlate in one transaction.
  * When two senders create the same alert at once, the unique index rejects the second insert and a retry turns it
@@ -64,7 +82,8 @@ export async function ingestAlert(
   settings: IngestSettings,
   input: AlertInput,
   user: string | null,
-): Promise<IngestResult> {
+  stores: PreReceiveStores,
+): Promise<IngestResult | DivertedAlert> {
   const now = new Date().toISOString();
   const incoming = applyDefaults(
     input,
@@ -74,6 +93,9 @@ export async function ingestAlert(
   );
   validateForModel(settings.model, incoming);
   applyRejectPolicy(settings, incoming);
+  const outcome = await preReceive(stores, settings, incoming, now);
+  if (outcome.kind !== 'continue') return outcome;
+  incoming.status = outcome.status;
 
   for (let attempt = 0; ; attempt += 1) {
     try {

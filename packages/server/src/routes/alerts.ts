@@ -1,14 +1,14 @@
 import { alertInputSchema, computePaging } from '@alerta/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod/mini';
-import { type AppContext, principalOf } from '../context.js';
-import { ingestAlert } from '../domain/ingest.js';
+import type { AppContext } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { alertView } from './alert-view.js';
 import { alertQuery, checkPageInRange, flag, pageRequest, queryParams } from './alert-params.js';
+import { isDiverted, receiveAlert, sendDiverted } from './receive.js';
 
 /** Turns zod issues into a 400 whose message names the field (api.md §1.2 validation). */
-function validationError(error: z.core.$ZodError) {
+export function validationError(error: z.core.$ZodError) {
   const describe = (issue: z.core.$ZodIssue): string => {
     const field = issue.path.map(String).join('.');
     if (field === '' || issue.message.includes(`'${field}'`) || issue.message.includes(`"${field}"`)) {
@@ -22,14 +22,6 @@ function validationError(error: z.core.$ZodError) {
 
 export function registerAlertRoutes(app: FastifyInstance, context: AppContext): void {
   const { settings } = context;
-  const ingestSettings = {
-    model: context.model,
-    alertTimeout: settings.ALERT_TIMEOUT,
-    historyLimit: settings.HISTORY_LIMIT,
-    allowedEnvironments: settings.ALLOWED_ENVIRONMENTS,
-    requireService: settings.REQUIRE_SERVICE,
-    origin: context.origin,
-  };
 
   app.post('/alert', { config: { scope: 'write:alerts' } }, async (request, reply) => {
     const body: unknown = request.body;
@@ -38,7 +30,8 @@ export function registerAlertRoutes(app: FastifyInstance, context: AppContext): 
     }
     const parsed = alertInputSchema.safeParse(body);
     if (!parsed.success) throw validationError(parsed.error);
-    const result = await ingestAlert(context.store.alerts, ingestSettings, parsed.data, principalOf(request).login);
+    const result = await receiveAlert(context, request, parsed.data);
+    if (isDiverted(result)) return sendDiverted(reply, result);
     const { alert, history } = result.stored;
     return reply.code(201).send({
       status: 'ok',

@@ -1,0 +1,31 @@
+import type { AlertInput } from '@alerta/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type AppContext, principalOf } from '../context.js';
+import { type DivertedAlert, type IngestResult, ingestAlert } from '../domain/ingest.js';
+import { ingestSettingsOf } from '../domain/ingest-settings.js';
+
+/** api.md §2 `remote_ip`: the first hop of X-Forwarded-For, else the peer address. */
+export function clientAddress(request: FastifyRequest): string {
+  const forwarded = request.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
+  return first !== undefined && first !== '' ? first : request.ip;
+}
+
+/** Runs one alert through the whole pipeline of POST /alert; webhooks use it too. */
+export function receiveAlert(
+  context: AppContext,
+  request: FastifyRequest,
+  input: AlertInput,
+): Promise<IngestResult | DivertedAlert> {
+  const settings = ingestSettingsOf(context.settings, context.model, context.origin);
+  const withIp: AlertInput = { ...input, attributes: { ...input.attributes, ip: clientAddress(request) } };
+  return ingestAlert(context.store.alerts, settings, withIp, principalOf(request).login, context.store);
+}
+
+export const isDiverted = (result: IngestResult | DivertedAlert): result is DivertedAlert =>
+  result.kind === 'heartbeat' || result.kind === 'suppressed';
+
+/** 202 for an alert that became a heartbeat or was suppressed by a blackout (api.md §1.2). */
+export function sendDiverted(reply: FastifyReply, result: DivertedAlert): FastifyReply {
+  return reply.code(202).send({ status: 'ok', message: result.message, id: result.id });
+}
