@@ -6,7 +6,10 @@ import { RouteTable } from './http/route-table.js';
 import { registerConsole } from './http/console.js';
 import { registerAlertRoutes } from './routes/alerts.js';
 import { registerAuthRoutes } from './routes/auth.js';
+import { registerBlackoutRoutes } from './routes/blackouts.js';
+import { registerHeartbeatRoutes } from './routes/heartbeats.js';
 import { registerMiscRoutes } from './routes/misc.js';
+import { registerWebhookRoutes } from './routes/webhooks.js';
 import type { Settings } from './settings.js';
 import type { Store } from './store/types.js';
 
@@ -113,6 +116,9 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
       registerMiscRoutes(api, context);
       registerAuthRoutes(api, context);
       registerAlertRoutes(api, context);
+      registerHeartbeatRoutes(api, context);
+      registerBlackoutRoutes(api, context);
+      registerWebhookRoutes(api, context);
       done();
     },
     { prefix: settings.BASE_PATH },

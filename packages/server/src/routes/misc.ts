@@ -52,13 +52,18 @@ export function registerMiscRoutes(app: FastifyInstance, context: AppContext): v
 
   app.get('/config', (request, reply) => reply.send(clientConfig(context, context.apiRoot(request))));
 
-  // api.md §1.8; the reference also answers 503 for stale heartbeats, which join when heartbeats do.
+  // api.md §1.8: 503 once any heartbeat was last received more than 4 × its timeout ago.
   app.get('/management/healthcheck', async (request, reply) => {
+    let stale: string | undefined;
     try {
       await context.store.ping();
+      stale = await context.store.heartbeats.findStale(new Date().toISOString(), 4);
     } catch (error) {
       request.log.error({ err: error }, 'healthcheck: database unreachable');
       return reply.code(500).type('text/plain; charset=utf-8').send('DATABASE_UNREACHABLE');
+    }
+    if (stale !== undefined) {
+      return reply.code(503).type('text/plain; charset=utf-8').send(`HEARTBEAT_STALE: ${stale}`);
     }
     return reply.type('text/plain; charset=utf-8').send('OK');
   });

@@ -1,0 +1,126 @@
+import {
+  BLACKOUT_STATUSES,
+  type Blackout,
+  blackoutInputSchema,
+  blackoutUpdateSchema,
+  computePaging,
+} from '@alerta/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type AppContext, principalOf } from '../context.js';
+import { blackoutRemaining, blackoutStatus, newBlackout, updatedBlackout } from '../domain/blackout.js';
+import { badRequest, notFound } from '../errors.js';
+import { BLACKOUT_COLUMNS } from '../store/blackouts.js';
+import type { BlackoutRecord } from '../store/types.js';
+import { checkPageInRange, pageRequest, queryParams } from './alert-params.js';
+import { validationError } from './alerts.js';
+import { monitorQuery } from './monitor-params.js';
+import { assignCustomer, holdsAdmin, objectBody } from './ownership.js';
+
+/** The blackout object of api.md §5 with its status and integer `remaining` (spec README). */
+export function blackoutView(b: BlackoutRecord, apiRoot: string, now: Date): Blackout {
+  return {
+    id: b.id,
+    href: `${apiRoot}/blackout/${b.id}`,
+    priority: b.priority,
+    environment: b.environment,
+    service: b.service,
+    resource: b.resource,
+    event: b.event,
+    group: b.group,
+    tags: b.tags,
+    origin: b.origin,
+    customer: b.customer,
+    startTime: b.startTime,
+    endTime: b.endTime,
+    duration: b.duration,
+    status: blackoutStatus(b, now),
+    remaining: blackoutRemaining(b, now),
+    user: b.user,
+    createTime: b.createTime,
+    text: b.text,
+  };
+}
+
+function checkWindow(b: BlackoutRecord): void {
+  if (Date.parse(b.endTime) < Date.parse(b.startTime)) throw badRequest("'endTime' must not be before 'startTime'");
+}
+
+/** api.md §1.4: the caller, unless an admin:blackouts holder names another user. */
+function blackoutUser(request: FastifyRequest, wanted: string | null | undefined): string | null {
+  const principal = principalOf(request);
+  if (wanted !== undefined && holdsAdmin(principal, 'admin:blackouts')) return wanted;
+  return principal.login;
+}
+
+type IdParams = { Params: { id: string } };
+
+export function registerBlackoutRoutes(app: FastifyInstance, context: AppContext): void {
+  const { settings, store } = context;
+
+  app.post('/blackout', { config: { scope: 'write:blackouts' } }, async (request, reply) => {
+    const parsed = blackoutInputSchema.safeParse(objectBody(request.body));
+    if (!parsed.success) throw validationError(parsed.error);
+    const customer = assignCustomer(principalOf(request), parsed.data.customer, 'admin:blackouts');
+    const now = new Date();
+    const blackout = newBlackout(
+      parsed.data,
+      { user: blackoutUser(request, parsed.data.user), customer },
+      settings.BLACKOUT_DURATION,
+      now.toISOString(),
+    );
+    checkWindow(blackout);
+    await store.blackouts.create(blackout);
+    const view = blackoutView(blackout, context.apiRoot(request), now);
+    return reply.code(201).header('Location', view.href).send({ status: 'ok', id: blackout.id, blackout: view });
+  });
+
+  app.get<IdParams>('/blackout/:id', { config: { scope: 'read:blackouts' } }, async (request) => {
+    const found = request.params.id === '' ? undefined : await store.blackouts.get(request.params.id);
+    if (found === undefined) throw notFound();
+    return { status: 'ok', total: 1, blackout: blackoutView(found, context.apiRoot(request), new Date()) };
+  });
+
+  app.get('/blackouts', { config: { scope: 'read:blackouts' } }, async (request) => {
+    const now = new Date();
+    const params = queryParams(request.query);
+    const query = monitorQuery(params, BLACKOUT_COLUMNS, BLACKOUT_STATUSES, now.toISOString());
+    const { page, pageSize } = pageRequest(params, settings.DEFAULT_PAGE_SIZE);
+    const total = await store.blackouts.count(query);
+    const paging = computePaging(total, page, pageSize);
+    checkPageInRange(page, paging.pages);
+    const rows =
+      total === 0 ? [] : await store.blackouts.list(query, { offset: (page - 1) * pageSize, limit: pageSize });
+    const apiRoot = context.apiRoot(request);
+    return {
+      status: 'ok',
+      ...(total === 0 ? { message: 'not found' } : {}),
+      page: paging.page,
+      pageSize: paging.pageSize,
+      pages: paging.pages,
+      more: paging.more,
+      blackouts: rows.map((b) => blackoutView(b, apiRoot, now)),
+      total,
+    };
+  });
+
+  app.put<IdParams>('/blackout/:id', { config: { scope: 'write:blackouts' } }, async (request) => {
+    const parsed = blackoutUpdateSchema.safeParse(objectBody(request.body));
+    if (!parsed.success) throw validationError(parsed.error);
+    const stored = request.params.id === '' ? undefined : await store.blackouts.get(request.params.id);
+    if (stored === undefined) throw notFound();
+    const customer =
+      parsed.data.customer === undefined
+        ? undefined
+        : assignCustomer(principalOf(request), parsed.data.customer, 'admin:blackouts');
+    const next = updatedBlackout(stored, parsed.data, { user: blackoutUser(request, parsed.data.user), customer });
+    checkWindow(next);
+    await store.blackouts.update(next);
+    return { status: 'ok', blackout: blackoutView(next, context.apiRoot(request), new Date()) };
+  });
+
+  app.delete<IdParams>('/blackout/:id', { config: { scope: 'write:blackouts' } }, async (request) => {
+    const deleted = request.params.id !== '' && (await store.blackouts.delete(request.params.id));
+    if (!deleted) throw notFound();
+    return { status: 'ok' };
+  });
+}

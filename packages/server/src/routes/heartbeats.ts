@@ -1,0 +1,99 @@
+import { HEARTBEAT_STATUSES, type Heartbeat, computePaging, heartbeatInputSchema } from '@alerta/contract';
+import type { FastifyInstance } from 'fastify';
+import { type AppContext, principalOf } from '../context.js';
+import { heartbeatFromInput, heartbeatStatus } from '../domain/heartbeat.js';
+import { notFound } from '../errors.js';
+import { HEARTBEAT_COLUMNS } from '../store/heartbeats.js';
+import type { HeartbeatRecord } from '../store/types.js';
+import { checkPageInRange, pageRequest, queryParams } from './alert-params.js';
+import { validationError } from './alerts.js';
+import { monitorQuery } from './monitor-params.js';
+import { assignCustomer, objectBody } from './ownership.js';
+
+/** The heartbeat object of api.md §4, with its computed latency, since and status. */
+export function heartbeatView(hb: HeartbeatRecord, apiRoot: string, maxLatency: number, now: Date): Heartbeat {
+  const timing = heartbeatStatus(hb, now, maxLatency);
+  return {
+    id: hb.id,
+    href: `${apiRoot}/heartbeat/${hb.id}`,
+    origin: hb.origin,
+    tags: hb.tags,
+    attributes: hb.attributes,
+    type: hb.type,
+    createTime: hb.createTime,
+    timeout: hb.timeout,
+    maxLatency,
+    receiveTime: hb.receiveTime,
+    customer: hb.customer,
+    latency: timing.latency,
+    since: timing.since,
+    status: timing.status,
+  };
+}
+
+type IdParams = { Params: { id: string } };
+
+export function registerHeartbeatRoutes(app: FastifyInstance, context: AppContext): void {
+  const { settings, store } = context;
+  const maxLatency = settings.HEARTBEAT_MAX_LATENCY;
+
+  app.post('/heartbeat', { config: { scope: 'write:heartbeats' } }, async (request, reply) => {
+    const parsed = heartbeatInputSchema.safeParse(objectBody(request.body));
+    if (!parsed.success) throw validationError(parsed.error);
+    const customer = assignCustomer(principalOf(request), parsed.data.customer, 'admin:heartbeats');
+    const now = new Date();
+    const record = heartbeatFromInput(
+      parsed.data,
+      customer,
+      { origin: context.origin, timeout: settings.HEARTBEAT_TIMEOUT },
+      now.toISOString(),
+    );
+    const stored = await store.heartbeats.upsert(record);
+    return reply.code(201).send({
+      status: 'ok',
+      id: stored.id,
+      heartbeat: heartbeatView(stored, context.apiRoot(request), maxLatency, now),
+    });
+  });
+
+  app.get<IdParams>('/heartbeat/:id', { config: { scope: 'read:heartbeats' } }, async (request) => {
+    const found = request.params.id === '' ? undefined : await store.heartbeats.get(request.params.id);
+    if (found === undefined) throw notFound();
+    return {
+      status: 'ok',
+      total: 1,
+      heartbeat: heartbeatView(found, context.apiRoot(request), maxLatency, new Date()),
+    };
+  });
+
+  app.get('/heartbeats', { config: { scope: 'read:heartbeats' } }, async (request) => {
+    const now = new Date();
+    const params = queryParams(request.query);
+    const query = monitorQuery(params, HEARTBEAT_COLUMNS, HEARTBEAT_STATUSES, now.toISOString());
+    const { page, pageSize } = pageRequest(params, settings.DEFAULT_PAGE_SIZE);
+    const total = await store.heartbeats.count(query, maxLatency);
+    const paging = computePaging(total, page, pageSize);
+    checkPageInRange(page, paging.pages);
+    const rows =
+      total === 0
+        ? []
+        : await store.heartbeats.list(query, maxLatency, { offset: (page - 1) * pageSize, limit: pageSize });
+    const apiRoot = context.apiRoot(request);
+    return {
+      status: 'ok',
+      ...(rows.length === 0 ? { message: 'not found' } : {}),
+      page: paging.page,
+      pageSize: paging.pageSize,
+      pages: paging.pages,
+      more: paging.more,
+      heartbeats: rows.map((hb) => heartbeatView(hb, apiRoot, maxLatency, now)),
+      total,
+    };
+  });
+
+  app.delete<IdParams>('/heartbeat/:id', { config: { scope: 'write:heartbeats' } }, async (request) => {
+    const deleted = request.params.id !== '' && (await store.heartbeats.delete(request.params.id));
+    if (!deleted) throw notFound();
+    return { status: 'ok' };
+  });
+}

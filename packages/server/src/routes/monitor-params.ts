@@ -1,0 +1,41 @@
+import { badRequest } from '../errors.js';
+import type { ColumnSpec } from '../store/monitor-query.js';
+import type { FieldFilter, MonitorQuery, SortKey } from '../store/types.js';
+import type { QueryParams } from './alert-params.js';
+
+// api.md §1.2 parameters that are never field filters; `status` is handled on its own.
+const NON_FILTER_PARAMS = new Set(['_', 'callback', 'token', 'api-key', 'q', 'sort-by', 'page', 'page-size', 'limit']);
+
+/** Field filters, `status=` values and sort keys of GET /heartbeats and GET /blackouts. */
+export function monitorQuery(
+  params: QueryParams,
+  columns: Readonly<Record<string, ColumnSpec>>,
+  statuses: readonly string[],
+  now: string,
+): MonitorQuery {
+  const filters: FieldFilter[] = [];
+  let wanted: string[] = [];
+  for (const [name, values] of params) {
+    if (NON_FILTER_PARAMS.has(name)) continue;
+    if (name === 'status') {
+      const unknown = values.find((v) => !statuses.includes(v));
+      if (unknown !== undefined) throw badRequest(`Invalid status '${unknown}': must be one of ${statuses.join(', ')}`);
+      wanted = values;
+      continue;
+    }
+    const negate = name.endsWith('!');
+    const field = negate ? name.slice(0, -1) : name;
+    const spec = columns[field];
+    if (spec === undefined) throw badRequest(`Invalid filter parameter: ${name}`);
+    if (spec.kind === 'int' && values.some((v) => !/^-?\d+$/.test(v)))
+      throw badRequest(`'${field}' must be an integer`);
+    filters.push({ field, negate, values });
+  }
+  const sort: SortKey[] = (params.get('sort-by') ?? []).map((value) => {
+    const reverse = value.startsWith('-');
+    const field = reverse ? value.slice(1) : value;
+    if (columns[field] === undefined) throw badRequest(`Sorting by '${field}' field not supported.`);
+    return { field, reverse };
+  });
+  return { filters, statuses: wanted, sort, now };
+}

@@ -1,0 +1,136 @@
+import { type AlertInput, alertInputSchema } from '@alerta/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import type { AlertRecord } from '../store/types.js';
+import { type WebhookDefaults, splitList } from '../domain/webhooks/defaults.js';
+import {
+  grafanaLegacyAlerts,
+  grafanaLegacySchema,
+  grafanaUnifiedAlerts,
+  grafanaUnifiedSchema,
+  isUnifiedPayload,
+} from '../domain/webhooks/grafana.js';
+import { alertmanagerPayloadSchema, prometheusAlerts } from '../domain/webhooks/prometheus.js';
+import { ApiError, badRequest } from '../errors.js';
+import { alertView } from './alert-view.js';
+import { alertQuery, queryParams } from './alert-params.js';
+import { validationError } from './alerts.js';
+import { isDiverted, receiveAlert, sendDiverted } from './receive.js';
+
+function payloadError(error: z.ZodError): ApiError {
+  const messages = error.issues.map((issue) =>
+    issue.path.length === 0 ? issue.message : `'${issue.path.map(String).join('.')}': ${issue.message}`,
+  );
+  return badRequest(messages[0] ?? 'invalid payload', messages);
+}
+
+function parse<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw payloadError(parsed.error);
+  return parsed.data;
+}
+
+/** webhooks.md: query parameters give defaults that labels and tags override. */
+function webhookDefaults(context: AppContext, request: FastifyRequest): WebhookDefaults {
+  const params = queryParams(request.query);
+  const first = (name: string): string | undefined => {
+    const value = params.get(name)?.[0];
+    return value === undefined || value === '' ? undefined : value;
+  };
+  const timeoutText = first('timeout');
+  if (timeoutText !== undefined && !/^\d+$/.test(timeoutText)) throw badRequest("'timeout' must be an integer");
+  const services = params.get('service')?.flatMap(splitList);
+  return {
+    environment: first('environment') ?? context.settings.DEFAULT_ENVIRONMENT,
+    service: services !== undefined && services.length > 0 ? services : undefined,
+    group: first('group'),
+    severity: first('severity'),
+    customer: first('customer'),
+    origin: first('origin'),
+    timeout: timeoutText === undefined ? undefined : Number(timeoutText),
+    normalSeverity: context.model.defaults.normal_severity,
+  };
+}
+
+/** A stored alert sent again with the normal severity, which closes it (legacy Grafana `ok`, webhooks.md). */
+function resolvedCopy(alert: AlertRecord, normalSeverity: string): AlertInput {
+  return {
+    resource: alert.resource,
+    event: alert.event,
+    environment: alert.environment,
+    severity: normalSeverity,
+    correlate: alert.correlate,
+    service: alert.service,
+    group: alert.group,
+    ...(alert.value !== null ? { value: alert.value } : {}),
+    text: alert.text,
+    tags: alert.tags,
+    attributes: alert.attributes,
+    origin: alert.origin,
+    type: alert.type,
+    timeout: alert.timeout,
+    ...(alert.customer !== null ? { customer: alert.customer } : {}),
+  };
+}
+
+type WebhookMapper = (context: AppContext, request: FastifyRequest, defaults: WebhookDefaults) => Promise<AlertInput[]>;
+
+const WEBHOOKS: Readonly<Record<string, WebhookMapper>> = {
+  prometheus: (_context, request, defaults) =>
+    Promise.resolve(prometheusAlerts(parse(alertmanagerPayloadSchema, request.body), defaults)),
+  grafana: async (context, request, defaults) => {
+    if (isUnifiedPayload(request.body)) {
+      return grafanaUnifiedAlerts(parse(grafanaUnifiedSchema, request.body), defaults);
+    }
+    const payload = parse(grafanaLegacySchema, request.body);
+    if (payload.state === 'alerting') return grafanaLegacyAlerts(payload, defaults);
+    if (payload.state === 'ok' && payload.ruleId !== undefined) {
+      const params = new Map([['attributes.ruleId', [String(payload.ruleId)]]]);
+      const query = alertQuery(params, context.model, new Date().toISOString());
+      const rows = await context.store.alerts.list(query, { offset: 0, limit: 1000, withHistory: false });
+      return rows.map((row) => resolvedCopy(row.alert, defaults.normalSeverity));
+    }
+    throw badRequest(`Grafana state '${payload.state}' is not supported`);
+  },
+};
+
+/**
+ * POST /webhooks/{name} (api.md §1.9): each mapped alert goes through the POST /alert pipeline. One alert answers
+ * with it, several with their ids; a heartbeat or a suppressed alert answers 202 at once, as the reference does.
+ */
+export function registerWebhookRoutes(app: FastifyInstance, context: AppContext): void {
+  app.post<{ Params: { name: string } }>(
+    '/webhooks/:name',
+    { config: { scope: 'write:webhooks' } },
+    async (request, reply) => {
+      const mapper = WEBHOOKS[request.params.name];
+      if (mapper === undefined || !Object.hasOwn(WEBHOOKS, request.params.name)) {
+        throw new ApiError(404, `Custom webhook '${request.params.name}' not found.`);
+      }
+      if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) {
+        throw badRequest('the request body must be a JSON object');
+      }
+      const inputs = (await mapper(context, request, webhookDefaults(context, request))).map((input) => {
+        const checked = alertInputSchema.safeParse(input);
+        if (!checked.success) throw validationError(checked.error);
+        return checked.data;
+      });
+      const stored = [];
+      for (const input of inputs) {
+        const result = await receiveAlert(context, request, input);
+        if (isDiverted(result)) return sendDiverted(reply, result);
+        stored.push(result.stored);
+      }
+      const only = stored.length === 1 ? stored[0] : undefined;
+      if (only !== undefined) {
+        return reply.code(201).send({
+          status: 'ok',
+          id: only.alert.id,
+          alert: alertView(only.alert, only.history, context.apiRoot(request), { rawData: true }),
+        });
+      }
+      return reply.code(201).send({ status: 'ok', ids: stored.map((s) => s.alert.id) });
+    },
+  );
+}
