@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { type KeyObject, createSecretKey, randomUUID } from 'node:crypto';
 import { type TokenClaims, tokenClaimsSchema } from '@alerta/contract';
 import { SignJWT, errors, jwtVerify } from 'jose';
 import { ApiError } from '../errors.js';
@@ -17,7 +17,16 @@ export interface TokenSubject {
   scopes: readonly string[];
 }
 
-const secretBytes = (secret: string): Uint8Array => new TextEncoder().encode(secret);
+// Importing the key on every request costs more than the HMAC itself; a server has one secret, so keep its key.
+const keys = new Map<string, KeyObject>();
+function secretKey(secret: string): KeyObject {
+  let key = keys.get(secret);
+  if (key === undefined) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 /** api.md §6.2: the claims of a login token; empty or null claims are left out. */
 export async function issueToken(
@@ -50,7 +59,7 @@ export async function issueToken(
     .setNotBefore(now)
     .setExpirationTime(now + options.expireDays * 86400)
     .setJti(randomUUID())
-    .sign(secretBytes(options.secret));
+    .sign(secretKey(options.secret));
 }
 
 /**
@@ -60,7 +69,7 @@ export async function issueToken(
 export async function verifyToken(token: string, secret: string, audience: string): Promise<TokenClaims> {
   let payload: unknown;
   try {
-    ({ payload } = await jwtVerify(token, secretBytes(secret), { algorithms: [ALGORITHM], audience }));
+    ({ payload } = await jwtVerify(token, secretKey(secret), { algorithms: [ALGORITHM], audience }));
   } catch (error) {
     if (error instanceof errors.JWTExpired) throw new ApiError(401, 'Token has expired');
     if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'aud') {
