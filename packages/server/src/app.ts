@@ -4,6 +4,7 @@ import { methodNotAllowedError, notFoundError, sendError, toApiError } from './h
 import { preflightHeaders, registerHooks, requestIdOf } from './http/hooks.js';
 import { RouteTable } from './http/route-table.js';
 import { registerConsole } from './http/console.js';
+import { registerAlertAggregateRoutes } from './routes/alert-aggregates.js';
 import { registerAlertRoutes } from './routes/alerts.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerBlackoutRoutes } from './routes/blackouts.js';
@@ -116,6 +117,7 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
       registerMiscRoutes(api, context);
       registerAuthRoutes(api, context);
       registerAlertRoutes(api, context);
+      registerAlertAggregateRoutes(api, context);
       registerHeartbeatRoutes(api, context);
       registerBlackoutRoutes(api, context);
       registerWebhookRoutes(api, context);

@@ -1,7 +1,14 @@
-import { type AlarmModel, parseIsoDate } from '@alerta/contract';
+import {
+  type AlarmModel,
+  ISO_DATE_MESSAGE,
+  QueryParseError,
+  parseIsoDate,
+  parseQuery,
+  regexProblem,
+} from '@alerta/contract';
 import { z } from 'zod';
 import { ApiError, badRequest } from '../errors.js';
-import { FILTER_FIELDS, isSortableField } from '../store/alert-query.js';
+import { FILTER_FIELDS, filterRegex, isDateField, isSortableField } from '../store/alert-query.js';
 import type { AlertQuery, FieldFilter, SortKey } from '../store/types.js';
 
 const queryStringSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
@@ -53,14 +60,41 @@ function dateParam(params: QueryParams, name: string): string | undefined {
   return value === undefined ? undefined : parseIsoDate(value)?.toISOString();
 }
 
-/** The filter, id, date and sort parts of an alert query (api.md §1.2). */
-export function alertQuery(params: QueryParams, model: AlarmModel, now: string): AlertQuery {
+/** Values the store will run as a regex or compare as dates are checked here, so a bad one is a 400. */
+function checkFilterValues(name: string, field: string, values: readonly string[]): void {
+  if (values.length > 1 && values.some((v) => v.startsWith('~'))) {
+    const problem = regexProblem(filterRegex(values));
+    if (problem !== undefined) throw badRequest(`Invalid filter parameter: ${name}`, [problem]);
+  }
+  if (isDateField(field) && !values.some((v) => v.startsWith('~'))) {
+    if (values.some((v) => parseIsoDate(v) === undefined)) throw badRequest(ISO_DATE_MESSAGE);
+  }
+}
+
+/** api.md §8: `q=` ANDed with the filters, terms without a field searching `q.df` (default `text`). */
+function searchParam(params: QueryParams) {
+  const text = params.get('q')?.[0];
+  if (text === undefined || text.trim() === '') return undefined;
+  try {
+    return parseQuery(text, { defaultField: params.get('q.df')?.[0] || undefined });
+  } catch (error) {
+    if (error instanceof QueryParseError) throw badRequest('Failed to parse query string.', [error.message]);
+    throw error;
+  }
+}
+
+/**
+ * The filter, id, date and sort parts of an alert query (api.md §1.2). `now` is the default `to-date`, which only
+ * GET /alerts has.
+ */
+export function alertQuery(params: QueryParams, model: AlarmModel, now: string | undefined): AlertQuery {
   const filters: FieldFilter[] = [];
   for (const [name, values] of params) {
     if (NON_FILTER_PARAMS.has(name)) continue;
     const negate = name.endsWith('!');
     const field = negate ? name.slice(0, -1) : name;
     if (!isFilterField(field)) throw badRequest(`Invalid filter parameter: ${name}`);
+    checkFilterValues(name, field, values);
     filters.push({ field, negate, values });
   }
   const sort: SortKey[] = (params.get('sort-by') ?? []).map((value) => {
@@ -77,6 +111,7 @@ export function alertQuery(params: QueryParams, model: AlarmModel, now: string):
     sort,
     severityCodes: model.severity,
     statusCodes: model.status,
+    search: searchParam(params),
   };
 }
 

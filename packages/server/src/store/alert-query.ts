@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { EngineSql } from './engine.js';
+import { querySql } from './query-sql.js';
 import type { Database } from './schema.js';
 import type { AlertQuery, FieldFilter, SortKey } from './types.js';
 
@@ -41,6 +42,8 @@ export const FILTER_FIELDS: ReadonlySet<string> = new Set([
   'repeat',
 ]);
 
+export const isDateField = (field: string): boolean => field in DATE_COLUMNS;
+
 /** api.md §1.2: sortable fields are the filter fields except `tag`, plus `tags` and `attributes.<key>`. */
 export function isSortableField(field: string): boolean {
   if (field.startsWith('attributes.')) return field.length > 'attributes.'.length;
@@ -53,18 +56,22 @@ const NATURALLY_DESCENDING = new Set(Object.keys(DATE_COLUMNS));
 
 const TRUTHY = ['true', 't', '1', 'yes', 'y', 'on'];
 
+/** The `~` values of a filter, without their `~`, joined as one regex alternation (api.md §1.2). */
+export function filterRegex(values: readonly string[]): string {
+  return values.map((v) => (v.startsWith('~') ? v.slice(1) : v)).join('|');
+}
+
 function textFilter(engine: EngineSql, column: Expression<unknown>, filter: FieldFilter): RawBuilder<SqlBool> {
-  const substrings = filter.values.filter((v) => v.startsWith('~')).map((v) => v.slice(1));
+  const [first] = filter.values;
   let condition: RawBuilder<SqlBool>;
-  if (substrings.length > 0) {
-    // With any `~` value every value becomes a case-insensitive substring alternative (api.md §1.2).
-    const all = filter.values.map((v) => (v.startsWith('~') ? v.slice(1) : v));
-    condition = sql<SqlBool>`(${sql.join(
-      all.map((needle) => engine.containsText(column, needle)),
-      sql` or `,
-    )})`;
+  if (filter.values.length === 1 && first?.startsWith('~')) {
+    // api.md §1.2: one `~v` is a case-insensitive substring.
+    condition = engine.containsText(column, first.slice(1));
+  } else if (filter.values.some((v) => v.startsWith('~'))) {
+    // Several values with any `~`: one case-insensitive regex `v1|v2` (checked by the route).
+    condition = engine.matchesRegex(column, filterRegex(filter.values));
   } else if (filter.values.length === 1) {
-    condition = sql<SqlBool>`${column} = ${filter.values[0]}`;
+    condition = sql<SqlBool>`${column} = ${first}`;
   } else {
     condition = sql<SqlBool>`${column} in (${sql.join(filter.values)})`;
   }
@@ -98,6 +105,8 @@ function filterCondition(engine: EngineSql, filter: FieldFilter): RawBuilder<Sql
   }
   const date = DATE_COLUMNS[field];
   if (date !== undefined) {
+    // Exact values were checked as API dates by the route; `~` values match the date's text.
+    if (filter.values.some((v) => v.startsWith('~'))) return textFilter(engine, engine.dateText(date), filter);
     const condition = sql<SqlBool>`${sql.ref(date)} in (${sql.join(filter.values)})`;
     return filter.negate ? sql<SqlBool>`not coalesce(${condition}, false)` : condition;
   }
@@ -125,6 +134,7 @@ export function whereClause(engine: EngineSql, query: AlertQuery) {
     }
     if (query.fromDate !== undefined) conditions.push(eb('last_receive_time', '>', query.fromDate));
     if (query.toDate !== undefined) conditions.push(eb('last_receive_time', '<=', query.toDate));
+    if (query.search !== undefined) conditions.push(querySql(engine, query.search));
     return eb.and(conditions);
   };
 }

@@ -18,6 +18,20 @@ export interface EngineSql {
   attributeText(key: string): RawBuilder<string | null>;
   /** Case-insensitive substring match. */
   containsText(column: Expression<unknown>, needle: string): RawBuilder<SqlBool>;
+  /** Case-insensitive regular-expression match; the pattern was checked by `regexProblem` first. */
+  matchesRegex(value: Expression<unknown>, pattern: string): RawBuilder<SqlBool>;
+  /** How the engine's regular expressions spell a word boundary. */
+  readonly wordBoundary: string;
+  /** A date column as the API writes dates (YYYY-MM-DDThh:mm:ss.sssZ). */
+  dateText(column: string): RawBuilder<string | null>;
+  /** A boolean column as the text `true` or `false`. */
+  boolText(column: string): RawBuilder<string>;
+  /** A FROM item with one row per element of a list, its text in `<alias>.value`. */
+  listElements(list: Expression<unknown>, alias: string): RawBuilder<unknown>;
+  /** The attributes object has the key (whatever its value). */
+  attributeExists(key: string): RawBuilder<SqlBool>;
+  /** Seconds from one date column to another. */
+  secondsBetween(from: string, to: string): RawBuilder<number>;
 }
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -39,6 +53,9 @@ function asObject(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
+/** A JSON path to one top-level key; keys cannot hold `.` or `$` (api.md §1.2), quotes are dropped. */
+const attributePath = (key: string): string => `$."${key.replace(/["\\]/g, '')}"`;
+
 const toIso = (raw: Date | string): string => (raw instanceof Date ? raw.toISOString() : raw);
 
 export const sqliteSql: EngineSql = {
@@ -51,9 +68,17 @@ export const sqliteSql: EngineSql = {
   decodeDate: toIso,
   listHasAny: (column, values) =>
     sql<SqlBool>`exists (select 1 from json_each(${sql.ref(column)}) where json_each.value in (${sql.join(values)}))`,
-  attributeText: (key) => sql<string | null>`json_extract(attributes, ${`$."${key.replace(/"/g, '')}"`})`,
+  attributeText: (key) => sql<string | null>`json_extract(attributes, ${attributePath(key)})`,
   // SQLite's LIKE is case-insensitive for ASCII already.
   containsText: (column, needle) => sql<SqlBool>`${column} like ${`%${escapeLike(needle)}%`} escape '\\'`,
+  // `regexp` is the user function registered on every connection (sqlite-regexp.ts).
+  matchesRegex: (value, pattern) => sql<SqlBool>`regexp(${pattern}, ${value})`,
+  wordBoundary: '\\b',
+  dateText: (column) => sql<string | null>`${sql.ref(column)}`,
+  boolText: (column) => sql<string>`(case when ${sql.ref(column)} = 1 then 'true' else 'false' end)`,
+  listElements: (list, alias) => sql`json_each(${list}) as ${sql.id(alias)}`,
+  attributeExists: (key) => sql<SqlBool>`json_type(attributes, ${attributePath(key)}) is not null`,
+  secondsBetween: (from, to) => sql<number>`((julianday(${sql.ref(to)}) - julianday(${sql.ref(from)})) * 86400.0)`,
 };
 
 export const postgresSql: EngineSql = {
@@ -67,4 +92,12 @@ export const postgresSql: EngineSql = {
   listHasAny: (column, values) => sql<SqlBool>`${sql.ref(column)} && ${sql.val([...values])}::text[]`,
   attributeText: (key) => sql<string | null>`attributes ->> ${key}`,
   containsText: (column, needle) => sql<SqlBool>`${column} ilike ${`%${escapeLike(needle)}%`} escape '\\'`,
+  matchesRegex: (value, pattern) => sql<SqlBool>`${value} ~* ${pattern}`,
+  wordBoundary: '\\y',
+  dateText: (column) =>
+    sql<string | null>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  boolText: (column) => sql<string>`(case when ${sql.ref(column)} then 'true' else 'false' end)`,
+  listElements: (list, alias) => sql`unnest(${list}) as ${sql.id(alias)}(value)`,
+  attributeExists: (key) => sql<SqlBool>`(attributes -> ${key}) is not null`,
+  secondsBetween: (from, to) => sql<number>`extract(epoch from (${sql.ref(to)} - ${sql.ref(from)}))`,
 };

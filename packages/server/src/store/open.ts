@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../settings-parsers.js';
+import { KyselyAlertAggregates } from './aggregates.js';
 import { KyselyAlertRepository } from './alerts.js';
 import { KyselyBlackoutRepository } from './blackouts.js';
 import { type EngineSql, postgresSql, sqliteSql } from './engine.js';
@@ -11,6 +12,7 @@ import { KyselyHeartbeatRepository } from './heartbeats.js';
 import { migrate } from './migrate.js';
 import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations.js';
 import type { Database } from './schema.js';
+import { registerRegexp } from './sqlite-regexp.js';
 import type { Store } from './types.js';
 import { KyselyUserRepository } from './users.js';
 
@@ -20,6 +22,7 @@ function createStore(db: Kysely<Database>, engine: EngineSql): Store {
   return {
     engine: engine.name,
     alerts: new KyselyAlertRepository(db, engine),
+    aggregates: new KyselyAlertAggregates(db, engine),
     users: new KyselyUserRepository(db, engine),
     heartbeats: new KyselyHeartbeatRepository(db, engine),
     blackouts: new KyselyBlackoutRepository(db, engine),
@@ -44,6 +47,7 @@ function openSqlite(file: string): Store {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  registerRegexp(database);
   return createStore(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), sqliteSql);
 }
 

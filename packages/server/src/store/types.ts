@@ -1,4 +1,4 @@
-import type { Trend } from '@alerta/contract';
+import type { QueryNode, Trend } from '@alerta/contract';
 
 /** An alert as stored, without its history (api.md §1.2 Alert object minus href and history). */
 export interface AlertRecord {
@@ -119,6 +119,8 @@ export interface AlertQuery {
   /** Severity name → code and status name → letter, for sorting by model order. */
   severityCodes: Readonly<Record<string, number>>;
   statusCodes: Readonly<Record<string, string>>;
+  /** A parsed `q=` (api.md §8), ANDed with the rest. */
+  search?: QueryNode | undefined;
 }
 
 export interface AlertCounts {
@@ -134,6 +136,49 @@ export interface AlertRepository {
   /** One page of matching alerts; history only when asked for. */
   list(query: AlertQuery, page: { offset: number; limit: number; withHistory: boolean }): Promise<AlertWithHistory[]>;
   count(query: AlertQuery): Promise<AlertCounts>;
+}
+
+/** A history entry with the fields of its alert (api.md §1.2 GET /alerts/history, RichHistory). */
+export interface RichHistoryRecord extends HistoryRecord {
+  resource: string;
+  environment: string;
+  service: string[];
+  group: string;
+  tags: string[];
+  attributes: Record<string, unknown>;
+  origin: string;
+  customer: string | null;
+}
+
+/** One row of a top-N list (api.md §1.2 GET /alerts/top10/*); every alert counts once. */
+export interface TopGroup {
+  value: string;
+  count: number;
+  duplicateCount: number;
+  environments: string[];
+  services: string[];
+  resources: { id: string; resource: string }[];
+}
+
+export type TopKind = 'count' | 'flapping' | 'standing';
+
+export interface CountsBy<K extends string> {
+  key: Record<K, string>;
+  counts: AlertCounts;
+}
+
+/** Aggregates over the alerts a query matches (api.md §1.2, the aggregate endpoints). */
+export interface AlertAggregates {
+  /** History entries of the matching alerts, newest first. */
+  history(query: AlertQuery, page: { offset: number; limit: number }): Promise<RichHistoryRecord[]>;
+  /** `groupBy` is an API field name from `TOP_GROUP_FIELDS`. */
+  top(query: AlertQuery, options: { kind: TopKind; groupBy: string; limit: number }): Promise<TopGroup[]>;
+  /** Every environment that has alerts, with the counts of those the query matches. */
+  environments(query: AlertQuery): Promise<CountsBy<'environment'>[]>;
+  /** Every (environment, service) pair, with the counts of the alerts the query matches. */
+  services(query: AlertQuery): Promise<CountsBy<'environment' | 'service'>[]>;
+  groups(query: AlertQuery): Promise<{ environment: string; group: string; count: number }[]>;
+  tags(query: AlertQuery): Promise<{ environment: string; tag: string; count: number }[]>;
 }
 
 export interface UserRepository {
@@ -152,6 +197,7 @@ export interface Store {
   ping(): Promise<void>;
   close(): Promise<void>;
   readonly alerts: AlertRepository;
+  readonly aggregates: AlertAggregates;
   readonly users: UserRepository;
   readonly heartbeats: HeartbeatRepository;
   readonly blackouts: BlackoutRepository;

@@ -1,0 +1,207 @@
+import { type Kysely, type SqlBool, sql } from 'kysely';
+import { SCALAR_COLUMNS, whereClause } from './alert-query.js';
+import type { EngineSql } from './engine.js';
+import type { Database } from './schema.js';
+import type {
+  AlertAggregates,
+  AlertCounts,
+  AlertQuery,
+  CountsBy,
+  RichHistoryRecord,
+  TopGroup,
+  TopKind,
+} from './types.js';
+
+/** Fields a top-N list may group by (`group-by`): the plain text fields. */
+export const TOP_GROUP_FIELDS: ReadonlySet<string> = new Set(Object.keys(SCALAR_COLUMNS));
+
+const emptyCounts = (): AlertCounts => ({ total: 0, statusCounts: {}, severityCounts: {} });
+
+function addCounts(counts: AlertCounts, status: string, severity: string, n: number): void {
+  counts.total += n;
+  counts.statusCounts[status] = (counts.statusCounts[status] ?? 0) + n;
+  counts.severityCounts[severity] = (counts.severityCounts[severity] ?? 0) + n;
+}
+
+const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The alert has changed severity at least once (api.md §1.2, flapping and standing). */
+const hasSeverityHistory = sql<SqlBool>`exists (select 1 from history as sh where sh.alert_id = alerts.id and sh.type = 'severity')`;
+
+export class KyselyAlertAggregates implements AlertAggregates {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: EngineSql,
+  ) {}
+
+  private matching(query: AlertQuery) {
+    return this.db.selectFrom('alerts').where(whereClause(this.engine, query));
+  }
+
+  async history(query: AlertQuery, page: { offset: number; limit: number }): Promise<RichHistoryRecord[]> {
+    const rows = await this.db
+      .selectFrom('history as h')
+      .innerJoin('alerts as a', 'a.id', 'h.alert_id')
+      .select([
+        'h.id',
+        'h.event',
+        'h.severity',
+        'h.status',
+        'h.value',
+        'h.text',
+        'h.type',
+        'h.update_time',
+        'h.user',
+        'h.timeout',
+        'a.resource',
+        'a.environment',
+        'a.service',
+        'a.group',
+        'a.tags',
+        'a.attributes',
+        'a.origin',
+        'a.customer',
+      ])
+      .where('h.alert_id', 'in', this.matching(query).select('id'))
+      .orderBy('h.update_time', 'desc')
+      .orderBy('h.seq', 'desc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute();
+    const engine = this.engine;
+    return rows.map((row) => ({
+      id: row.id,
+      event: row.event,
+      severity: row.severity,
+      status: row.status,
+      value: row.value,
+      text: row.text,
+      type: row.type,
+      updateTime: engine.decodeDate(row.update_time),
+      user: row.user,
+      timeout: row.timeout,
+      resource: row.resource,
+      environment: row.environment,
+      service: engine.decodeList(row.service),
+      group: row.group,
+      tags: engine.decodeList(row.tags),
+      attributes: engine.decodeJson(row.attributes),
+      origin: row.origin,
+      customer: row.customer,
+    }));
+  }
+
+  async top(query: AlertQuery, options: { kind: TopKind; groupBy: string; limit: number }): Promise<TopGroup[]> {
+    const column = SCALAR_COLUMNS[options.groupBy];
+    if (column === undefined || !TOP_GROUP_FIELDS.has(options.groupBy)) throw new Error('unknown group-by field');
+    const group = sql.ref(column);
+    let base = this.matching(query);
+    if (options.kind !== 'count') base = base.where(hasSeverityHistory);
+    const ranked = await base
+      .select([
+        sql<string | null>`${group}`.as('g'),
+        sql<number | string>`count(*)`.as('n'),
+        sql<number | string | null>`sum(duplicate_count)`.as('dc'),
+        sql<number | string | null>`sum(${this.engine.secondsBetween('create_time', 'last_receive_time')})`.as('life'),
+      ])
+      .groupBy(group)
+      .orderBy(options.kind === 'standing' ? sql`life` : sql`n`, 'desc')
+      .orderBy(sql`g`)
+      .limit(options.limit)
+      .execute();
+    const values = ranked.map((r) => r.g).filter((g): g is string => g !== null);
+    if (values.length === 0) return [];
+    const members = await base
+      .select([sql<string>`${group}`.as('g'), 'id', 'resource', 'environment', 'service'])
+      .where(group, 'in', values)
+      .orderBy('resource')
+      .orderBy('id')
+      .execute();
+    const byGroup = new Map<string, typeof members>();
+    for (const member of members) {
+      const list = byGroup.get(member.g) ?? [];
+      list.push(member);
+      byGroup.set(member.g, list);
+    }
+    return ranked
+      .filter((r): r is typeof r & { g: string } => r.g !== null)
+      .map((r) => {
+        const list = byGroup.get(r.g) ?? [];
+        return {
+          value: r.g,
+          count: Number(r.n),
+          duplicateCount: Number(r.dc ?? 0),
+          environments: [...new Set(list.map((m) => m.environment))].sort(byText),
+          services: [...new Set(list.flatMap((m) => this.engine.decodeList(m.service)))].sort(byText),
+          resources: list.map((m) => ({ id: m.id, resource: m.resource })),
+        };
+      });
+  }
+
+  async environments(query: AlertQuery): Promise<CountsBy<'environment'>[]> {
+    const [all, counted] = await Promise.all([
+      this.db.selectFrom('alerts').select('environment').distinct().execute(),
+      this.matching(query)
+        .select(['environment', 'status', 'severity', sql<number | string>`count(*)`.as('n')])
+        .groupBy(['environment', 'status', 'severity'])
+        .execute(),
+    ]);
+    const byEnvironment = new Map(all.map((r) => [r.environment, emptyCounts()]));
+    for (const row of counted) {
+      const counts = byEnvironment.get(row.environment) ?? emptyCounts();
+      addCounts(counts, row.status, row.severity, Number(row.n));
+      byEnvironment.set(row.environment, counts);
+    }
+    return [...byEnvironment.entries()]
+      .sort(([a], [b]) => byText(a, b))
+      .map(([environment, counts]) => ({ key: { environment }, counts }));
+  }
+
+  async services(query: AlertQuery): Promise<CountsBy<'environment' | 'service'>[]> {
+    const elements = (alias: string) => this.engine.listElements(sql.ref(`${alias}.service`), 'e');
+    const filtered = this.matching(query).select(['environment', 'service', 'status', 'severity']);
+    const [all, counted] = await Promise.all([
+      sql<{ environment: string; service: string }>`select distinct a.environment, e.value as service
+        from alerts as a, ${elements('a')}`.execute(this.db),
+      sql<{ environment: string; service: string; status: string; severity: string; n: number | string }>`
+        select a.environment, e.value as service, a.status, a.severity, count(*) as n
+        from (${filtered}) as a, ${elements('a')}
+        group by a.environment, e.value, a.status, a.severity`.execute(this.db),
+    ]);
+    const pairKey = (environment: string, service: string) => JSON.stringify([environment, service]);
+    const pairs = new Map<string, CountsBy<'environment' | 'service'>>();
+    for (const row of all.rows) {
+      pairs.set(pairKey(row.environment, row.service), {
+        key: { environment: row.environment, service: row.service },
+        counts: emptyCounts(),
+      });
+    }
+    for (const row of counted.rows) {
+      const pair = pairs.get(pairKey(row.environment, row.service));
+      if (pair !== undefined) addCounts(pair.counts, row.status, row.severity, Number(row.n));
+    }
+    return [...pairs.values()].sort(
+      (a, b) => byText(a.key.environment, b.key.environment) || byText(a.key.service, b.key.service),
+    );
+  }
+
+  async groups(query: AlertQuery): Promise<{ environment: string; group: string; count: number }[]> {
+    const rows = await this.matching(query)
+      .select(['environment', 'group', sql<number | string>`count(*)`.as('n')])
+      .groupBy(['environment', 'group'])
+      .orderBy('environment')
+      .orderBy('group')
+      .execute();
+    return rows.map((r) => ({ environment: r.environment, group: r.group, count: Number(r.n) }));
+  }
+
+  async tags(query: AlertQuery): Promise<{ environment: string; tag: string; count: number }[]> {
+    const filtered = this.matching(query).select(['environment', 'tags']);
+    const result = await sql<{ environment: string; tag: string; n: number | string }>`
+      select a.environment, e.value as tag, count(*) as n
+      from (${filtered}) as a, ${this.engine.listElements(sql.ref('a.tags'), 'e')}
+      group by a.environment, e.value
+      order by a.environment, e.value`.execute(this.db);
+    return result.rows.map((r) => ({ environment: r.environment, tag: r.tag, count: Number(r.n) }));
+  }
+}
