@@ -6,11 +6,6 @@ import { MAX_FIELD_LENGTH, noteSchema } from './alert.js';
  * bulk variants and housekeeping (api.md §2.6). Unknown fields are ignored, as the reference does.
  */
 
-/** A body field the reference insists on; the message is the reference's. */
-function present(key: string, message: string) {
-  return z.refine<object>((body) => Reflect.get(body, key) !== undefined, { error: message, path: [key] });
-}
-
 const text = (field: string) =>
   z.optional(
     z
@@ -29,26 +24,24 @@ const timeout = z.optional(
   ),
 );
 
+/** A mandatory name; when it is missing the message is the reference's `must supply '<field>' as json data`. */
 const name = (field: string) =>
-  z.optional(
-    z
-      .string({ error: `'${field}' must be a string` })
-      .check(
-        z.minLength(1, { error: `'${field}' must not be empty` }),
-        z.maxLength(255, { error: `'${field}' must be at most 255 characters` }),
-      ),
-  );
+  z
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? `must supply '${field}' as json data` : `'${field}' must be a string`,
+    })
+    .check(
+      z.minLength(1, { error: `'${field}' must not be empty` }),
+      z.maxLength(255, { error: `'${field}' must be at most 255 characters` }),
+    );
 
 /** PUT /alert/{id}/status and PUT /_bulk/alerts/status. Whether the status exists is the alarm model's business. */
-export const statusChangeSchema = z
-  .object({ status: name('status'), text: text('text'), timeout })
-  .check(present('status', "must supply 'status' as json data"));
+export const statusChangeSchema = z.object({ status: name('status'), text: text('text'), timeout });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
 /** PUT /alert/{id}/action and PUT /_bulk/alerts/action; any action name is accepted (custom actions). */
-export const actionSchema = z
-  .object({ action: name('action'), text: text('text'), timeout })
-  .check(present('action', "must supply 'action' as json data"));
+export const actionSchema = z.object({ action: name('action'), text: text('text'), timeout });
 export type ActionRequest = z.infer<typeof actionSchema>;
 
 const tagList = z.array(
@@ -59,9 +52,7 @@ const tagList = z.array(
 );
 
 /** PUT /alert/{id}/tag and /untag, and their bulk variants. */
-export const tagsChangeSchema = z
-  .object({ tags: z.optional(tagList) })
-  .check(present('tags', "must supply 'tags' as json list"));
+export const tagsChangeSchema = z.object({ tags: tagList });
 export type TagsChange = z.infer<typeof tagsChangeSchema>;
 
 /** api.md §1.2: attribute keys may not contain `.` or `$`; a null value deletes the key. */
@@ -72,9 +63,7 @@ const attributeChanges = z.record(z.string(), z.unknown(), { error: "must supply
 );
 
 /** PUT /alert/{id}/attributes and PUT /_bulk/alerts/attributes. */
-export const attributesChangeSchema = z
-  .object({ attributes: z.optional(attributeChanges) })
-  .check(present('attributes', "must supply 'attributes' as json data"));
+export const attributesChangeSchema = z.object({ attributes: attributeChanges });
 export type AttributesChange = z.infer<typeof attributesChangeSchema>;
 
 /** PUT /alert/{id}/note: the text comes as `text` or `note`. */

@@ -5,7 +5,10 @@ import { preflightHeaders, registerHooks, requestIdOf } from './http/hooks.js';
 import { RouteTable } from './http/route-table.js';
 import { registerConsole } from './http/console.js';
 import { registerAlertAggregateRoutes } from './routes/alert-aggregates.js';
+import { scheduleHousekeeping } from './housekeeping-timer.js';
+import { registerAlertChangeRoutes } from './routes/alert-changes.js';
 import { registerAlertRoutes } from './routes/alerts.js';
+import { registerHousekeepingRoutes } from './routes/housekeeping.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerBlackoutRoutes } from './routes/blackouts.js';
 import { registerHeartbeatRoutes } from './routes/heartbeats.js';
@@ -92,6 +95,7 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
   });
 
   registerHooks(app, context);
+  scheduleHousekeeping(app, context);
 
   const consoleFallback = await registerConsole(app, settings);
 
@@ -117,6 +121,8 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
       registerMiscRoutes(api, context);
       registerAuthRoutes(api, context);
       registerAlertRoutes(api, context);
+      registerAlertChangeRoutes(api, context);
+      registerHousekeepingRoutes(api, context);
       registerAlertAggregateRoutes(api, context);
       registerHeartbeatRoutes(api, context);
       registerBlackoutRoutes(api, context);

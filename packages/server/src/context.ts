@@ -30,12 +30,19 @@ export interface AppContext {
   apiRoot(request: FastifyRequest): string;
 }
 
+/** The alarm model of ALARM_MODEL, with DEFAULT_PREVIOUS_SEVERITY applied (api.md §3). */
+function activeModel(settings: Settings): AlarmModel {
+  const model = ALARM_MODELS[settings.ALARM_MODEL];
+  const previous = settings.DEFAULT_PREVIOUS_SEVERITY;
+  return previous === null ? model : { ...model, defaults: { ...model.defaults, previous_severity: previous } };
+}
+
 export function createContext(settings: Settings, store: Store, secretKey: string): AppContext {
   return {
     settings,
     store,
     secretKey,
-    model: ALARM_MODELS[settings.ALARM_MODEL],
+    model: activeModel(settings),
     origin: `${basename(process.argv[1] ?? 'alertad')}/${hostname()}`,
     apiRoot: (request) =>
       settings.BASE_URL !== '' ? settings.BASE_URL : `${request.protocol}://${request.host}${settings.BASE_PATH}`,

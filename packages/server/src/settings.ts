@@ -1,5 +1,6 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALARM_MODELS } from '@alerta/contract';
 import { z } from 'zod';
 import {
   type DatabaseTarget,
@@ -90,6 +91,15 @@ const envSchema = z.object({
   SHELVE_TIMEOUT: int(7200),
   BLACKOUT_DURATION: int(3600),
   HISTORY_LIMIT: int(100, 1),
+  // api.md §2.3: a duplicate whose value differs from the latest history entry's gets a `value` entry.
+  HISTORY_ON_VALUE_CHANGE: bool(true),
+  // api.md §3: overrides the alarm model's previous-severity default (ALERTA `indeterminate`, ISA 18.2 `OK`).
+  DEFAULT_PREVIOUS_SEVERITY: optStr(),
+  // api.md §2.6, in seconds; `?expired=` and `?info=` (hours) override them per call.
+  DELETE_EXPIRED_AFTER: int(7200),
+  DELETE_INFO_AFTER: int(43200),
+  // Spec README: the built-in housekeeping scheduler, seconds between passes; 0 turns it off.
+  HOUSEKEEPING_INTERVAL: int(60),
   DEFAULT_PAGE_SIZE: int(50, 1, 10000),
   ALLOWED_ENVIRONMENTS: list(['Production', 'Development']),
   DEFAULT_ENVIRONMENT: str('Production'),
@@ -195,6 +205,10 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
   // api.md §7: the reference refuses to start when DEFAULT_ENVIRONMENT is not allowed.
   if (!raw.ALLOWED_ENVIRONMENTS.includes(raw.DEFAULT_ENVIRONMENT)) {
     fail('DEFAULT_ENVIRONMENT', env, `must be one of ALLOWED_ENVIRONMENTS (${raw.ALLOWED_ENVIRONMENTS.join(', ')})`);
+  }
+  const severities = Object.keys(ALARM_MODELS[raw.ALARM_MODEL].severity);
+  if (raw.DEFAULT_PREVIOUS_SEVERITY !== null && !severities.includes(raw.DEFAULT_PREVIOUS_SEVERITY)) {
+    fail('DEFAULT_PREVIOUS_SEVERITY', env, `must be a severity of the alarm model (${severities.join(', ')})`);
   }
 
   return {

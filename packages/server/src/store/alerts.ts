@@ -18,7 +18,7 @@ import {
 
 const TRENDS: readonly Trend[] = ['moreSevere', 'lessSevere', 'noChange'];
 
-function toAlert(engine: EngineSql, row: Selectable<AlertsTable>): AlertRecord {
+export function toAlert(engine: EngineSql, row: Selectable<AlertsTable>): AlertRecord {
   const trend = TRENDS.find((t) => t === row.trend_indication) ?? 'noChange';
   return {
     id: row.id,
@@ -51,7 +51,7 @@ function toAlert(engine: EngineSql, row: Selectable<AlertsTable>): AlertRecord {
   };
 }
 
-function toRow(engine: EngineSql, alert: AlertRecord) {
+export function toRow(engine: EngineSql, alert: AlertRecord) {
   return {
     id: alert.id,
     resource: alert.resource,
@@ -83,7 +83,7 @@ function toRow(engine: EngineSql, alert: AlertRecord) {
   };
 }
 
-function toHistory(engine: EngineSql, row: Selectable<HistoryTable>): HistoryRecord {
+export function toHistory(engine: EngineSql, row: Selectable<HistoryTable>): HistoryRecord {
   return {
     id: row.id,
     event: row.event,
@@ -98,7 +98,7 @@ function toHistory(engine: EngineSql, row: Selectable<HistoryTable>): HistoryRec
   };
 }
 
-const historyRow = (alertId: string, entry: HistoryRecord) => ({
+export const historyRow = (alertId: string, entry: HistoryRecord) => ({
   alert_id: alertId,
   id: entry.id,
   event: entry.event,

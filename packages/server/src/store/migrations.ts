@@ -93,6 +93,26 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     ],
   },
   {
+    version: 2,
+    name: 'notes',
+    statements: [
+      `CREATE TABLE notes (
+        id text PRIMARY KEY,
+        alert_id text NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
+        text text NOT NULL,
+        "user" text,
+        attributes jsonb NOT NULL DEFAULT '{}',
+        type text NOT NULL,
+        create_time timestamptz NOT NULL,
+        update_time timestamptz,
+        customer text
+      )`,
+      'CREATE INDEX notes_alert_time ON notes (alert_id, create_time)',
+      // Housekeeping looks up the latest ack or shelve entry of an alert.
+      'CREATE INDEX history_alert_type ON history (alert_id, type, update_time)',
+    ],
+  },
+  {
     version: 3,
     name: 'heartbeats and blackouts',
     statements: [
@@ -206,6 +226,26 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       )`,
       'CREATE UNIQUE INDEX users_login ON users (lower(login))',
       'CREATE UNIQUE INDEX users_email ON users (lower(email))',
+    ],
+  },
+  {
+    version: 2,
+    name: 'notes',
+    statements: [
+      `CREATE TABLE notes (
+        id TEXT PRIMARY KEY,
+        alert_id TEXT NOT NULL REFERENCES alerts (id) ON DELETE CASCADE,
+        text TEXT NOT NULL,
+        "user" TEXT,
+        attributes TEXT NOT NULL DEFAULT '{}',
+        type TEXT NOT NULL,
+        create_time TEXT NOT NULL,
+        update_time TEXT,
+        customer TEXT
+      )`,
+      'CREATE INDEX notes_alert_time ON notes (alert_id, create_time)',
+      // Housekeeping looks up the latest ack or shelve entry of an alert.
+      'CREATE INDEX history_alert_type ON history (alert_id, type, update_time)',
     ],
   },
   {

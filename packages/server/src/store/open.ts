@@ -5,10 +5,12 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../settings-parsers.js';
 import { KyselyAlertAggregates } from './aggregates.js';
+import { KyselyAlertChangeRepository } from './alert-changes.js';
 import { KyselyAlertRepository } from './alerts.js';
 import { KyselyBlackoutRepository } from './blackouts.js';
 import { type EngineSql, postgresSql, sqliteSql } from './engine.js';
 import { KyselyHeartbeatRepository } from './heartbeats.js';
+import { KyselyHousekeepingRepository } from './housekeeping.js';
 import { migrate } from './migrate.js';
 import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations.js';
 import type { Database } from './schema.js';
@@ -24,6 +26,8 @@ function createStore(db: Kysely<Database>, engine: EngineSql): Store {
     alerts: new KyselyAlertRepository(db, engine),
     aggregates: new KyselyAlertAggregates(db, engine),
     users: new KyselyUserRepository(db, engine),
+    alertChanges: new KyselyAlertChangeRepository(db, engine),
+    housekeeping: new KyselyHousekeepingRepository(db, engine),
     heartbeats: new KyselyHeartbeatRepository(db, engine),
     blackouts: new KyselyBlackoutRepository(db, engine),
     migrate: async () => {

@@ -72,6 +72,18 @@ export interface UsersTable {
   hash: string | null;
 }
 
+export interface NotesTable {
+  id: string;
+  alert_id: string;
+  text: string;
+  user: string | null;
+  attributes: Encoded;
+  type: string;
+  create_time: DateColumn;
+  update_time: NullableDateColumn;
+  customer: string | null;
+}
+
 export interface MigrationsTable {
   version: number;
   name: string;
@@ -116,6 +128,7 @@ export interface BlackoutsTable {
 export interface Database {
   alerts: AlertsTable;
   history: HistoryTable;
+  notes: NotesTable;
   users: UsersTable;
   migrations: MigrationsTable;
   heartbeats: HeartbeatsTable;

@@ -1,4 +1,5 @@
 import type { QueryNode, Trend } from '@alerta/contract';
+import type { AlertChangeRepository, HousekeepingRepository } from './change-types.js';
 
 /** An alert as stored, without its history (api.md §1.2 Alert object minus href and history). */
 export interface AlertRecord {
@@ -199,6 +200,8 @@ export interface Store {
   readonly alerts: AlertRepository;
   readonly aggregates: AlertAggregates;
   readonly users: UserRepository;
+  readonly alertChanges: AlertChangeRepository;
+  readonly housekeeping: HousekeepingRepository;
   readonly heartbeats: HeartbeatRepository;
   readonly blackouts: BlackoutRepository;
 }

@@ -1,0 +1,73 @@
+import { actionSchema, attributesChangeSchema, statusChangeSchema, tagsChangeSchema } from '@alerta/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import { checkStatus } from '../domain/alert-changes.js';
+import { ApiError } from '../errors.js';
+import type { LockedAlert } from '../store/change-types.js';
+import { actorOf, alertChanges, parseBody } from './change-support.js';
+import { alertQuery, queryParams } from './alert-params.js';
+
+/**
+ * The bulk endpoints of api.md §1.2: the query string selects alerts exactly as GET /alerts does, and the change runs
+ * synchronously, one alert per transaction, answering with the ids it changed (spec README).
+ */
+export function registerBulkRoutes(app: FastifyInstance, context: AppContext): void {
+  const store = context.store.alertChanges;
+  const options = { config: { scope: 'write:alerts' } };
+
+  function selected(request: FastifyRequest): Promise<string[]> {
+    const query = alertQuery(queryParams(request.query), context.model, new Date().toISOString());
+    return store.matchingIds(query);
+  }
+
+  /** Applies `work` to each selected alert; `skip` says which failures leave an alert out instead of failing. */
+  async function changeEach(
+    request: FastifyRequest,
+    work: (locked: LockedAlert) => Promise<void>,
+    skip: (error: unknown) => boolean = () => false,
+  ) {
+    const updated: string[] = [];
+    for (const id of await selected(request)) {
+      try {
+        const outcome = await store.change(id, work);
+        if (outcome.found) updated.push(id);
+      } catch (error) {
+        if (!skip(error)) throw error;
+      }
+    }
+    return { status: 'ok', updated, count: updated.length };
+  }
+
+  app.put('/_bulk/alerts/status', options, async (request) => {
+    const body = parseBody(statusChangeSchema, request.body);
+    checkStatus(context.model, body.status);
+    return changeEach(request, alertChanges(context, actorOf(request)).status(body, 'bulk status update'));
+  });
+
+  app.put('/_bulk/alerts/action', options, async (request) => {
+    const body = parseBody(actionSchema, request.body);
+    // An action that is invalid for one alert's status (409 on its own) leaves that alert out of `updated`.
+    const invalidTransition = (error: unknown) => error instanceof ApiError && error.statusCode === 409;
+    return changeEach(request, alertChanges(context, actorOf(request)).action(body), invalidTransition);
+  });
+
+  app.put('/_bulk/alerts/tag', options, async (request) => {
+    const { tags } = parseBody(tagsChangeSchema, request.body);
+    return changeEach(request, alertChanges(context, actorOf(request)).tag(tags));
+  });
+
+  app.put('/_bulk/alerts/untag', options, async (request) => {
+    const { tags } = parseBody(tagsChangeSchema, request.body);
+    return changeEach(request, alertChanges(context, actorOf(request)).untag(tags));
+  });
+
+  app.put('/_bulk/alerts/attributes', options, async (request) => {
+    const { attributes } = parseBody(attributesChangeSchema, request.body);
+    return changeEach(request, alertChanges(context, actorOf(request)).attributes(attributes));
+  });
+
+  app.delete('/_bulk/alerts', options, async (request) => {
+    const deleted = await store.delete(await selected(request));
+    return { status: 'ok', deleted, count: deleted.length };
+  });
+}

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { type Note, noteInputSchema, noteUpdateSchema } from '@alerta/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { dismissEntry, editNote, newNote } from '../domain/notes.js';
+import { badRequest, notFound } from '../errors.js';
+import type { NoteRecord } from '../store/change-types.js';
+import { actorOf, alertIdOf, parseBody } from './change-support.js';
+
+/** The Note object of api.md §1.2, with absolute hrefs. */
+export function noteView(note: NoteRecord, apiRoot: string): Note {
+  const { alertId, ...rest } = note;
+  const alertHref = `${apiRoot}/alert/${alertId}`;
+  return {
+    ...rest,
+    href: `${apiRoot}/note/${note.id}`,
+    related: { alert: alertId },
+    _links: { alert: alertHref },
+  };
+}
+
+const MISSING_TEXT = "must supply 'note' text";
+
+export function registerNoteRoutes(app: FastifyInstance, context: AppContext): void {
+  type ById = { Params: { id: string } };
+  type ByNote = { Params: { id: string; noteId: string } };
+  const store = context.store.alertChanges;
+  const limit = context.settings.HISTORY_LIMIT;
+
+  app.put<ById>('/alert/:id/note', { config: { scope: 'write:alerts' } }, async (request, reply) => {
+    const body = parseBody(noteInputSchema, request.body);
+    const text = body.text ?? body.note ?? '';
+    if (text.trim() === '') throw badRequest(MISSING_TEXT);
+    const alertId = await alertIdOf(context, request.params.id);
+    const actor = actorOf(request);
+    const outcome = await store.change(alertId, async (locked) => {
+      const { note, entry } = newNote(locked.alert, randomUUID(), text, actor);
+      await locked.insertNote(note);
+      await locked.save(locked.alert, [entry], limit);
+      return note;
+    });
+    if (!outcome.found) throw notFound();
+    const apiRoot = context.apiRoot(request);
+    const note = outcome.value;
+    return reply
+      .code(201)
+      .header('Location', `${apiRoot}/alert/${alertId}/note/${note.id}`)
+      .send({ status: 'ok', id: note.id, note: noteView(note, apiRoot) });
+  });
+
+  app.get<ById>('/alert/:id/notes', { config: { scope: 'read:alerts' } }, async (request) => {
+    const id = request.params.id;
+    if (id.length === 0 || id.length > 255) throw notFound();
+    // Read routes find alerts as GET /alert/{id} does (api.md §0).
+    const found = await context.store.alerts.get(id);
+    if (found === undefined) throw notFound();
+    const apiRoot = context.apiRoot(request);
+    const notes = (await store.notes(found.alert.id)).map((note) => noteView(note, apiRoot));
+    return { status: 'ok', ...(notes.length === 0 ? { message: 'not found' } : {}), notes, total: notes.length };
+  });
+
+  app.put<ByNote>('/alert/:id/note/:noteId', { config: { scope: 'write:alerts' } }, async (request) => {
+    const body = parseBody(noteUpdateSchema, request.body);
+    const text = body.text ?? body.note;
+    if (text !== undefined && text.trim() === '') throw badRequest(MISSING_TEXT);
+    const alertId = await alertIdOf(context, request.params.id, 'alert not found');
+    const actor = actorOf(request);
+    const outcome = await store.change(alertId, async (locked) => {
+      const note = await locked.note(request.params.noteId);
+      if (note === undefined) throw notFound('note not found');
+      const edited = editNote(note, { text, attributes: body.attributes }, actor);
+      await locked.updateNote(edited);
+      return edited;
+    });
+    if (!outcome.found) throw notFound('alert not found');
+    return { status: 'ok', note: noteView(outcome.value, context.apiRoot(request)) };
+  });
+
+  app.delete<ByNote>('/alert/:id/note/:noteId', { config: { scope: 'write:alerts' } }, async (request) => {
+    const alertId = await alertIdOf(context, request.params.id, 'alert not found');
+    const actor = actorOf(request);
+    const outcome = await store.change(alertId, async (locked) => {
+      const note = await locked.note(request.params.noteId);
+      if (note === undefined) throw notFound('note not found');
+      await locked.deleteNote(note.id);
+      await locked.save(locked.alert, [dismissEntry(locked.alert, note.id, actor)], limit);
+    });
+    if (!outcome.found) throw notFound('alert not found');
+    return { status: 'ok' };
+  });
+}
