@@ -95,6 +95,17 @@ forEachEngine((engine) => {
       assert.equal((await list('?origin=upsert/1')).total, 1);
     });
 
+    it('keeps one heartbeat when the first beats of an origin arrive together', async () => {
+      const responses = await Promise.all([1, 2, 3, 4, 5].map(() => post({ origin: 'race/1' })));
+      assert.deepEqual(
+        responses.map((r) => r.statusCode),
+        [201, 201, 201, 201, 201],
+      );
+      const ids = new Set(responses.map((r) => (body(r) as { id: string }).id));
+      assert.equal(ids.size, 1);
+      assert.equal((await list('?origin=race/1')).total, 1);
+    });
+
     it('gets by id and id prefix, and 404 for an unknown id', async () => {
       const { id } = body(await post({ origin: 'get/1' })) as { id: string };
       const full = await get(`/heartbeat/${id}`);

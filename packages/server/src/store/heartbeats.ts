@@ -31,6 +31,14 @@ function statusCondition(status: string, now: string, maxLatency: number): RawBu
   return sql<SqlBool>`(expire_time > ${now} and latency <= ${maxLatency})`;
 }
 
+function isUniqueConflict(error: unknown): boolean {
+  try {
+    rethrowUnique(error);
+  } catch (translated) {
+    return translated instanceof UniqueViolation;
+  }
+}
+
 /** When a heartbeat received at `receiveTime` turns expired: since (whole seconds) > timeout. */
 export function expireTimeOf(receiveTime: string, timeout: number): string {
   return new Date(Date.parse(receiveTime) + (timeout + 1) * 1000).toISOString();
@@ -93,11 +101,7 @@ export class KyselyHeartbeatRepository implements HeartbeatRepository {
           return stored;
         });
       } catch (error) {
-        try {
-          rethrowUnique(error);
-        } catch (unique) {
-          if (!(unique instanceof UniqueViolation) || attempt >= 2) throw unique;
-        }
+        if (attempt >= 2 || !isUniqueConflict(error)) throw error;
       }
     }
   }
