@@ -166,6 +166,22 @@ forEachEngine((engine) => {
       );
     });
 
+    it('filters and sorts by an attribute', async () => {
+      await post({ origin: 'attr/1', attributes: { region: 'eu', rack: 'b' } });
+      await post({ origin: 'attr/2', attributes: { region: 'us', rack: 'a' } });
+      const eu = await list('?attributes.region=eu');
+      assert.deepEqual(
+        eu.heartbeats.map((h) => h.origin),
+        ['attr/1'],
+      );
+      const byRack = await list('?origin=~attr/&sort-by=attributes.rack');
+      assert.deepEqual(
+        byRack.heartbeats.map((h) => h.origin),
+        ['attr/2', 'attr/1'],
+      );
+      assert.equal((await get('/heartbeats?attributes=eu')).statusCode, 400);
+    });
+
     it('pages and sorts', async () => {
       const first = (await get('/heartbeats?origin=~time/&sort-by=origin&page-size=2&page=1')).json<{
         heartbeats: HeartbeatJson[];

@@ -1,5 +1,5 @@
 import { badRequest } from '../errors.js';
-import type { ColumnSpec } from '../store/monitor-query.js';
+import { type ColumnSpec, columnFor } from '../store/monitor-query.js';
 import type { FieldFilter, MonitorQuery, SortKey } from '../store/types.js';
 import type { QueryParams } from './alert-params.js';
 
@@ -25,7 +25,7 @@ export function monitorQuery(
     }
     const negate = name.endsWith('!');
     const field = negate ? name.slice(0, -1) : name;
-    const spec = columns[field];
+    const spec = columnFor(columns, field);
     if (spec === undefined) throw badRequest(`Invalid filter parameter: ${name}`);
     if (spec.kind === 'int' && values.some((v) => !/^-?\d+$/.test(v)))
       throw badRequest(`'${field}' must be an integer`);
@@ -34,7 +34,7 @@ export function monitorQuery(
   const sort: SortKey[] = (params.get('sort-by') ?? []).map((value) => {
     const reverse = value.startsWith('-');
     const field = reverse ? value.slice(1) : value;
-    if (columns[field] === undefined) throw badRequest(`Sorting by '${field}' field not supported.`);
+    if (columnFor(columns, field) === undefined) throw badRequest(`Sorting by '${field}' field not supported.`);
     return { field, reverse };
   });
   return { filters, statuses: wanted, sort, now };

@@ -116,7 +116,7 @@ export class KyselyBlackoutRepository implements BlackoutRepository {
 
   async list(query: MonitorQuery, page: { offset: number; limit: number }): Promise<BlackoutRecord[]> {
     let select = this.db.selectFrom('blackouts').selectAll().where(this.where(query));
-    for (const term of sortTerms(BLACKOUT_COLUMNS, query.sort)) select = select.orderBy(term);
+    for (const term of sortTerms(this.engine, BLACKOUT_COLUMNS, query.sort)) select = select.orderBy(term);
     const rows = await select.orderBy('id').limit(page.limit).offset(page.offset).execute();
     return rows.map((row) => this.toRecord(row));
   }

@@ -17,6 +17,7 @@ export const HEARTBEAT_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
   receiveTime: { column: 'receive_time', kind: 'date' },
   customer: { column: 'customer', kind: 'text' },
   latency: { column: 'latency', kind: 'int' },
+  attributes: { column: 'attributes', kind: 'attributes' },
 };
 
 const idPrefix = (prefix: string): RawBuilder<SqlBool> => sql<SqlBool>`substr(id, 1, ${prefix.length}) = ${prefix}`;
@@ -134,7 +135,7 @@ export class KyselyHeartbeatRepository implements HeartbeatRepository {
       .selectFrom('heartbeats')
       .selectAll()
       .where(this.where(query, maxLatency, true));
-    for (const term of sortTerms(HEARTBEAT_COLUMNS, query.sort)) select = select.orderBy(term);
+    for (const term of sortTerms(this.engine, HEARTBEAT_COLUMNS, query.sort)) select = select.orderBy(term);
     const rows = await select.orderBy('id').limit(page.limit).offset(page.offset).execute();
     return rows.map((row) => this.toRecord(row));
   }

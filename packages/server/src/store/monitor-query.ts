@@ -2,10 +2,21 @@ import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { EngineSql } from './engine.js';
 import type { FieldFilter, SortKey } from './types.js';
 
+/** The column spec of a filter or sort field; `attributes.<key>` uses the `attributes` entry. */
+export function columnFor(columns: Readonly<Record<string, ColumnSpec>>, field: string): ColumnSpec | undefined {
+  if (field.startsWith('attributes.') && field.length > 11) {
+    const spec = columns.attributes;
+    return spec?.kind === 'attributes' ? spec : undefined;
+  }
+  const spec = columns[field];
+  return spec?.kind === 'attributes' ? undefined : spec;
+}
+
 /** How an API field of a heartbeat or blackout list is stored. */
 export interface ColumnSpec {
   column: string;
-  kind: 'text' | 'list' | 'int' | 'date';
+  /** `attributes`: filters named `attributes.<key>` compare the text of that key. */
+  kind: 'text' | 'list' | 'int' | 'date' | 'attributes';
 }
 
 const and = (conditions: readonly RawBuilder<SqlBool>[]): RawBuilder<SqlBool> =>
@@ -19,11 +30,11 @@ export const anyOf = (conditions: readonly RawBuilder<SqlBool>[]): RawBuilder<Sq
  * a leading `~` is a case-insensitive substring, list columns match when they hold any of the values, `!` negates.
  */
 function filterCondition(engine: EngineSql, spec: ColumnSpec, filter: FieldFilter): RawBuilder<SqlBool> {
-  const ref = sql.ref(spec.column);
+  const ref = spec.kind === 'attributes' ? engine.attributeText(filter.field.slice(11)) : sql.ref(spec.column);
   let condition: RawBuilder<SqlBool>;
   if (spec.kind === 'list') {
     condition = engine.listHasAny(spec.column, filter.values);
-  } else if (spec.kind === 'text' && filter.values.some((v) => v.startsWith('~'))) {
+  } else if ((spec.kind === 'text' || spec.kind === 'attributes') && filter.values.some((v) => v.startsWith('~'))) {
     condition = anyOf(filter.values.map((v) => engine.containsText(ref, v.replace(/^~/, ''))));
   } else {
     const values = spec.kind === 'int' ? filter.values.map(Number) : filter.values;
@@ -39,7 +50,7 @@ export function filtersCondition(
 ): RawBuilder<SqlBool> {
   return and(
     filters.flatMap((filter) => {
-      const spec = columns[filter.field];
+      const spec = columnFor(columns, filter.field);
       return spec === undefined ? [] : [filterCondition(engine, spec, filter)];
     }),
   );
@@ -47,14 +58,16 @@ export function filtersCondition(
 
 /** ORDER BY terms; dates sort newest first by default (api.md §1.2), `-` reverses the natural direction. */
 export function sortTerms(
+  engine: EngineSql,
   columns: Readonly<Record<string, ColumnSpec>>,
   sort: readonly SortKey[],
 ): RawBuilder<unknown>[] {
   return sort.flatMap((key) => {
-    const spec = columns[key.field];
+    const spec = columnFor(columns, key.field);
     if (spec === undefined) return [];
     const descending = (spec.kind === 'date') !== key.reverse;
-    return [sql`${sql.ref(spec.column)} ${sql.raw(descending ? 'desc' : 'asc')}`];
+    const expression = spec.kind === 'attributes' ? engine.attributeText(key.field.slice(11)) : sql.ref(spec.column);
+    return [sql`${expression} ${sql.raw(descending ? 'desc' : 'asc')}`];
   });
 }
 
