@@ -115,6 +115,7 @@ describe('parseQuery (api.md §8)', () => {
     assert.match(parseError('timeout:[1 2]').reason, /expected 'TO'/);
     assert.match(parseError('a)').reason, /unexpected input/);
     assert.match(parseError('').reason, /empty query/);
+    assert.equal(parseError('ab\u0000').position, 2);
     assert.match(parseError('('.repeat(100) + 'a' + ')'.repeat(100)).reason, /nested too deeply/);
     assert.throws(() => parseQuery('a', { defaultField: 'nope' }), /unknown default field 'nope'/);
   });
@@ -141,5 +142,17 @@ describe('regexProblem', () => {
     assert.match(regexProblem('(a*)*') ?? '', /nested/);
     assert.match(regexProblem('((a)+)+') ?? '', /nested/);
     assert.match(regexProblem('(a)\\1') ?? '', /back-references/);
+  });
+
+  it('refuses what JavaScript, RE2 and PostgreSQL would read differently', () => {
+    assert.equal(regexProblem('^a{2,3}\\.[^\\d]\\/(?:x|y)$'), undefined);
+    assert.match(regexProblem('\\p{L}') ?? '', /unsupported escape/);
+    assert.match(regexProblem('(?=a)') ?? '', /only \(\?:/);
+    assert.match(regexProblem('(?<n>a)') ?? '', /only \(\?:/);
+    assert.match(regexProblem('a{') ?? '', /literal '\{'/);
+    assert.match(regexProblem('a{1,300}') ?? '', /above 255/);
+    assert.match(regexProblem('[]a]') ?? '', /character class/);
+    assert.match(regexProblem('[\\D]') ?? '', /unsupported escape/);
+    assert.match(regexProblem('a\u0000') ?? '', /invalid character/);
   });
 });

@@ -292,6 +292,9 @@ class Parser {
 /** Parses a `q=` query (api.md §8, with any number of terms and NOT > AND > OR). Throws QueryParseError. */
 export function parseQuery(text: string, options: ParseOptions = {}): QueryNode {
   if (text.length > MAX_QUERY_LENGTH) throw new QueryParseError(MAX_QUERY_LENGTH, 'query too long');
+  // Databases refuse text with NUL characters; refusing them here keeps that a parse error.
+  const nul = text.indexOf('\0');
+  if (nul >= 0) throw new QueryParseError(nul, 'invalid character');
   const defaultName = options.defaultField ?? 'text';
   const field = resolveQueryField(defaultName);
   if (field === undefined) throw new QueryParseError(0, `unknown default field '${defaultName}'`);

@@ -37,6 +37,10 @@ export function toApiError(error: unknown): ApiError | undefined {
     default:
       break;
   }
+  // A client regular expression PostgreSQL refuses (invalid_regular_expression) is the client's error, not ours.
+  if (fastifyError.code === '2201B') {
+    return new ApiError(400, 'Failed to parse query string.', [fastifyError.message ?? 'invalid regular expression']);
+  }
   if (error instanceof SyntaxError && fastifyError.statusCode === 400) {
     return httpError(400, 'Bad Request', 'Failed to decode JSON object');
   }

@@ -19,6 +19,10 @@ export type QueryParams = Map<string, string[]>;
 export function queryParams(raw: unknown): QueryParams {
   const parsed = queryStringSchema.safeParse(raw ?? {});
   if (!parsed.success) throw badRequest('Invalid query string');
+  // PostgreSQL cannot store or compare text holding NUL characters.
+  if (Object.values(parsed.data).some((v) => [v].flat().some((s) => s.includes('\0')))) {
+    throw badRequest('Invalid query string', ['NUL characters are not allowed']);
+  }
   return new Map(Object.entries(parsed.data).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
 }
 

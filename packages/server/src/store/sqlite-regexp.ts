@@ -18,6 +18,12 @@ function compile(pattern: string): Matcher {
   return { test: (value) => regex.matcher(value).find() };
 }
 
+/** Carries PostgreSQL's invalid_regular_expression code so both engines' refusals answer 400 alike. */
+class InvalidRegex extends Error {
+  override name = 'InvalidRegex';
+  readonly code = '2201B';
+}
+
 const CACHE_SIZE = 64;
 
 /** Registers `regexp(pattern, value)`: a case-insensitive search, NULL when the value is NULL. */
@@ -29,7 +35,11 @@ export function registerRegexp(database: BetterSqlite3.Database): void {
     if (text === null || typeof pattern !== 'string') return null;
     let matcher = cache.get(pattern);
     if (matcher === undefined) {
-      matcher = compile(pattern);
+      try {
+        matcher = compile(pattern);
+      } catch (error) {
+        throw new InvalidRegex(error instanceof Error ? error.message : 'invalid regular expression');
+      }
       if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value as string);
       cache.set(pattern, matcher);
     }
