@@ -148,6 +148,7 @@ export function planDuplicate(
   incoming: IncomingAlert,
   now: string,
   user: string | null,
+  historyOnValueChange = true,
 ): Plan {
   const stored = match.alert;
   // api.md §2.4: for duplicates the previous severity is not passed, so the model's default applies.
@@ -155,7 +156,9 @@ export function planDuplicate(
   const changed = status !== stored.status;
   let history: HistoryRecord | undefined;
   if (changed) history = entry(incoming, 'status', status, user);
-  else if (incoming.value !== match.lastHistoryValue) history = entry(incoming, 'value', status, user);
+  else if (historyOnValueChange && incoming.value !== match.lastHistoryValue) {
+    history = entry(incoming, 'value', status, user);
+  }
   return {
     alert: {
       ...stored,

@@ -8,6 +8,7 @@ export function ingestSettingsOf(settings: Settings, model: AlarmModel, origin: 
     model,
     alertTimeout: settings.ALERT_TIMEOUT,
     historyLimit: settings.HISTORY_LIMIT,
+    historyOnValueChange: settings.HISTORY_ON_VALUE_CHANGE,
     allowedEnvironments: settings.ALLOWED_ENVIRONMENTS,
     requireService: settings.REQUIRE_SERVICE,
     originBlacklist: settings.ORIGIN_BLACKLIST,

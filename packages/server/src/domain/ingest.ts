@@ -9,6 +9,8 @@ export interface IngestSettings extends PreReceiveSettings {
   model: AlarmModel;
   alertTimeout: number;
   historyLimit: number;
+  /** HISTORY_ON_VALUE_CHANGE (api.md §2.3); on unless turned off. */
+  historyOnValueChange?: boolean;
   allowedEnvironments: readonly string[];
   requireService: boolean;
   /** ORIGIN_BLACKLIST patterns, matched from the start of the origin. */
@@ -112,7 +114,7 @@ export async function ingestAlert(
           kind = match.kind;
           plan =
             match.kind === 'duplicate'
-              ? planDuplicate(settings.model, match, incoming, now, user)
+              ? planDuplicate(settings.model, match, incoming, now, user, settings.historyOnValueChange ?? true)
               : planCorrelate(settings.model, match, incoming, now, user);
           await tx.update(plan.alert, plan.history, settings.historyLimit);
         }
