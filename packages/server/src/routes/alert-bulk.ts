@@ -16,7 +16,8 @@ export function registerBulkRoutes(app: FastifyInstance, context: AppContext): v
   const options = { config: { scope: 'write:alerts' } };
 
   function selected(request: FastifyRequest): Promise<string[]> {
-    const query = alertQuery(queryParams(request.query), context.model, new Date().toISOString());
+    // Only GET /alerts defaults `to-date` to now (api.md §1.2).
+    const query = alertQuery(queryParams(request.query), context.model, undefined);
     return store.matchingIds(query);
   }
 
