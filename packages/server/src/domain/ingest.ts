@@ -75,7 +75,8 @@ export interface DivertedAlert {
 }
 
 /**
- * POST /alert (api.md §2): defaults, validation, policy, then new / duplicate / correlate in one transaction.
+ * POST /alert (api.md §2): defaults, validation, policy, heartbeat and blackout steps, then new / duplicate /
+ * correlate in one transaction.
  * When two senders create the same alert at once, the unique index rejects the second insert and a retry turns it
  * into a duplicate.
  */
