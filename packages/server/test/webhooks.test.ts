@@ -245,6 +245,13 @@ forEachEngine((engine) => {
       }
     });
 
+    it('falls back to the title when the message is empty', async () => {
+      const payload = { ...legacy, ruleId: 8, message: '', evalMatches: [{ metric: 'web09', value: 1 }] };
+      const response = await hook('grafana', payload, '?service=Platform');
+      assert.equal(response.statusCode, 201, response.body);
+      assert.equal(alertOf(response).text, '[Alerting] High CPU');
+    });
+
     it('rejects other legacy states', async () => {
       const response = await hook('grafana', { ...legacy, state: 'paused' });
       assert.equal(response.statusCode, 400);

@@ -91,7 +91,7 @@ export function grafanaLegacyAlerts(payload: GrafanaLegacyPayload, defaults: Web
       service: [...new Set(service)],
       group,
       ...(match.value !== undefined && match.value !== null ? { value: String(match.value) } : {}),
-      text: payload.message ?? payload.title ?? payload.state,
+      text: [payload.message, payload.title].find((t) => t !== undefined && t !== '') ?? payload.state,
       attributes,
       origin,
       type: 'grafanaAlert',
