@@ -172,6 +172,23 @@ forEachEngine((engine) => {
       // since = 5 (not > 5) until a full sixth second has passed.
       assert.equal(await expiredAt('2026-01-01T00:00:05.999Z'), false);
       assert.equal(await expiredAt('2026-01-01T00:00:06.000Z'), true);
+      const withSince = async (since: string, negate = false) => {
+        const query = {
+          filters: [
+            { field: 'origin', negate: false, values: ['boundary/1'] },
+            { field: 'since', negate, values: [since] },
+          ],
+          statuses: [],
+          sort: [],
+          now: '2026-01-01T00:00:10.500Z',
+        };
+        return (await server.store.heartbeats.list(query, 2000, { offset: 0, limit: 10 })).length;
+      };
+      assert.equal(await withSince('10'), 1);
+      assert.equal(await withSince('9'), 0);
+      assert.equal(await withSince('11'), 0);
+      assert.equal(await withSince('10', true), 0);
+      assert.equal((await get('/heartbeats?since=soon')).statusCode, 400);
       await server.app.inject({ method: 'DELETE', url: '/api/heartbeat/hb-boundary', headers: admin });
     });
 
@@ -223,6 +240,10 @@ forEachEngine((engine) => {
       assert.equal(first.more, true);
       const reversed = await list('?origin=~time/&sort-by=-origin&page-size=1');
       assert.equal(reversed.heartbeats[0]?.origin, 'time/slow');
+      const bySince = (await list('?origin=~time/&sort-by=since')).heartbeats.map((h) => h.origin);
+      assert.deepEqual(bySince.slice(2), ['time/edge', 'time/expired']);
+      const bySinceReversed = (await list('?origin=~time/&sort-by=-since')).heartbeats.map((h) => h.origin);
+      assert.deepEqual(bySinceReversed.slice(0, 2), ['time/expired', 'time/edge']);
       assert.equal((await get('/heartbeats?page=9')).statusCode, 416);
     });
 

@@ -27,7 +27,7 @@ export function monitorQuery(
     const field = negate ? name.slice(0, -1) : name;
     const spec = columnFor(columns, field);
     if (spec === undefined) throw badRequest(`Invalid filter parameter: ${name}`);
-    if (spec.kind === 'int' && values.some((v) => !/^-?\d+$/.test(v)))
+    if ((spec.kind === 'int' || spec.kind === 'age') && values.some((v) => !/^-?\d+$/.test(v)))
       throw badRequest(`'${field}' must be an integer`);
     filters.push({ field, negate, values });
   }

@@ -109,7 +109,7 @@ export class KyselyBlackoutRepository implements BlackoutRepository {
 
   private where(query: MonitorQuery): RawBuilder<SqlBool> {
     return combine([
-      filtersCondition(this.engine, BLACKOUT_COLUMNS, query.filters),
+      filtersCondition(this.engine, BLACKOUT_COLUMNS, query.filters, query.now),
       anyOf(query.statuses.map((s) => statusCondition(s, query.now))),
     ]);
   }

@@ -18,6 +18,7 @@ export const HEARTBEAT_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
   customer: { column: 'customer', kind: 'text' },
   latency: { column: 'latency', kind: 'int' },
   attributes: { column: 'attributes', kind: 'attributes' },
+  since: { column: 'receive_time', kind: 'age' },
 };
 
 const idPrefix = (prefix: string): RawBuilder<SqlBool> => sql<SqlBool>`substr(id, 1, ${prefix.length}) = ${prefix}`;
@@ -121,7 +122,7 @@ export class KyselyHeartbeatRepository implements HeartbeatRepository {
   private where(query: MonitorQuery, maxLatency: number, withStatus: boolean): RawBuilder<SqlBool> {
     const statuses = withStatus ? query.statuses : [];
     return combine([
-      filtersCondition(this.engine, HEARTBEAT_COLUMNS, query.filters),
+      filtersCondition(this.engine, HEARTBEAT_COLUMNS, query.filters, query.now),
       anyOf(statuses.map((s) => statusCondition(s, query.now, maxLatency))),
     ]);
   }

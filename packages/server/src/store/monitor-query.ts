@@ -15,8 +15,11 @@ export function columnFor(columns: Readonly<Record<string, ColumnSpec>>, field: 
 /** How an API field of a heartbeat or blackout list is stored. */
 export interface ColumnSpec {
   column: string;
-  /** `attributes`: filters named `attributes.<key>` compare the text of that key. */
-  kind: 'text' | 'list' | 'int' | 'date' | 'attributes';
+  /**
+   * `attributes`: filters named `attributes.<key>` compare the text of that key. `age`: whole seconds from the date
+   * in `column` to the query's moment (a heartbeat's `since`).
+   */
+  kind: 'text' | 'list' | 'int' | 'date' | 'attributes' | 'age';
 }
 
 const and = (conditions: readonly RawBuilder<SqlBool>[]): RawBuilder<SqlBool> =>
@@ -29,11 +32,17 @@ export const anyOf = (conditions: readonly RawBuilder<SqlBool>[]): RawBuilder<Sq
  * The field filters of api.md §1.2 applied to a simple table: one value is an exact match, several are any of them,
  * a leading `~` is a case-insensitive substring, list columns match when they hold any of the values, `!` negates.
  */
-function filterCondition(engine: EngineSql, spec: ColumnSpec, filter: FieldFilter): RawBuilder<SqlBool> {
+function filterCondition(engine: EngineSql, spec: ColumnSpec, filter: FieldFilter, now: string): RawBuilder<SqlBool> {
   const ref = spec.kind === 'attributes' ? engine.attributeText(filter.field.slice(11)) : sql.ref(spec.column);
   let condition: RawBuilder<SqlBool>;
   if (spec.kind === 'list') {
     condition = engine.listHasAny(spec.column, filter.values);
+  } else if (spec.kind === 'age') {
+    // Age N covers the dates in (now − (N+1) s, now − N s], so the filter stays a range on the stored column.
+    const before = (seconds: number) => new Date(Date.parse(now) - seconds * 1000).toISOString();
+    condition = anyOf(
+      filter.values.map(Number).map((n) => sql<SqlBool>`(${ref} > ${before(n + 1)} and ${ref} <= ${before(n)})`),
+    );
   } else if ((spec.kind === 'text' || spec.kind === 'attributes') && filter.values.some((v) => v.startsWith('~'))) {
     condition = anyOf(filter.values.map((v) => engine.containsText(ref, v.replace(/^~/, ''))));
   } else {
@@ -47,11 +56,12 @@ export function filtersCondition(
   engine: EngineSql,
   columns: Readonly<Record<string, ColumnSpec>>,
   filters: readonly FieldFilter[],
+  now: string,
 ): RawBuilder<SqlBool> {
   return and(
     filters.flatMap((filter) => {
       const spec = columnFor(columns, filter.field);
-      return spec === undefined ? [] : [filterCondition(engine, spec, filter)];
+      return spec === undefined ? [] : [filterCondition(engine, spec, filter, now)];
     }),
   );
 }
@@ -65,7 +75,8 @@ export function sortTerms(
   return sort.flatMap((key) => {
     const spec = columnFor(columns, key.field);
     if (spec === undefined) return [];
-    const descending = (spec.kind === 'date') !== key.reverse;
+    // An age grows as its date gets older, so ascending ages are descending dates.
+    const descending = (spec.kind === 'date' || spec.kind === 'age') !== key.reverse;
     const expression = spec.kind === 'attributes' ? engine.attributeText(key.field.slice(11)) : sql.ref(spec.column);
     return [sql`${expression} ${sql.raw(descending ? 'desc' : 'asc')}`];
   });
