@@ -25,6 +25,18 @@ function addCounts(counts: AlertCounts, status: string, severity: string, n: num
 
 const byText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+function addTo(sets: Map<string, Set<string>>, key: string, values: readonly string[]): void {
+  const set = sets.get(key) ?? new Set<string>();
+  for (const value of values) set.add(value);
+  sets.set(key, set);
+}
+
+/**
+ * Resources listed per top-N row, newest first. The reference lists every alert of the group, which at scale is
+ * megabytes per response; `count` still counts them all.
+ */
+export const TOP_RESOURCES_LIMIT = 100;
+
 /** The alert has changed severity at least once (api.md §1.2, flapping and standing). */
 const hasSeverityHistory = sql<SqlBool>`exists (select 1 from history as sh where sh.alert_id = alerts.id and sh.type = 'severity')`;
 
@@ -111,31 +123,38 @@ export class KyselyAlertAggregates implements AlertAggregates {
       .execute();
     const values = ranked.map((r) => r.g).filter((g): g is string => g !== null);
     if (values.length === 0) return [];
-    const members = await base
-      .select([sql<string>`${group}`.as('g'), 'id', 'resource', 'environment', 'service'])
+    // Environments and services per group from distinct combinations, not from every alert.
+    const spread = await base
+      .select([sql<string>`${group}`.as('g'), 'environment', 'service'])
       .where(group, 'in', values)
-      .orderBy('resource')
-      .orderBy('id')
+      .groupBy([group, 'environment', 'service'])
       .execute();
-    const byGroup = new Map<string, typeof members>();
-    for (const member of members) {
-      const list = byGroup.get(member.g) ?? [];
-      list.push(member);
-      byGroup.set(member.g, list);
+    const environments = new Map<string, Set<string>>();
+    const services = new Map<string, Set<string>>();
+    for (const row of spread) {
+      addTo(environments, row.g, [row.environment]);
+      addTo(services, row.g, this.engine.decodeList(row.service));
     }
+    const resources = await Promise.all(
+      values.map((value) =>
+        base
+          .select(['id', 'resource'])
+          .where(group, '=', value)
+          .orderBy('last_receive_time', 'desc')
+          .limit(TOP_RESOURCES_LIMIT)
+          .execute(),
+      ),
+    );
     return ranked
       .filter((r): r is typeof r & { g: string } => r.g !== null)
-      .map((r) => {
-        const list = byGroup.get(r.g) ?? [];
-        return {
-          value: r.g,
-          count: Number(r.n),
-          duplicateCount: Number(r.dc ?? 0),
-          environments: [...new Set(list.map((m) => m.environment))].sort(byText),
-          services: [...new Set(list.flatMap((m) => this.engine.decodeList(m.service)))].sort(byText),
-          resources: list.map((m) => ({ id: m.id, resource: m.resource })),
-        };
-      });
+      .map((r, i) => ({
+        value: r.g,
+        count: Number(r.n),
+        duplicateCount: Number(r.dc ?? 0),
+        environments: [...(environments.get(r.g) ?? [])].sort(byText),
+        services: [...(services.get(r.g) ?? [])].sort(byText),
+        resources: resources[i] ?? [],
+      }));
   }
 
   async environments(query: AlertQuery): Promise<CountsBy<'environment'>[]> {
@@ -158,27 +177,27 @@ export class KyselyAlertAggregates implements AlertAggregates {
   }
 
   async services(query: AlertQuery): Promise<CountsBy<'environment' | 'service'>[]> {
-    const elements = (alias: string) => this.engine.listElements(sql.ref(`${alias}.service`), 'e');
-    const filtered = this.matching(query).select(['environment', 'service', 'status', 'severity']);
+    // Grouping by the whole service list keeps the work to distinct lists; they are split here.
     const [all, counted] = await Promise.all([
-      sql<{ environment: string; service: string }>`select distinct a.environment, e.value as service
-        from alerts as a, ${elements('a')}`.execute(this.db),
-      sql<{ environment: string; service: string; status: string; severity: string; n: number | string }>`
-        select a.environment, e.value as service, a.status, a.severity, count(*) as n
-        from (${filtered}) as a, ${elements('a')}
-        group by a.environment, e.value, a.status, a.severity`.execute(this.db),
+      this.db.selectFrom('alerts').select(['environment', 'service']).distinct().execute(),
+      this.matching(query)
+        .select(['environment', 'service', 'status', 'severity', sql<number | string>`count(*)`.as('n')])
+        .groupBy(['environment', 'service', 'status', 'severity'])
+        .execute(),
     ]);
     const pairKey = (environment: string, service: string) => JSON.stringify([environment, service]);
     const pairs = new Map<string, CountsBy<'environment' | 'service'>>();
-    for (const row of all.rows) {
-      pairs.set(pairKey(row.environment, row.service), {
-        key: { environment: row.environment, service: row.service },
-        counts: emptyCounts(),
-      });
+    for (const row of all) {
+      for (const service of new Set(this.engine.decodeList(row.service))) {
+        const key = pairKey(row.environment, service);
+        if (!pairs.has(key)) pairs.set(key, { key: { environment: row.environment, service }, counts: emptyCounts() });
+      }
     }
-    for (const row of counted.rows) {
-      const pair = pairs.get(pairKey(row.environment, row.service));
-      if (pair !== undefined) addCounts(pair.counts, row.status, row.severity, Number(row.n));
+    for (const row of counted) {
+      for (const service of new Set(this.engine.decodeList(row.service))) {
+        const pair = pairs.get(pairKey(row.environment, service));
+        if (pair !== undefined) addCounts(pair.counts, row.status, row.severity, Number(row.n));
+      }
     }
     return [...pairs.values()].sort(
       (a, b) => byText(a.key.environment, b.key.environment) || byText(a.key.service, b.key.service),
@@ -196,12 +215,19 @@ export class KyselyAlertAggregates implements AlertAggregates {
   }
 
   async tags(query: AlertQuery): Promise<{ environment: string; tag: string; count: number }[]> {
-    const filtered = this.matching(query).select(['environment', 'tags']);
-    const result = await sql<{ environment: string; tag: string; n: number | string }>`
-      select a.environment, e.value as tag, count(*) as n
-      from (${filtered}) as a, ${this.engine.listElements(sql.ref('a.tags'), 'e')}
-      group by a.environment, e.value
-      order by a.environment, e.value`.execute(this.db);
-    return result.rows.map((r) => ({ environment: r.environment, tag: r.tag, count: Number(r.n) }));
+    const rows = await this.matching(query)
+      .select(['environment', 'tags', sql<number | string>`count(*)`.as('n')])
+      .groupBy(['environment', 'tags'])
+      .execute();
+    const counts = new Map<string, { environment: string; tag: string; count: number }>();
+    for (const row of rows) {
+      for (const tag of new Set(this.engine.decodeList(row.tags))) {
+        const key = JSON.stringify([row.environment, tag]);
+        const entry = counts.get(key) ?? { environment: row.environment, tag, count: 0 };
+        entry.count += Number(row.n);
+        counts.set(key, entry);
+      }
+    }
+    return [...counts.values()].sort((a, b) => byText(a.environment, b.environment) || byText(a.tag, b.tag));
   }
 }

@@ -1,6 +1,7 @@
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { EngineSql } from './engine.js';
 import { querySql } from './query-sql.js';
+import { severityCodeSql } from './severity-order.js';
 import type { Database } from './schema.js';
 import type { AlertQuery, FieldFilter, SortKey } from './types.js';
 
@@ -152,7 +153,7 @@ export function orderTerms(engine: EngineSql, query: AlertQuery): RawBuilder<unk
     const descending = NATURALLY_DESCENDING.has(key.field) ? !key.reverse : key.reverse;
     const direction = sql.raw(descending ? 'desc' : 'asc');
     let expression: RawBuilder<unknown>;
-    if (key.field === 'severity') expression = caseExpression('severity', query.severityCodes, 99);
+    if (key.field === 'severity') expression = sql.raw(severityCodeSql(query.severityCodes));
     else if (key.field === 'status') expression = caseExpression('status', query.statusCodes, 'Z');
     else if (key.field.startsWith('attributes.')) expression = engine.attributeText(key.field.slice(11));
     else if (key.field === 'tags' || key.field === 'tag') expression = sql`${sql.ref('tags')}`;

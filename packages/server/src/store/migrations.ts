@@ -1,3 +1,5 @@
+import { POSTGRES_SEARCH_MIGRATION, SQLITE_SEARCH_MIGRATION } from './search-migrations.js';
+
 /**
  * Versioned schema changes, one list per engine. A version is applied once, in order, inside a transaction, and
  * recorded in the `migrations` table. Never edit an applied migration: add a new version.
@@ -151,6 +153,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       BLACKOUT_WINDOW_INDEX,
     ],
   },
+  POSTGRES_SEARCH_MIGRATION,
 ];
 
 // SQLite keeps dates as ISO-8601 text (sortable as written), lists and objects as JSON text, booleans as 0/1.
@@ -287,4 +290,5 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
       BLACKOUT_WINDOW_INDEX,
     ],
   },
+  SQLITE_SEARCH_MIGRATION,
 ];

@@ -1,0 +1,36 @@
+import type { Migration } from './migrations.js';
+import { SEVERITY_ORDER_INDEXES } from './severity-order.js';
+
+const NAME = 'indexes for the alert list, counts and aggregates';
+
+/** Indexes both engines share (migration 4). */
+const COMMON = [
+  // The console's first page: severity code, then newest first (api.md §1.2 sort-by).
+  ...SEVERITY_ORDER_INDEXES,
+  // Counts by status and severity, limited by lastReceiveTime (to-date), read from the index alone; it replaces the
+  // narrower (status, severity) index.
+  'CREATE INDEX alerts_status_severity_time ON alerts (status, severity, last_receive_time)',
+  'DROP INDEX alerts_status_severity',
+  // /environments and /services count from the index alone; the last lists every (environment, service list).
+  'CREATE INDEX alerts_status_environment ON alerts (status, environment, severity)',
+  'CREATE INDEX alerts_status_environment_service ON alerts (status, environment, service, severity)',
+  'CREATE INDEX alerts_environment_service ON alerts (environment, service)',
+  // Top-N by event: the ranking from the index alone, then the newest alerts of each group.
+  'CREATE INDEX alerts_event_status ON alerts (event, status, duplicate_count)',
+  'CREATE INDEX alerts_event_time ON alerts (event, last_receive_time)',
+  // GET /alerts/history: newest entries first.
+  'CREATE INDEX history_time ON history (update_time, seq)',
+];
+
+export const POSTGRES_SEARCH_MIGRATION: Migration = {
+  version: 4,
+  name: NAME,
+  statements: [
+    ...COMMON,
+    // Id prefix lookups (api.md §0) with LIKE 'x%' whatever the database collation.
+    'CREATE INDEX alerts_id_prefix ON alerts (id text_pattern_ops)',
+    'CREATE INDEX alerts_last_receive_id_prefix ON alerts (last_receive_id text_pattern_ops)',
+  ],
+};
+
+export const SQLITE_SEARCH_MIGRATION: Migration = { version: 4, name: NAME, statements: COMMON };
