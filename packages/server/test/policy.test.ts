@@ -15,6 +15,8 @@ forEachEngine((engine) => {
       ORIGIN_BLACKLIST: 'bad-origin,spam.*',
       HEARTBEAT_TIMEOUT: '300',
       BLACKOUT_DURATION: '900',
+      HEARTBEAT_EVENTS: 'Heartbeat,Ping',
+      HEARTBEAT_MAX_LATENCY: '500',
     });
     await createUser(server.store, { login: 'root', password: 'root-password', roles: ['admin'] });
   });
@@ -70,6 +72,18 @@ forEachEngine((engine) => {
     it('refuses heartbeat alerts from a blacklisted origin too', async () => {
       const response = await post({ event: 'Heartbeat', origin: 'spam/1' });
       assert.equal(response.statusCode, 403);
+    });
+  });
+
+  describe('heartbeat settings', () => {
+    it('converts every HEARTBEAT_EVENTS event and reports HEARTBEAT_MAX_LATENCY', async () => {
+      const response = await post({ event: 'Ping', origin: 'pinger/1' });
+      assert.equal(response.statusCode, 202, response.body);
+      const id = (body(response) as { id: string }).id;
+      const got = await server.app.inject({ method: 'GET', url: `/api/heartbeat/${id}`, headers: admin });
+      const heartbeat = (body(got) as { heartbeat: { origin: string; maxLatency: number } }).heartbeat;
+      assert.equal(heartbeat.origin, 'pinger/1');
+      assert.equal(heartbeat.maxLatency, 500);
     });
   });
 
