@@ -146,4 +146,34 @@ forEachEngine((engine) => {
       assert.equal(status, 'expired');
     });
   });
+
+  describe('under ISA 18.2', () => {
+    let isa: TestServer;
+    const isaAdmin = alertClient(() => isa, basic('root', 'root-password'));
+    before(async () => {
+      isa = await startTestServer(engine, { ALARM_MODEL: 'ISA_18_2' });
+      await createUser(isa.store, { login: 'root', password: 'root-password', roles: ['admin'] });
+    });
+    after(() => isa.close());
+
+    it('never expires (the model has no expired status) and ends shelves and acks with unshelve and unack', async () => {
+      const isaAlert = { severity: 'High', previousSeverity: 'OK', receivedAgo: 600 };
+      const timedOut = await storePastAlert(isa.store, { ...isaAlert, status: 'UNACK', timeout: 60 });
+      const shelved = await storePastAlert(isa.store, { ...isaAlert, status: 'SHLVD' }, [
+        { type: 'shelve', status: 'SHLVD', timeout: 60, updateTime: ago(120) },
+      ]);
+      const acked = await storePastAlert(isa.store, { ...isaAlert, status: 'ACKED' }, [
+        { type: 'ack', status: 'ACKED', timeout: 60, updateTime: ago(120) },
+      ]);
+      const response = await isaAdmin.send('GET', '/management/housekeeping');
+      assert.equal(response.statusCode, 200, response.body);
+      const report = body(response) as unknown as ReportJson;
+      assert.deepEqual([report.expired, report.unshelve, report.unack], [[], [shelved.id], [acked.id]]);
+      assert.equal((await isaAdmin.get(timedOut.id)).status, 'UNACK');
+      const unshelved = await isaAdmin.get(shelved.id);
+      assert.deepEqual([unshelved.status, unshelved.history.at(-1)?.type], ['UNACK', 'unshelve']);
+      const unacked = await isaAdmin.get(acked.id);
+      assert.deepEqual([unacked.status, unacked.history.at(-1)?.type], ['UNACK', 'unack']);
+    });
+  });
 });
