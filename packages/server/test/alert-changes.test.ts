@@ -157,6 +157,15 @@ forEachEngine((engine) => {
       assertError(await client.send('DELETE', `/alert/${alert.id}`), 404, 'not found');
     });
 
+    it('accepts a JSON content type without a body, as some clients send on every request', async () => {
+      const alert = await fresh();
+      const headers = { ...basic('root', 'root-password'), 'content-type': 'application/json' };
+      const response = await server.app.inject({ method: 'DELETE', url: `/api/alert/${alert.id}`, headers });
+      assert.equal(response.statusCode, 200, response.body);
+      const housekeeping = await server.app.inject({ method: 'POST', url: '/api/management/housekeeping', headers });
+      assert.equal(housekeeping.statusCode, 200, housekeeping.body);
+    });
+
     it('403 for a caller without delete:alerts', async () => {
       const alert = await fresh();
       assertError(await guest.send('DELETE', `/alert/${alert.id}`), 403);

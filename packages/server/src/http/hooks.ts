@@ -49,6 +49,14 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     if (url === undefined || !url.startsWith(settings.BASE_PATH)) return;
+    // Clients that send `Content-Type: application/json` on every request must not get a 400 for a DELETE or a form
+    // route without a body: there is nothing to parse.
+    const length = request.headers['content-length'];
+    const bodiless = length === '0' || (length === undefined && request.headers['transfer-encoding'] === undefined);
+    const route = url.slice(settings.BASE_PATH.length);
+    if (bodiless && (request.method === 'DELETE' || FORM_ROUTES.includes(route))) {
+      delete request.headers['content-type'];
+    }
     // api.md §0: POST and PUT must send JSON; checked before credentials, as the reference does.
     if (request.method === 'POST' || request.method === 'PUT') {
       const path = url.slice(settings.BASE_PATH.length);
