@@ -147,6 +147,27 @@ forEachEngine((engine) => {
     });
   });
 
+  describe('concurrent changes', () => {
+    it('loses nothing when duplicates, tags, attributes and notes arrive together', async () => {
+      const alert = await fresh();
+      const resource = String(alert.resource);
+      const work = [];
+      for (let i = 0; i < 6; i += 1) {
+        work.push(client.create({ resource, tags: [`dup${i}`] }));
+        work.push(client.put(`/alert/${alert.id}/tag`, { tags: [`tag${i}`] }));
+        work.push(client.put(`/alert/${alert.id}/attributes`, { attributes: { [`k${i}`]: i } }));
+        work.push(client.put(`/alert/${alert.id}/note`, { text: `note ${i}` }));
+      }
+      await Promise.all(work);
+      const stored = await client.get(alert.id);
+      assert.equal(stored.duplicateCount, 6);
+      const expectedTags = Array.from({ length: 6 }, (_, i) => [`dup${i}`, `tag${i}`]).flat();
+      assert.deepEqual([...stored.tags].sort(), expectedTags.sort());
+      for (let i = 0; i < 6; i += 1) assert.equal(stored.attributes[`k${i}`], i);
+      assert.equal(stored.history.filter((h) => h.type === 'note').length, 6);
+    });
+  });
+
   describe('DELETE /alert/{id}', () => {
     it('deletes with delete:alerts, then answers 404', async () => {
       const alert = await fresh();
