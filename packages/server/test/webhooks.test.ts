@@ -150,6 +150,13 @@ forEachEngine((engine) => {
       assert.deepEqual(alert.tags, ['instance=inst1']);
     });
 
+    it('answers on /webhooks/prometheus/{path} too', async () => {
+      const item = prometheusItem('firing', { alertname: 'Pathed', instance: 'p1', service: 'Web' });
+      const response = await hook('prometheus/extra/path', alertmanager([item]));
+      assert.equal(response.statusCode, 201, response.body);
+      assert.equal(alertOf(response).event, 'Pathed');
+    });
+
     it('answers several alerts with their ids', async () => {
       const items = ['h1', 'h2'].map((host) =>
         prometheusItem('firing', { alertname: 'Load', instance: host, service: 'Web' }),

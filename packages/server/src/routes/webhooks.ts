@@ -1,5 +1,5 @@
 import { type AlertInput, alertInputSchema } from '@alerta/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import type { AlertRecord } from '../store/types.js';
@@ -100,37 +100,36 @@ const WEBHOOKS: Readonly<Record<string, WebhookMapper>> = {
  * with it, several with their ids; a heartbeat or a suppressed alert answers 202 at once, as the reference does.
  */
 export function registerWebhookRoutes(app: FastifyInstance, context: AppContext): void {
-  app.post<{ Params: { name: string } }>(
-    '/webhooks/:name',
-    { config: { scope: 'write:webhooks' } },
-    async (request, reply) => {
-      const mapper = WEBHOOKS[request.params.name];
-      if (mapper === undefined || !Object.hasOwn(WEBHOOKS, request.params.name)) {
-        throw new ApiError(404, `Custom webhook '${request.params.name}' not found.`);
-      }
-      if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) {
-        throw badRequest('the request body must be a JSON object');
-      }
-      const inputs = (await mapper(context, request, webhookDefaults(context, request))).map((input) => {
-        const checked = alertInputSchema.safeParse(input);
-        if (!checked.success) throw validationError(checked.error);
-        return checked.data;
+  const handler = async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
+    const mapper = WEBHOOKS[request.params.name];
+    if (mapper === undefined || !Object.hasOwn(WEBHOOKS, request.params.name)) {
+      throw new ApiError(404, `Custom webhook '${request.params.name}' not found.`);
+    }
+    if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) {
+      throw badRequest('the request body must be a JSON object');
+    }
+    const inputs = (await mapper(context, request, webhookDefaults(context, request))).map((input) => {
+      const checked = alertInputSchema.safeParse(input);
+      if (!checked.success) throw validationError(checked.error);
+      return checked.data;
+    });
+    const stored = [];
+    for (const input of inputs) {
+      const result = await receiveAlert(context, request, input);
+      if (isDiverted(result)) return sendDiverted(reply, result);
+      stored.push(result.stored);
+    }
+    const only = stored.length === 1 ? stored[0] : undefined;
+    if (only !== undefined) {
+      return reply.code(201).send({
+        status: 'ok',
+        id: only.alert.id,
+        alert: alertView(only.alert, only.history, context.apiRoot(request), { rawData: true }),
       });
-      const stored = [];
-      for (const input of inputs) {
-        const result = await receiveAlert(context, request, input);
-        if (isDiverted(result)) return sendDiverted(reply, result);
-        stored.push(result.stored);
-      }
-      const only = stored.length === 1 ? stored[0] : undefined;
-      if (only !== undefined) {
-        return reply.code(201).send({
-          status: 'ok',
-          id: only.alert.id,
-          alert: alertView(only.alert, only.history, context.apiRoot(request), { rawData: true }),
-        });
-      }
-      return reply.code(201).send({ status: 'ok', ids: stored.map((s) => s.alert.id) });
-    },
-  );
+    }
+    return reply.code(201).send({ status: 'ok', ids: stored.map((s) => s.alert.id) });
+  };
+  // api.md §1.9: `/webhooks/{name}/{path}` reaches the same webhook; ours ignore the extra path.
+  app.post('/webhooks/:name', { config: { scope: 'write:webhooks' } }, handler);
+  app.post('/webhooks/:name/*', { config: { scope: 'write:webhooks' } }, handler);
 }
