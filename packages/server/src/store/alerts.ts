@@ -232,13 +232,16 @@ export class KyselyAlertRepository implements AlertRepository {
       severityCodes: {},
       statusCodes: {},
     };
-    const row = await this.db
-      .selectFrom('alerts')
-      .selectAll()
-      .where(whereClause(this.engine, query))
-      .orderBy('last_receive_time', 'desc')
-      .limit(1)
-      .executeTakeFirst();
+    // A whole id is the common case and a primary-key lookup; only then look for prefixes (api.md §0).
+    const row =
+      (await this.db.selectFrom('alerts').selectAll().where('id', '=', idPrefix).executeTakeFirst()) ??
+      (await this.db
+        .selectFrom('alerts')
+        .selectAll()
+        .where(whereClause(this.engine, query))
+        .orderBy('last_receive_time', 'desc')
+        .limit(1)
+        .executeTakeFirst());
     if (row === undefined) return undefined;
     const history = await this.historyOf([row.id]);
     return { alert: toAlert(this.engine, row), history: history.get(row.id) ?? [] };

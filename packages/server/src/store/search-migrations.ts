@@ -30,6 +30,16 @@ export const POSTGRES_SEARCH_MIGRATION: Migration = {
     // Id prefix lookups (api.md §0) with LIKE 'x%' whatever the database collation.
     'CREATE INDEX alerts_id_prefix ON alerts (id text_pattern_ops)',
     'CREATE INDEX alerts_last_receive_id_prefix ON alerts (last_receive_id text_pattern_ops)',
+    // q= words search `text` with ILIKE '%word%'; a trigram index serves that. pg_trgm ships with PostgreSQL but
+    // creating it may need privileges this server lacks: then the search scans the table, and nothing else changes.
+    `DO $$
+    BEGIN
+      CREATE EXTENSION IF NOT EXISTS pg_trgm;
+      CREATE INDEX alerts_text_trigram ON alerts USING gin (text gin_trgm_ops);
+    EXCEPTION WHEN OTHERS THEN
+      RAISE NOTICE 'text search without a trigram index: %', SQLERRM;
+    END
+    $$`,
   ],
 };
 
