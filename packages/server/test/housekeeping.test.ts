@@ -147,6 +147,17 @@ forEachEngine((engine) => {
     });
   });
 
+  describe('scheduler shutdown', () => {
+    it('runs no pass once the server has closed', async () => {
+      const stopping = await startTestServer(engine, { HOUSEKEEPING_INTERVAL: '1' });
+      await stopping.app.close();
+      const alert = await storePastAlert(stopping.store, { timeout: 1, receivedAgo: 60 });
+      await new Promise((resolve) => setTimeout(resolve, 1300));
+      assert.equal((await stopping.store.alerts.get(alert.id))?.alert.status, 'open');
+      await stopping.store.close();
+    });
+  });
+
   describe('under ISA 18.2', () => {
     let isa: TestServer;
     const isaAdmin = alertClient(() => isa, basic('root', 'root-password'));
