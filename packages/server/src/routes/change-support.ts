@@ -1,4 +1,4 @@
-import type { actionSchema, statusChangeSchema } from '@alerta/contract';
+import type { ActionRequest, StatusChange } from '@alerta/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod/mini';
 import { type AppContext, principalOf } from '../context.js';
@@ -51,8 +51,8 @@ export async function alertIdOf(context: AppContext, idPrefix: string, missing =
 
 /** The one-alert changes of PUT /alert/{id}/…, shared with the bulk endpoints. */
 export interface AlertChanges {
-  status(body: z.infer<typeof statusChangeSchema>, defaultText: string): (locked: LockedAlert) => Promise<void>;
-  action(body: z.infer<typeof actionSchema>): (locked: LockedAlert) => Promise<void>;
+  status(body: StatusChange, defaultText: string): (locked: LockedAlert) => Promise<void>;
+  action(body: ActionRequest): (locked: LockedAlert) => Promise<void>;
   tag(tags: readonly string[]): (locked: LockedAlert) => Promise<void>;
   untag(tags: readonly string[]): (locked: LockedAlert) => Promise<void>;
   attributes(changes: Record<string, unknown>): (locked: LockedAlert) => Promise<void>;
