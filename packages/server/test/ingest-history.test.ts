@@ -145,6 +145,15 @@ forEachEngine((engine) => {
       assert.equal(back.status, 'shelved');
     });
 
+    it('a shelved alert stays shelved on duplicates and worse severities, and closes on a normal one', async () => {
+      const resource = name();
+      const alert = await client.create({ resource, severity: 'minor' });
+      await client.action(alert.id, 'shelve');
+      assert.equal((await client.create({ resource, severity: 'minor' })).status, 'shelved');
+      assert.equal((await client.create({ resource, severity: 'critical' })).status, 'shelved');
+      assert.equal((await client.create({ resource, severity: 'normal' })).status, 'closed');
+    });
+
     it('takes the current status from the latest history entry, not only the row', async () => {
       const resource = name();
       const alert = await client.create({ resource });
