@@ -72,6 +72,10 @@ forEachEngine((engine) => {
     assert.equal((await admin.get(fresh.id)).status, 'open');
     assert.equal((await admin.get(never.id)).status, 'open');
     assert.deepEqual((await housekeeping()).expired, [], 'an expired alert is not expired again');
+    const again = await admin.create({ resource: open.resource, event: open.event, severity: open.severity });
+    assert.equal(again.id, open.id);
+    assert.equal(again.status, 'open', 'a duplicate reopens an expired alert');
+    assert.equal(again.history.at(-1)?.type, 'status');
   });
 
   it('unshelves after the shelve entry’s timeout, back to ack when acked before', async () => {
