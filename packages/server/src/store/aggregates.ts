@@ -114,7 +114,12 @@ export class KyselyAlertAggregates implements AlertAggregates {
         sql<string | null>`${group}`.as('g'),
         sql<number | string>`count(*)`.as('n'),
         sql<number | string | null>`sum(duplicate_count)`.as('dc'),
-        sql<number | string | null>`sum(${this.engine.secondsBetween('create_time', 'last_receive_time')})`.as('life'),
+        // Only standing needs the lifetimes; leaving them out lets the others count from an index alone.
+        options.kind === 'standing'
+          ? sql<number | string | null>`sum(${this.engine.secondsBetween('create_time', 'last_receive_time')})`.as(
+              'life',
+            )
+          : sql<number | string | null>`0`.as('life'),
       ])
       .groupBy(group)
       .orderBy(options.kind === 'standing' ? sql`life` : sql`n`, 'desc')

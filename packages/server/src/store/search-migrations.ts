@@ -15,8 +15,9 @@ const COMMON = [
   'CREATE INDEX alerts_status_environment ON alerts (status, environment, severity)',
   'CREATE INDEX alerts_status_environment_service ON alerts (status, environment, service, severity)',
   'CREATE INDEX alerts_environment_service ON alerts (environment, service)',
-  // Top-N by event: the ranking from the index alone, then the newest alerts of each group.
-  'CREATE INDEX alerts_event_status ON alerts (event, status, duplicate_count)',
+  // Top-N by event: the ranking and each row's environments and services from the index alone, then the newest
+  // alerts of each group.
+  'CREATE INDEX alerts_event_status ON alerts (event, status, environment, service, duplicate_count)',
   'CREATE INDEX alerts_event_time ON alerts (event, last_receive_time)',
   // GET /alerts/history: newest entries first.
   'CREATE INDEX history_time ON history (update_time, seq)',
