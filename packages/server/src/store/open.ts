@@ -15,6 +15,7 @@ import { migrate } from './migrate.js';
 import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations.js';
 import type { Database } from './schema.js';
 import { registerRegexp } from './sqlite-regexp.js';
+import { withStatementCache } from './sqlite-statements.js';
 import type { Store } from './types.js';
 import { KyselyUserRepository } from './users.js';
 
@@ -52,7 +53,10 @@ function openSqlite(file: string): Store {
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
   registerRegexp(database);
-  return createStore(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), sqliteSql);
+  return createStore(
+    new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
+    sqliteSql,
+  );
 }
 
 function openPostgres(url: string): Store {
