@@ -1,6 +1,6 @@
 import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import { whereClause } from './alert-query.js';
-import { historyRow, toAlert, toHistory, toRow } from './alerts.js';
+import { saveAlert, toAlert, toHistory } from './alerts.js';
 import type { AlertChangeRepository, ChangeOutcome, IdLookup, LockedAlert, NoteRecord } from './change-types.js';
 import type { EngineSql } from './engine.js';
 import type { Database, NotesTable } from './schema.js';
@@ -60,22 +60,7 @@ export async function lockAlert(
     alert: toAlert(engine, row),
     history: historyRows.map((h) => toHistory(engine, h)),
     save: async (alert, entries: readonly HistoryRecord[], historyLimit) => {
-      const { id, ...changes } = toRow(engine, alert);
-      await trx.updateTable('alerts').set(changes).where('id', '=', id).execute();
-      if (entries.length === 0) return;
-      await trx
-        .insertInto('history')
-        .values(entries.map((entry) => historyRow(id, entry)))
-        .execute();
-      // api.md §2.3: keep only the newest HISTORY_LIMIT entries.
-      const keep = trx
-        .selectFrom('history')
-        .select('seq')
-        .where('alert_id', '=', id)
-        .orderBy('update_time', 'desc')
-        .orderBy('seq', 'desc')
-        .limit(historyLimit);
-      await trx.deleteFrom('history').where('alert_id', '=', id).where('seq', 'not in', keep).execute();
+      await saveAlert(trx, engine, alert, entries, historyLimit);
     },
     note: async (noteId) => {
       const found = await trx

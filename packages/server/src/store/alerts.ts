@@ -113,6 +113,34 @@ export const historyRow = (alertId: string, entry: HistoryRecord) => ({
 });
 
 /** Turns a driver's unique-constraint error into UniqueViolation, whatever the engine. */
+/**
+ * Writes an alert row and appends history entries, keeping only the newest `historyLimit` (api.md §2.3). Ingest and
+ * operator changes both save through here.
+ */
+export async function saveAlert(
+  trx: Transaction<Database>,
+  engine: EngineSql,
+  alert: AlertRecord,
+  entries: readonly HistoryRecord[],
+  historyLimit: number,
+): Promise<void> {
+  const { id, ...changes } = toRow(engine, alert);
+  await trx.updateTable('alerts').set(changes).where('id', '=', id).execute();
+  if (entries.length === 0) return;
+  await trx
+    .insertInto('history')
+    .values(entries.map((entry) => historyRow(id, entry)))
+    .execute();
+  const keep = trx
+    .selectFrom('history')
+    .select('seq')
+    .where('alert_id', '=', id)
+    .orderBy('update_time', 'desc')
+    .orderBy('seq', 'desc')
+    .limit(historyLimit);
+  await trx.deleteFrom('history').where('alert_id', '=', id).where('seq', 'not in', keep).execute();
+}
+
 export function rethrowUnique(error: unknown): never {
   const code = (error as { code?: unknown }).code;
   if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
@@ -177,19 +205,7 @@ export class KyselyAlertRepository implements AlertRepository {
         await trx.insertInto('history').values(historyRow(alert.id, history)).execute();
       },
       update: async (alert, history, historyLimit) => {
-        const { id, ...changes } = toRow(engine, alert);
-        await trx.updateTable('alerts').set(changes).where('id', '=', id).execute();
-        if (history === undefined) return;
-        await trx.insertInto('history').values(historyRow(id, history)).execute();
-        // api.md §2.3: keep only the newest HISTORY_LIMIT entries.
-        const keep = trx
-          .selectFrom('history')
-          .select('seq')
-          .where('alert_id', '=', id)
-          .orderBy('update_time', 'desc')
-          .orderBy('seq', 'desc')
-          .limit(historyLimit);
-        await trx.deleteFrom('history').where('alert_id', '=', id).where('seq', 'not in', keep).execute();
+        await saveAlert(trx, engine, alert, history === undefined ? [] : [history], historyLimit);
       },
       history: async (alertId) => {
         const rows = await trx
