@@ -1,28 +1,28 @@
 import { type AlarmModel, type AlertInput, transition, trendIndication } from '@alerta/contract';
 import type { AlertRecord, HistoryRecord, IngestMatch } from '../store/types.js';
 
-/** An incoming alert with every default applied (api.md §1.2). */
-export interface IncomingAlert {
-  id: string;
-  resource: string;
-  event: string;
-  environment: string;
-  severity: string;
-  correlate: string[];
-  status: string | undefined;
-  service: string[];
-  group: string;
-  value: string | null;
-  text: string;
-  tags: string[];
-  attributes: Record<string, unknown>;
-  origin: string;
-  type: string;
-  createTime: string;
-  timeout: number;
-  rawData: string | null;
-  customer: string | null;
-}
+/** An incoming alert with every default applied (api.md §1.2): the stored fields it sets, and the status asked for. */
+export type IncomingAlert = Pick<
+  AlertRecord,
+  | 'id'
+  | 'resource'
+  | 'event'
+  | 'environment'
+  | 'severity'
+  | 'correlate'
+  | 'service'
+  | 'group'
+  | 'value'
+  | 'text'
+  | 'tags'
+  | 'attributes'
+  | 'origin'
+  | 'type'
+  | 'createTime'
+  | 'timeout'
+  | 'rawData'
+  | 'customer'
+> & { status: string | undefined };
 
 export interface IngestDefaults {
   model: AlarmModel;
