@@ -16,6 +16,9 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** Extra node flags for the server, e.g. BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it. */
+const nodeArgs = (): string[] => (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter((a) => a !== '');
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
@@ -31,7 +34,7 @@ function freePort(): Promise<number> {
 export async function startBenchServer(databaseUrl: string | undefined, extraEnv: Record<string, string> = {}) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'alerta-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['packages/server/dist/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs(), 'packages/server/dist/main.js'], {
     env: {
       ...process.env,
       PORT: String(port),

@@ -67,6 +67,36 @@ export async function issueToken(
  * expiry and audience. Throws the reference's 401 messages.
  */
 export async function verifyToken(token: string, secret: string, audience: string): Promise<TokenClaims> {
+  const cacheKey = `${audience}\u0000${secret}\u0000${token}`;
+  const cached = verified.get(cacheKey);
+  if (cached !== undefined) {
+    if (stillValid(cached)) return cached;
+    verified.delete(cacheKey);
+  }
+  const claims = await verifyUncached(token, secret, audience);
+  if (verified.size >= VERIFIED_CACHE_SIZE) {
+    const oldest = verified.keys().next().value;
+    if (oldest !== undefined) verified.delete(oldest);
+  }
+  verified.set(cacheKey, claims);
+  return claims;
+}
+
+/**
+ * A console polls with one token many times a second; checking its signature each time costs more than answering
+ * the request. A token that verified once is remembered, and only its time window is checked again on reuse.
+ */
+const VERIFIED_CACHE_SIZE = 1000;
+const verified = new Map<string, TokenClaims>();
+
+function stillValid(claims: TokenClaims): boolean {
+  const now = Date.now() / 1000;
+  if (typeof claims.exp === 'number' && now >= claims.exp) return false;
+  if (typeof claims.nbf === 'number' && now < claims.nbf) return false;
+  return true;
+}
+
+async function verifyUncached(token: string, secret: string, audience: string): Promise<TokenClaims> {
   let payload: unknown;
   try {
     ({ payload } = await jwtVerify(token, secretKey(secret), { algorithms: [ALGORITHM], audience }));
