@@ -1,3 +1,4 @@
+import { POSTGRES_IDENTITY_MIGRATION, SQLITE_IDENTITY_MIGRATION } from './identity-migrations.js';
 import { POSTGRES_SEARCH_MIGRATION, SQLITE_SEARCH_MIGRATION } from './search-migrations.js';
 
 /**
@@ -154,6 +155,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     ],
   },
   POSTGRES_SEARCH_MIGRATION,
+  POSTGRES_IDENTITY_MIGRATION,
 ];
 
 // SQLite keeps dates as ISO-8601 text (sortable as written), lists and objects as JSON text, booleans as 0/1.
@@ -291,4 +293,5 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     ],
   },
   SQLITE_SEARCH_MIGRATION,
+  SQLITE_IDENTITY_MIGRATION,
 ];

@@ -10,7 +10,11 @@ import { KyselyAlertRepository } from './alerts.js';
 import { KyselyBlackoutRepository } from './blackouts.js';
 import { type EngineSql, postgresSql, sqliteSql } from './engine.js';
 import { KyselyHeartbeatRepository } from './heartbeats.js';
+import { KyselyGroupRepository } from './groups.js';
 import { KyselyHousekeepingRepository } from './housekeeping.js';
+import { withIdentityTables } from './identity-schema.js';
+import { KyselyApiKeyRepository } from './keys.js';
+import { KyselyCustomerRepository, KyselyPermissionRepository } from './match-rows.js';
 import { migrate } from './migrate.js';
 import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations.js';
 import type { Database } from './schema.js';
@@ -31,6 +35,10 @@ function createStore(db: Kysely<Database>, engine: EngineSql): Store {
     housekeeping: new KyselyHousekeepingRepository(db, engine),
     heartbeats: new KyselyHeartbeatRepository(db, engine),
     blackouts: new KyselyBlackoutRepository(db, engine),
+    keys: new KyselyApiKeyRepository(withIdentityTables(db), engine),
+    groups: new KyselyGroupRepository(withIdentityTables(db), engine),
+    perms: new KyselyPermissionRepository(withIdentityTables(db), engine),
+    customers: new KyselyCustomerRepository(withIdentityTables(db), engine),
     migrate: async () => {
       await migrate(db, engine.name, migrations);
     },

@@ -1,5 +1,13 @@
 import type { QueryNode, Trend } from '@alerta/contract';
 import type { AlertChangeRepository, HousekeepingRepository } from './change-types.js';
+import type {
+  ApiKeyRepository,
+  CustomerRecord,
+  GroupRepository,
+  MatchRepository,
+  PermissionRecord,
+  UserAdministration,
+} from './identity-types.js';
 
 /** An alert as stored, without its history (api.md §1.2 Alert object minus href and history). */
 export interface AlertRecord {
@@ -182,7 +190,7 @@ export interface AlertAggregates {
   tags(query: AlertQuery): Promise<{ environment: string; tag: string; count: number }[]>;
 }
 
-export interface UserRepository {
+export interface UserRepository extends UserAdministration {
   count(): Promise<number>;
   create(user: UserRecord): Promise<void>;
   /** Case-insensitive match on login or email. */
@@ -204,6 +212,10 @@ export interface Store {
   readonly housekeeping: HousekeepingRepository;
   readonly heartbeats: HeartbeatRepository;
   readonly blackouts: BlackoutRepository;
+  readonly keys: ApiKeyRepository;
+  readonly groups: GroupRepository;
+  readonly perms: MatchRepository<PermissionRecord>;
+  readonly customers: MatchRepository<CustomerRecord>;
 }
 
 /** Raised when a unique index rejects a write (for example two senders creating the same alert at once). */

@@ -1,10 +1,27 @@
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { EngineSql } from './engine.js';
 import { rethrowUnique } from './alerts.js';
+import type { IdentityQuery, Page } from './identity-types.js';
+import { type ColumnSpec, combine, filtersCondition, sortTerms } from './monitor-query.js';
 import type { Database, UsersTable } from './schema.js';
 import type { UserRecord, UserRepository } from './types.js';
 
-function toUser(engine: EngineSql, row: Selectable<UsersTable>): UserRecord {
+/** Filter and sort fields of GET /users (api.md §1.6); `status` is handled as the query's statuses. */
+export const USER_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
+  id: { column: 'id', kind: 'text' },
+  name: { column: 'name', kind: 'text' },
+  login: { column: 'login', kind: 'text' },
+  email: { column: 'email', kind: 'text' },
+  role: { column: 'roles', kind: 'list' },
+  roles: { column: 'roles', kind: 'list' },
+  attributes: { column: 'attributes', kind: 'attributes' },
+  createTime: { column: 'create_time', kind: 'date' },
+  lastLogin: { column: 'last_login', kind: 'date' },
+  text: { column: 'text', kind: 'text' },
+  updateTime: { column: 'update_time', kind: 'date' },
+};
+
+export function toUser(engine: EngineSql, row: Selectable<UsersTable>): UserRecord {
   return {
     id: row.id,
     name: row.name,
@@ -28,10 +45,61 @@ export class KyselyUserRepository implements UserRepository {
     private readonly engine: EngineSql,
   ) {}
 
-  async count(): Promise<number> {
+  private toRow(user: UserRecord) {
+    return {
+      id: user.id,
+      name: user.name,
+      login: user.login,
+      email: user.email,
+      password: user.password,
+      status: user.status,
+      roles: this.engine.encodeList(user.roles),
+      attributes: this.engine.encodeJson(user.attributes),
+      create_time: user.createTime,
+      last_login: user.lastLogin,
+      text: user.text,
+      update_time: user.updateTime,
+      email_verified: this.engine.encodeBool(user.emailVerified),
+    };
+  }
+
+  async get(id: string): Promise<UserRecord | undefined> {
+    const row = await this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : toUser(this.engine, row);
+  }
+
+  async update(user: UserRecord): Promise<void> {
+    const row: Partial<ReturnType<typeof this.toRow>> = this.toRow(user);
+    delete row.create_time;
+    try {
+      await this.db.updateTable('users').set(row).where('id', '=', user.id).execute();
+    } catch (error) {
+      rethrowUnique(error);
+    }
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  private where(query: IdentityQuery): RawBuilder<SqlBool> {
+    const statuses = query.statuses.length === 0 ? [] : [sql<SqlBool>`status in (${sql.join(query.statuses)})`];
+    return combine([filtersCondition(this.engine, USER_COLUMNS, query.filters, query.now), ...statuses]);
+  }
+
+  async list(query: IdentityQuery, page: Page): Promise<UserRecord[]> {
+    let select = this.db.selectFrom('users').selectAll().where(this.where(query));
+    for (const term of sortTerms(this.engine, USER_COLUMNS, query.sort)) select = select.orderBy(term);
+    const rows = await select.orderBy('login').limit(page.limit).offset(page.offset).execute();
+    return rows.map((row) => toUser(this.engine, row));
+  }
+
+  async count(query?: IdentityQuery): Promise<number> {
     const row = await this.db
       .selectFrom('users')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where(query === undefined ? sql<SqlBool>`1 = 1` : this.where(query))
       .executeTakeFirstOrThrow();
     return Number(row.n);
   }
