@@ -10,3 +10,4 @@ export * from './transitions.js';
 export * from './blackout.js';
 export * from './heartbeat.js';
 export * from './query/index.js';
+export * from './keys.js';

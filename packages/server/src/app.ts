@@ -12,6 +12,7 @@ import { registerHousekeepingRoutes } from './routes/housekeeping.js';
 import { registerAuthRoutes } from './routes/auth.js';
 import { registerBlackoutRoutes } from './routes/blackouts.js';
 import { registerHeartbeatRoutes } from './routes/heartbeats.js';
+import { registerIdentityRoutes } from './routes/identity.js';
 import { registerMiscRoutes } from './routes/misc.js';
 import { registerWebhookRoutes } from './routes/webhooks.js';
 import type { Settings } from './settings.js';
@@ -127,6 +128,7 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
       registerHeartbeatRoutes(api, context);
       registerBlackoutRoutes(api, context);
       registerWebhookRoutes(api, context);
+      registerIdentityRoutes(api, context);
       done();
     },
     { prefix: settings.BASE_PATH },

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import { basename } from 'node:path';
 import { ALARM_MODELS, type AlarmModel } from '@alerta/contract';
 import type { FastifyRequest } from 'fastify';
+import { ApiKeyVerifier } from './auth/api-keys.js';
 import type { Principal } from './auth/authenticate.js';
 import type { Settings } from './settings.js';
 import type { Store } from './store/types.js';
@@ -23,6 +24,8 @@ export interface AppContext {
   settings: Settings;
   store: Store;
   secretKey: string;
+  /** Checks API keys with a short cache and batched usage counts (shared by authentication and the key routes). */
+  apiKeys: ApiKeyVerifier;
   model: AlarmModel;
   /** api.md §1.2: the default origin is `<argv0 basename>/<hostname>` of the server. */
   origin: string;
@@ -42,6 +45,7 @@ export function createContext(settings: Settings, store: Store, secretKey: strin
     settings,
     store,
     secretKey,
+    apiKeys: new ApiKeyVerifier(store.keys),
     model: activeModel(settings),
     origin: `${basename(process.argv[1] ?? 'alertad')}/${hostname()}`,
     apiRoot: (request) =>

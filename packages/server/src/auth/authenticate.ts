@@ -3,13 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
 import type { Settings } from '../settings.js';
 import type { UserRepository } from '../store/types.js';
+import type { ApiKeyVerifier } from './api-keys.js';
 import { verifyPassword } from './passwords.js';
 import { effectiveRoles, scopesForRoles } from './permissions.js';
 import { verifyToken } from './tokens.js';
 
 /** Who is calling, once their credentials have been checked. */
 export interface Principal {
-  kind: 'user' | 'anonymous';
+  kind: 'user' | 'key' | 'anonymous';
   login: string | null;
   userId: string | null;
   roles: string[];
@@ -21,6 +22,7 @@ export interface Principal {
 export interface AuthContext {
   settings: Settings;
   users: UserRepository;
+  apiKeys: ApiKeyVerifier;
   secretKey: string;
   /** The audience tokens are issued for and checked against (api.md §6.1.3). */
   audience: (request: FastifyRequest) => string;
@@ -39,6 +41,26 @@ function authorizationHeader(request: FastifyRequest, scheme: string): string | 
   if (space < 0 || header.slice(0, space).toLowerCase() !== scheme) return undefined;
   return header.slice(space + 1).trim();
 }
+
+/** api.md §6.1.1: `Authorization: Key …`, else `X-API-Key`, else `?api-key=`. */
+function apiKeyOf(request: FastifyRequest): string | undefined {
+  const fromAuthorization = authorizationHeader(request, 'key');
+  if (fromAuthorization !== undefined) return fromAuthorization;
+  const header = request.headers['x-api-key'];
+  if (typeof header === 'string') return header.trim();
+  const query = request.query as Record<string, unknown> | undefined;
+  const param = query?.['api-key'];
+  if (typeof param === 'string') return param;
+  if (Array.isArray(param) && typeof param[0] === 'string') return param[0];
+  return undefined;
+}
+
+const apiKeyStrategy: CredentialStrategy = async (request, context) => {
+  const key = apiKeyOf(request);
+  if (key === undefined) return undefined;
+  const record = await context.apiKeys.verify(key);
+  return { kind: 'key', login: record.user, userId: null, roles: [], scopes: record.scopes, unrestricted: false };
+};
 
 const bearerStrategy: CredentialStrategy = async (request, context) => {
   const token = authorizationHeader(request, 'bearer');
@@ -78,7 +100,7 @@ const basicStrategy: CredentialStrategy = async (request, context) => {
   };
 };
 
-const STRATEGIES: readonly CredentialStrategy[] = [bearerStrategy, basicStrategy];
+const STRATEGIES: readonly CredentialStrategy[] = [apiKeyStrategy, bearerStrategy, basicStrategy];
 
 /** api.md §6.1: the first credential present decides; without any, the AUTH_REQUIRED / ALLOW_READONLY rules apply. */
 export async function authenticate(request: FastifyRequest, context: AuthContext): Promise<Principal> {

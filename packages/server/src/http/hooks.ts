@@ -36,6 +36,8 @@ function allowedOrigin(origin: string | undefined, allowed: readonly string[]): 
 export function registerHooks(app: FastifyInstance, context: AppContext): void {
   const { settings } = context;
   app.decorateRequest('principal', null);
+  // Usage counts of API keys are written in batches; the last batch goes out before the database closes.
+  app.addHook('onClose', () => context.apiKeys.close());
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-ID', request.id);
@@ -69,6 +71,7 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
     const principal = await authenticate(request, {
       settings,
       users: context.store.users,
+      apiKeys: context.apiKeys,
       secretKey: context.secretKey,
       audience: (r) => (settings.OAUTH2_CLIENT_ID !== '' ? settings.OAUTH2_CLIENT_ID : context.apiRoot(r)),
     });

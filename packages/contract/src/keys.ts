@@ -1,0 +1,60 @@
+import { z } from 'zod/mini';
+import { isoDateSchema } from './dates.js';
+
+export const KEY_TYPES = ['read-write', 'read-only'] as const;
+export type KeyType = (typeof KEY_TYPES)[number];
+export const KEY_STATUSES = ['active', 'expired'] as const;
+
+/** The API key object (api.md §1.5). */
+export const apiKeySchema = z.object({
+  id: z.string(),
+  key: z.string(),
+  status: z.enum(KEY_STATUSES),
+  href: z.string(),
+  user: z.string(),
+  scopes: z.array(z.string()),
+  type: z.enum(KEY_TYPES),
+  text: z.string(),
+  expireTime: z.string(),
+  count: z.int(),
+  lastUsedTime: z.nullable(z.string()),
+  customer: z.nullable(z.string()),
+});
+export type ApiKey = z.infer<typeof apiKeySchema>;
+
+const scopeList = z.array(z.string({ error: "'scopes' must be a list of strings" }), {
+  error: "'scopes' must be a list",
+});
+const optionalText = (field: string) => z.optional(z.nullable(z.string({ error: `'${field}' must be a string` })));
+
+/** The body of POST /key (api.md §1.5). */
+export const apiKeyInputSchema = z.object({
+  user: optionalText('user'),
+  scopes: z.optional(scopeList),
+  type: z.optional(z.enum(KEY_TYPES, { error: "'type' must be one of read-write, read-only" })),
+  text: optionalText('text'),
+  expireTime: z.optional(isoDateSchema),
+  customer: optionalText('customer'),
+  // A client may choose its own key string; it must be usable in a header and a query string.
+  key: z.optional(
+    z
+      .string({ error: "'key' must be a string" })
+      .check(z.regex(/^[\w\-.~]{8,128}$/, { error: "'key' must be 8 to 128 letters, digits or -._~" })),
+  ),
+});
+export type ApiKeyInput = z.infer<typeof apiKeyInputSchema>;
+
+/** The body of PUT /key/{key}. */
+export const apiKeyUpdateSchema = z.object({
+  user: optionalText('user'),
+  scopes: z.optional(scopeList),
+  text: optionalText('text'),
+  expireTime: z.optional(isoDateSchema),
+  customer: optionalText('customer'),
+});
+export type ApiKeyUpdate = z.infer<typeof apiKeyUpdateSchema>;
+
+/** api.md §1.5: read-write when any scope writes or administers, else read-only. */
+export function keyType(scopes: readonly string[]): KeyType {
+  return scopes.some((s) => s.startsWith('write') || s.startsWith('admin')) ? 'read-write' : 'read-only';
+}
