@@ -2,6 +2,7 @@ import { type Kysely, type SqlBool, sql } from 'kysely';
 import { SCALAR_COLUMNS, whereClause } from './alert-query.js';
 import type { EngineSql } from './engine.js';
 import type { Database } from './schema.js';
+import { environmentsFromTally, servicesFromTally, topEventsFromTally } from './tally.js';
 import type {
   AlertAggregates,
   AlertCounts,
@@ -108,6 +109,22 @@ export class KyselyAlertAggregates implements AlertAggregates {
     if (column === undefined || !TOP_GROUP_FIELDS.has(options.groupBy)) throw new Error('unknown group-by field');
     const group = sql.ref(column);
     let base = this.matching(query);
+    if (options.kind === 'count' && options.groupBy === 'event') {
+      const tallied = await topEventsFromTally(this.db, query, options.limit);
+      if (tallied !== undefined) {
+        const resources = await this.newestResources(
+          base,
+          group,
+          tallied.map((t) => t.value),
+        );
+        return tallied.map((t, i) => ({
+          ...t,
+          environments: [...t.environments].sort(byText),
+          services: [...t.services].sort(byText),
+          resources: resources[i] ?? [],
+        }));
+      }
+    }
     if (options.kind !== 'count') base = base.where(hasSeverityHistory);
     const ranked = await base
       .select([
@@ -140,16 +157,7 @@ export class KyselyAlertAggregates implements AlertAggregates {
       addTo(environments, row.g, [row.environment]);
       addTo(services, row.g, this.engine.decodeList(row.service));
     }
-    const resources = await Promise.all(
-      values.map((value) =>
-        base
-          .select(['id', 'resource'])
-          .where(group, '=', value)
-          .orderBy('last_receive_time', 'desc')
-          .limit(TOP_RESOURCES_LIMIT)
-          .execute(),
-      ),
-    );
+    const resources = await this.newestResources(base, group, values);
     return ranked
       .filter((r): r is typeof r & { g: string } => r.g !== null)
       .map((r, i) => ({
@@ -162,7 +170,37 @@ export class KyselyAlertAggregates implements AlertAggregates {
       }));
   }
 
+  /** The newest TOP_RESOURCES_LIMIT alerts of each top-N row. */
+  private newestResources(
+    base: ReturnType<KyselyAlertAggregates['matching']>,
+    group: ReturnType<typeof sql.ref>,
+    values: readonly string[],
+  ): Promise<{ id: string; resource: string }[][]> {
+    return Promise.all(
+      values.map((value) =>
+        base
+          .select(['id', 'resource'])
+          .where(group, '=', value)
+          .orderBy('last_receive_time', 'desc')
+          .limit(TOP_RESOURCES_LIMIT)
+          .execute(),
+      ),
+    );
+  }
+
   async environments(query: AlertQuery): Promise<CountsBy<'environment'>[]> {
+    const tallied = await environmentsFromTally(this.db, query);
+    if (tallied !== undefined) {
+      const byEnvironment = new Map(tallied.all.map((environment) => [environment, emptyCounts()]));
+      for (const row of tallied.counted) {
+        const counts = byEnvironment.get(row.key) ?? emptyCounts();
+        addCounts(counts, row.status, row.severity, row.n);
+        byEnvironment.set(row.key, counts);
+      }
+      return [...byEnvironment.entries()]
+        .sort(([a], [b]) => byText(a, b))
+        .map(([environment, counts]) => ({ key: { environment }, counts }));
+    }
     const [all, counted] = await Promise.all([
       this.db.selectFrom('alerts').select('environment').distinct().execute(),
       this.matching(query)
@@ -182,6 +220,21 @@ export class KyselyAlertAggregates implements AlertAggregates {
   }
 
   async services(query: AlertQuery): Promise<CountsBy<'environment' | 'service'>[]> {
+    const pairKey = (environment: string, service: string) => JSON.stringify([environment, service]);
+    const pairs = new Map<string, CountsBy<'environment' | 'service'>>();
+    const tallied = await servicesFromTally(this.db, query);
+    if (tallied !== undefined) {
+      for (const [environment, service] of tallied.all) {
+        pairs.set(pairKey(environment, service), { key: { environment, service }, counts: emptyCounts() });
+      }
+      for (const row of tallied.counted) {
+        const pair = pairs.get(pairKey(...row.key));
+        if (pair !== undefined) addCounts(pair.counts, row.status, row.severity, row.n);
+      }
+      return [...pairs.values()].sort(
+        (a, b) => byText(a.key.environment, b.key.environment) || byText(a.key.service, b.key.service),
+      );
+    }
     // Grouping by the whole service list keeps the work to distinct lists; they are split here.
     const [all, counted] = await Promise.all([
       this.db.selectFrom('alerts').select(['environment', 'service']).distinct().execute(),
@@ -190,8 +243,6 @@ export class KyselyAlertAggregates implements AlertAggregates {
         .groupBy(['environment', 'service', 'status', 'severity'])
         .execute(),
     ]);
-    const pairKey = (environment: string, service: string) => JSON.stringify([environment, service]);
-    const pairs = new Map<string, CountsBy<'environment' | 'service'>>();
     for (const row of all) {
       for (const service of new Set(this.engine.decodeList(row.service))) {
         const key = pairKey(row.environment, service);

@@ -2,6 +2,7 @@ import type { Trend } from '@alerta/contract';
 import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import { orderTerms, whereClause } from './alert-query.js';
 import type { EngineSql } from './engine.js';
+import { countFromTally } from './tally.js';
 import type { AlertsTable, Database, HistoryTable } from './schema.js';
 import {
   type AlertCounts,
@@ -264,6 +265,8 @@ export class KyselyAlertRepository implements AlertRepository {
   }
 
   async count(query: AlertQuery): Promise<AlertCounts> {
+    const tallied = await countFromTally(this.db, query);
+    if (tallied !== undefined) return tallied;
     const rows = await this.db
       .selectFrom('alerts')
       .select(['status', 'severity', (eb) => eb.fn.countAll<number | string>().as('n')])

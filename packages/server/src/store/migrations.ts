@@ -1,5 +1,6 @@
 import { POSTGRES_IDENTITY_MIGRATION, SQLITE_IDENTITY_MIGRATION } from './identity-migrations.js';
 import { POSTGRES_SEARCH_MIGRATION, SQLITE_SEARCH_MIGRATION } from './search-migrations.js';
+import { POSTGRES_TALLY_MIGRATION, SQLITE_TALLY_MIGRATION } from './tally-migrations.js';
 
 /**
  * Versioned schema changes, one list per engine. A version is applied once, in order, inside a transaction, and
@@ -155,6 +156,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     ],
   },
   POSTGRES_SEARCH_MIGRATION,
+  POSTGRES_TALLY_MIGRATION,
   POSTGRES_IDENTITY_MIGRATION,
 ];
 
@@ -293,5 +295,6 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     ],
   },
   SQLITE_SEARCH_MIGRATION,
+  SQLITE_TALLY_MIGRATION,
   SQLITE_IDENTITY_MIGRATION,
 ];

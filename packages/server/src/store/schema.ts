@@ -125,8 +125,42 @@ export interface BlackoutsTable {
   text: string;
 }
 
+type Count = ColumnType<number | string, number, number>;
+
+/** Running totals of the alerts (migration 5, kept by triggers); `customer` is '' for alerts without one. */
+export interface AlertTallyTable {
+  customer: string;
+  environment: string;
+  event: string;
+  status: string;
+  severity: string;
+  n: Count;
+  duplicates: Count;
+}
+
+export interface AlertServiceTallyTable {
+  customer: string;
+  environment: string;
+  service: string;
+  status: string;
+  severity: string;
+  n: Count;
+}
+
+export interface AlertEventServiceTallyTable {
+  customer: string;
+  event: string;
+  environment: string;
+  service: string;
+  status: string;
+  n: Count;
+}
+
 export interface Database {
   alerts: AlertsTable;
+  alert_tally: AlertTallyTable;
+  alert_service_tally: AlertServiceTallyTable;
+  alert_event_service_tally: AlertEventServiceTallyTable;
   history: HistoryTable;
   notes: NotesTable;
   users: UsersTable;

@@ -1,0 +1,246 @@
+import { type ExpressionBuilder, type Kysely, type SqlBool, type Expression, sql } from 'kysely';
+import type { Database } from './schema.js';
+import type { AlertCounts, AlertQuery, FieldFilter } from './types.js';
+
+/**
+ * Answers from the alert tallies (migration 5) for the queries they can answer exactly: filters with plain values
+ * on tallied columns only, no id prefixes, no dates (a to-date is allowed for counts), no `q=`. Everything else
+ * counts alerts, as before. `test/tally.test.ts` checks both ways give the same answers.
+ */
+
+type TallyField = 'status' | 'severity' | 'environment' | 'customer' | 'event';
+
+/** Columns of each tally that filters may name. */
+export const TALLY_FIELDS = {
+  alerts: new Set<string>(['status', 'severity', 'environment', 'customer', 'event']),
+  services: new Set<string>(['status', 'severity', 'environment', 'customer']),
+  eventServices: new Set<string>(['status', 'environment', 'customer', 'event']),
+} as const;
+
+interface TallyFilter {
+  field: TallyField;
+  negate: boolean;
+  values: readonly string[];
+}
+
+const isTallyField = (field: string, allowed: ReadonlySet<string>): field is TallyField => allowed.has(field);
+
+/** The query's filters when a tally with these columns answers it exactly; undefined otherwise. */
+export function tallyFilters(
+  query: AlertQuery,
+  allowed: ReadonlySet<string>,
+  options: { allowToDate: boolean },
+): TallyFilter[] | undefined {
+  if (query.ids.length > 0 || query.fromDate !== undefined || query.search !== undefined) return undefined;
+  if (query.toDate !== undefined && !options.allowToDate) return undefined;
+  const filters: TallyFilter[] = [];
+  for (const filter of query.filters as readonly FieldFilter[]) {
+    const { field } = filter;
+    if (!isTallyField(field, allowed)) return undefined;
+    // `~` values are substrings and regexes; the tally only knows whole values.
+    if (filter.values.length === 0 || filter.values.some((v) => v.startsWith('~'))) return undefined;
+    // The tally keeps a missing customer as '', so a filter on '' itself must count alerts.
+    if (field === 'customer' && filter.values.includes('')) return undefined;
+    filters.push({ field, negate: filter.negate, values: filter.values });
+  }
+  return filters;
+}
+
+type TallyTable = 'alert_tally' | 'alert_service_tally' | 'alert_event_service_tally';
+
+/** The filters as a WHERE condition on a tally table (its columns are never null). */
+function tallyWhere<T extends TallyTable>(filters: readonly TallyFilter[]) {
+  return (eb: ExpressionBuilder<Database, T>): Expression<SqlBool> => {
+    const conditions = filters.map((f) => {
+      const column = sql.ref(f.field);
+      const values = sql.join(f.values.map((v) => sql`${v}`));
+      return f.negate ? sql<SqlBool>`${column} not in (${values})` : sql<SqlBool>`${column} in (${values})`;
+    });
+    return eb.and(conditions);
+  };
+}
+
+/** The same filters applied to one alert's values in memory. */
+function matchesFilters(filters: readonly TallyFilter[], row: Record<TallyField, string | null>): boolean {
+  return filters.every((f) => {
+    const value = f.field === 'customer' ? (row.customer ?? '') : (row[f.field] ?? '');
+    return f.values.includes(value) !== f.negate;
+  });
+}
+
+const pairKey = (a: string, b: string): string => JSON.stringify([a, b]);
+
+function addCount(counts: AlertCounts, status: string, severity: string, n: number): void {
+  counts.total += n;
+  counts.statusCounts[status] = (counts.statusCounts[status] ?? 0) + n;
+  counts.severityCounts[severity] = (counts.severityCounts[severity] ?? 0) + n;
+}
+
+/** GET /alerts/count and the total of GET /alerts, from the tally. */
+export async function countFromTally(db: Kysely<Database>, query: AlertQuery): Promise<AlertCounts | undefined> {
+  const filters = tallyFilters(query, TALLY_FIELDS.alerts, { allowToDate: true });
+  if (filters === undefined) return undefined;
+  const rows = await db
+    .selectFrom('alert_tally')
+    .select(['status', 'severity', sql<number | string>`sum(n)`.as('total')])
+    .where(tallyWhere(filters))
+    .groupBy(['status', 'severity'])
+    .execute();
+  const byPair = new Map<string, { status: string; severity: string; n: number }>();
+  for (const row of rows) {
+    byPair.set(pairKey(row.status, row.severity), { status: row.status, severity: row.severity, n: Number(row.total) });
+  }
+  if (query.toDate !== undefined) {
+    // GET /alerts counts up to now by default; alerts received later than the to-date (normally none) come off.
+    const later = await db
+      .selectFrom('alerts')
+      .select(['status', 'severity', 'environment', 'customer', 'event'])
+      .where('last_receive_time', '>', query.toDate)
+      .execute();
+    for (const alert of later) {
+      if (!matchesFilters(filters, alert)) continue;
+      const entry = byPair.get(pairKey(alert.status, alert.severity));
+      if (entry !== undefined) entry.n -= 1;
+    }
+  }
+  const counts: AlertCounts = { total: 0, statusCounts: {}, severityCounts: {} };
+  for (const { status, severity, n } of byPair.values()) if (n > 0) addCount(counts, status, severity, n);
+  return counts;
+}
+
+export interface TalliedCounts<K> {
+  key: K;
+  status: string;
+  severity: string;
+  n: number;
+}
+
+/** GET /environments: every environment with alerts, and the matching alerts' counts by environment. */
+export async function environmentsFromTally(
+  db: Kysely<Database>,
+  query: AlertQuery,
+): Promise<{ all: string[]; counted: TalliedCounts<string>[] } | undefined> {
+  const filters = tallyFilters(query, TALLY_FIELDS.alerts, { allowToDate: false });
+  if (filters === undefined) return undefined;
+  const [all, counted] = await Promise.all([
+    db
+      .selectFrom('alert_tally')
+      .select('environment')
+      .groupBy('environment')
+      .having(sql<SqlBool>`sum(n) > 0`)
+      .execute(),
+    db
+      .selectFrom('alert_tally')
+      .select(['environment', 'status', 'severity', sql<number | string>`sum(n)`.as('total')])
+      .where(tallyWhere(filters))
+      .groupBy(['environment', 'status', 'severity'])
+      .having(sql<SqlBool>`sum(n) > 0`)
+      .execute(),
+  ]);
+  return {
+    all: all.map((r) => r.environment),
+    counted: counted.map((r) => ({ key: r.environment, status: r.status, severity: r.severity, n: Number(r.total) })),
+  };
+}
+
+/** GET /services: every (environment, service) with alerts, and the matching alerts' counts by pair. */
+export async function servicesFromTally(
+  db: Kysely<Database>,
+  query: AlertQuery,
+): Promise<{ all: [string, string][]; counted: TalliedCounts<[string, string]>[] } | undefined> {
+  const filters = tallyFilters(query, TALLY_FIELDS.services, { allowToDate: false });
+  if (filters === undefined) return undefined;
+  const [all, counted] = await Promise.all([
+    db
+      .selectFrom('alert_service_tally')
+      .select(['environment', 'service'])
+      .groupBy(['environment', 'service'])
+      .having(sql<SqlBool>`sum(n) > 0`)
+      .execute(),
+    db
+      .selectFrom('alert_service_tally')
+      .select(['environment', 'service', 'status', 'severity', sql<number | string>`sum(n)`.as('total')])
+      .where(tallyWhere(filters))
+      .groupBy(['environment', 'service', 'status', 'severity'])
+      .having(sql<SqlBool>`sum(n) > 0`)
+      .execute(),
+  ]);
+  return {
+    all: all.map((r): [string, string] => [r.environment, r.service]),
+    counted: counted.map((r) => ({
+      key: [r.environment, r.service] as [string, string],
+      status: r.status,
+      severity: r.severity,
+      n: Number(r.total),
+    })),
+  };
+}
+
+export interface TalliedTopGroup {
+  value: string;
+  count: number;
+  duplicateCount: number;
+  environments: string[];
+  services: string[];
+}
+
+/**
+ * GET /alerts/top10/count grouped by event: the ranking, duplicate totals, environments and services of each row.
+ * The resources of each row still come from the alerts.
+ */
+export async function topEventsFromTally(
+  db: Kysely<Database>,
+  query: AlertQuery,
+  limit: number,
+): Promise<TalliedTopGroup[] | undefined> {
+  const filters = tallyFilters(query, TALLY_FIELDS.eventServices, { allowToDate: false });
+  if (filters === undefined) return undefined;
+  const ranked = await db
+    .selectFrom('alert_tally')
+    .select([
+      sql<string>`event`.as('g'),
+      sql<number | string>`sum(n)`.as('total'),
+      sql<number | string | null>`sum(duplicates)`.as('dc'),
+    ])
+    .where(tallyWhere(filters))
+    .groupBy('event')
+    .having(sql<SqlBool>`sum(n) > 0`)
+    .orderBy(sql`total`, 'desc')
+    .orderBy(sql`g`)
+    .limit(limit)
+    .execute();
+  const values = ranked.map((r) => r.g);
+  if (values.length === 0) return [];
+  const [environments, services] = await Promise.all([
+    db
+      .selectFrom('alert_tally')
+      .select(['event', 'environment'])
+      .where(tallyWhere(filters))
+      .where('event', 'in', values)
+      .groupBy(['event', 'environment'])
+      .having(sql<SqlBool>`sum(n) > 0`)
+      .execute(),
+    db
+      .selectFrom('alert_event_service_tally')
+      .select(['event', 'service'])
+      .where(tallyWhere(filters))
+      .where('event', 'in', values)
+      .groupBy(['event', 'service'])
+      .having(sql<SqlBool>`sum(n) > 0`)
+      .execute(),
+  ]);
+  const collect = (rows: readonly { event: string; value: string }[]) => {
+    const map = new Map<string, string[]>();
+    for (const row of rows) map.set(row.event, [...(map.get(row.event) ?? []), row.value]);
+    return map;
+  };
+  const environmentsOf = collect(environments.map((r) => ({ event: r.event, value: r.environment })));
+  const servicesOf = collect(services.map((r) => ({ event: r.event, value: r.service })));
+  return ranked.map((r) => ({
+    value: r.g,
+    count: Number(r.total),
+    duplicateCount: Number(r.dc ?? 0),
+    environments: environmentsOf.get(r.g) ?? [],
+    services: servicesOf.get(r.g) ?? [],
+  }));
+}
