@@ -11,3 +11,4 @@ export * from './blackout.js';
 export * from './heartbeat.js';
 export * from './query/index.js';
 export * from './keys.js';
+export * from './identity.js';

@@ -1,6 +1,6 @@
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ALARM_MODELS } from '@alerta/contract';
+import { ALARM_MODELS, isValidScope } from '@alerta/contract';
 import { z } from 'zod';
 import {
   type DatabaseTarget,
@@ -83,6 +83,10 @@ const envSchema = z.object({
   CUSTOMER_VIEWS: bool(false),
   SIGNUP_ENABLED: bool(true),
   EMAIL_VERIFICATION: bool(false),
+  // api.md §6.5: email domains users may have ('*' = any); GET /users lists them.
+  ALLOWED_EMAIL_DOMAINS: list(['*']),
+  // api.md §6.4: scopes added to GET /scopes and grantable through permissions.
+  CUSTOM_SCOPES: list([]),
 
   ALARM_MODEL: oneOf(['ALERTA', 'ISA_18_2'], 'ALERTA'),
   ALERT_TIMEOUT: int(86400),
@@ -206,6 +210,8 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
   if (!raw.ALLOWED_ENVIRONMENTS.includes(raw.DEFAULT_ENVIRONMENT)) {
     fail('DEFAULT_ENVIRONMENT', env, `must be one of ALLOWED_ENVIRONMENTS (${raw.ALLOWED_ENVIRONMENTS.join(', ')})`);
   }
+  const badScope = raw.CUSTOM_SCOPES.find((scope) => !isValidScope(scope));
+  if (badScope !== undefined) fail('CUSTOM_SCOPES', env, `'${badScope}' is not (admin|write|read|delete):word(.word)`);
   const severities = Object.keys(ALARM_MODELS[raw.ALARM_MODEL].severity);
   if (raw.DEFAULT_PREVIOUS_SEVERITY !== null && !severities.includes(raw.DEFAULT_PREVIOUS_SEVERITY)) {
     fail('DEFAULT_PREVIOUS_SEVERITY', env, `must be a severity of the alarm model (${severities.join(', ')})`);

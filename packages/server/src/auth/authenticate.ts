@@ -2,10 +2,10 @@ import { hasScope, parseScopeClaim } from '@alerta/contract';
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
 import type { Settings } from '../settings.js';
-import type { UserRepository } from '../store/types.js';
+import type { Store, UserRepository } from '../store/types.js';
 import type { ApiKeyVerifier } from './api-keys.js';
 import { verifyPassword } from './passwords.js';
-import { effectiveRoles, scopesForRoles } from './permissions.js';
+import { resolveIdentity } from './permissions.js';
 import { verifyToken } from './tokens.js';
 
 /** Who is calling, once their credentials have been checked. */
@@ -22,6 +22,8 @@ export interface Principal {
 export interface AuthContext {
   settings: Settings;
   users: UserRepository;
+  /** Group membership and permissions, for the scopes of Basic credentials. */
+  store: Pick<Store, 'groups' | 'perms'>;
   apiKeys: ApiKeyVerifier;
   secretKey: string;
   /** The audience tokens are issued for and checked against (api.md §6.1.3). */
@@ -89,13 +91,13 @@ const basicStrategy: CredentialStrategy = async (request, context) => {
   const user = await context.users.findByLoginOrEmail(name);
   const ok = await verifyPassword(decoded.slice(colon + 1), user?.password);
   if (user === undefined || !ok || user.status !== 'active') throw basicRealm();
-  const roles = effectiveRoles(context.settings, user);
+  const { roles, groups, scopes } = await resolveIdentity(context.settings, context.store, user);
   return {
     kind: 'user',
     login: user.login,
     userId: user.id,
-    roles,
-    scopes: scopesForRoles(context.settings, { login: user.login, email: user.email, roles }),
+    roles: [...roles, ...groups],
+    scopes,
     unrestricted: false,
   };
 };

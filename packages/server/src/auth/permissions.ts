@@ -1,4 +1,6 @@
 import type { Settings } from '../settings.js';
+import type { PermissionRecord } from '../store/identity-types.js';
+import type { Store, UserRecord } from '../store/types.js';
 
 export const ADMIN_SCOPES: readonly string[] = ['admin', 'read', 'write'];
 
@@ -15,11 +17,13 @@ export function isAdminUser(settings: Pick<Settings, 'ADMIN_USERS'>, ...names: (
 
 /**
  * api.md §6.3 `Permission.lookup`: ADMIN_USERS and ADMIN_ROLES get the admin scopes at once; USER_ROLES and
- * GUEST_ROLES add their default scopes. Sorted and de-duplicated. Perms rows join in here later.
+ * GUEST_ROLES add their default scopes, and a permission whose match is the role adds its scopes. Sorted and
+ * de-duplicated.
  */
 export function scopesForRoles(
   settings: RoleSettings,
   identity: { login: string | null; email: string | null; roles: readonly string[] },
+  permissions: readonly PermissionRecord[] = [],
 ): string[] {
   if (isAdminUser(settings, identity.login, identity.email)) return [...ADMIN_SCOPES].sort();
   const scopes = new Set<string>();
@@ -27,6 +31,9 @@ export function scopesForRoles(
     if (settings.ADMIN_ROLES.includes(role)) return [...ADMIN_SCOPES].sort();
     if (settings.USER_ROLES.includes(role)) settings.USER_DEFAULT_SCOPES.forEach((s) => scopes.add(s));
     if (settings.GUEST_ROLES.includes(role)) settings.GUEST_DEFAULT_SCOPES.forEach((s) => scopes.add(s));
+    for (const permission of permissions) {
+      if (permission.match === role) permission.scopes.forEach((s) => scopes.add(s));
+    }
   }
   return [...scopes].sort();
 }
@@ -34,4 +41,26 @@ export function scopesForRoles(
 /** api.md §6.3: a user whose login or email is in ADMIN_USERS always shows the admin roles. */
 export function effectiveRoles(settings: RoleSettings, user: { login: string; email: string | null; roles: string[] }) {
   return isAdminUser(settings, user.login, user.email) ? [...settings.ADMIN_ROLES] : user.roles;
+}
+
+export interface ResolvedIdentity {
+  /** The user's own roles (ADMIN_ROLES for ADMIN_USERS). */
+  roles: string[];
+  /** Names of the groups the user belongs to; they count as roles too (api.md §6.3). */
+  groups: string[];
+  scopes: string[];
+}
+
+/** The roles, groups and scopes of a stored user, as login tokens and Basic credentials carry them. */
+export async function resolveIdentity(
+  settings: RoleSettings,
+  store: Pick<Store, 'groups' | 'perms'>,
+  user: UserRecord,
+): Promise<ResolvedIdentity> {
+  const roles = effectiveRoles(settings, user);
+  const groups = (await store.groups.groupsOf(user.id)).map((g) => g.name);
+  const allRoles = [...new Set([...roles, ...groups])];
+  const permissions = await store.perms.matching(allRoles);
+  const scopes = scopesForRoles(settings, { login: user.login, email: user.email, roles: allRoles }, permissions);
+  return { roles, groups, scopes };
 }

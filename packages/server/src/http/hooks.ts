@@ -71,6 +71,7 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
     const principal = await authenticate(request, {
       settings,
       users: context.store.users,
+      store: context.store,
       apiKeys: context.apiKeys,
       secretKey: context.secretKey,
       audience: (r) => (settings.OAUTH2_CLIENT_ID !== '' ? settings.OAUTH2_CLIENT_ID : context.apiRoot(r)),

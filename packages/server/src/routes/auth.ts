@@ -1,7 +1,7 @@
 import { loginBodySchema } from '@alerta/contract';
 import type { FastifyInstance } from 'fastify';
 import { verifyPassword } from '../auth/passwords.js';
-import { effectiveRoles, scopesForRoles } from '../auth/permissions.js';
+import { resolveIdentity } from '../auth/permissions.js';
 import { issueToken } from '../auth/tokens.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
@@ -24,7 +24,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     if (user === undefined || !ok) throw new ApiError(401, 'Invalid username or password');
     if (user.status !== 'active') throw new ApiError(403, `User ${user.login} not active`);
 
-    const roles = effectiveRoles(settings, user);
+    const { roles, groups, scopes } = await resolveIdentity(settings, context.store, user);
     const audience = settings.OAUTH2_CLIENT_ID !== '' ? settings.OAUTH2_CLIENT_ID : context.apiRoot(request);
     const token = await issueToken(
       {
@@ -35,8 +35,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
         emailVerified: user.emailVerified,
         provider: 'basic',
         roles,
-        groups: [],
-        scopes: scopesForRoles(settings, { login: user.login, email: user.email, roles }),
+        groups,
+        scopes,
       },
       {
         secret: context.secretKey,

@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { type Customer, customerInputSchema, customerUpdateSchema } from '@alerta/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type AppContext, principalOf } from '../context.js';
+import { ApiError, notFound } from '../errors.js';
+import type { CustomerRecord } from '../store/identity-types.js';
+import { CUSTOMER_COLUMNS } from '../store/match-rows.js';
+import { UniqueViolation } from '../store/types.js';
+import { validationError } from './alerts.js';
+import { pagedList } from './identity-lists.js';
+import { holdsAdmin, objectBody } from './ownership.js';
+import { emailDomain } from './users.js';
+
+function customerView(c: CustomerRecord, apiRoot: string): Customer {
+  return { id: c.id, href: `${apiRoot}/customer/${c.id}`, match: c.match, customer: c.customer };
+}
+
+type IdParams = { Params: { id: string } };
+
+export function registerCustomerRoutes(app: FastifyInstance, context: AppContext): void {
+  const { settings, store } = context;
+
+  /**
+   * api.md §6.6: the matches that name the caller (login, group names, email domain), or undefined for callers
+   * with admin:customers, who see every lookup.
+   */
+  async function ownMatches(request: FastifyRequest): Promise<string[] | undefined> {
+    const principal = principalOf(request);
+    if (holdsAdmin(principal, 'admin:customers')) return undefined;
+    if (principal.login === null) return [];
+    const user =
+      principal.userId !== null
+        ? await store.users.get(principal.userId)
+        : await store.users.findByLoginOrEmail(principal.login);
+    if (user === undefined) return [principal.login];
+    const groups = (await store.groups.groupsOf(user.id)).map((g) => g.name);
+    const domain = emailDomain(user.email);
+    return [user.login, ...groups, ...(domain === null ? [] : [domain])];
+  }
+
+  async function save(customer: CustomerRecord, isNew: boolean): Promise<void> {
+    try {
+      if (isNew) await store.customers.create(customer);
+      else await store.customers.update(customer);
+    } catch (error) {
+      if (error instanceof UniqueViolation) {
+        throw new ApiError(409, `a customer lookup for '${customer.match}' already exists`);
+      }
+      throw error;
+    }
+  }
+
+  async function load(id: string): Promise<CustomerRecord> {
+    const found = id === '' ? undefined : await store.customers.get(id);
+    if (found === undefined) throw notFound('customer not found');
+    return found;
+  }
+
+  app.post('/customer', { config: { scope: 'admin:customers' } }, async (request, reply) => {
+    const parsed = customerInputSchema.safeParse(objectBody(request.body));
+    if (!parsed.success) throw validationError(parsed.error);
+    const customer: CustomerRecord = { id: randomUUID(), ...parsed.data };
+    await save(customer, true);
+    const view = customerView(customer, context.apiRoot(request));
+    return reply.code(201).header('Location', view.href).send({ status: 'ok', id: customer.id, customer: view });
+  });
+
+  app.get<IdParams>('/customer/:id', { config: { scope: 'read:customers' } }, async (request) => {
+    const found = await load(request.params.id);
+    const own = await ownMatches(request);
+    if (own !== undefined && !own.includes(found.match)) throw notFound('customer not found');
+    return { status: 'ok', total: 1, customer: customerView(found, context.apiRoot(request)) };
+  });
+
+  app.get('/customers', { config: { scope: 'read:customers' } }, async (request) => {
+    const own = await ownMatches(request);
+    const restrict = own === undefined ? [] : [{ field: 'match', negate: false, values: own }];
+    const { envelope, rows, total } = await pagedList(
+      request,
+      settings.DEFAULT_PAGE_SIZE,
+      { columns: CUSTOMER_COLUMNS, statuses: [], restrict },
+      store.customers,
+    );
+    const apiRoot = context.apiRoot(request);
+    return { ...envelope, customers: rows.map((c) => customerView(c, apiRoot)), total };
+  });
+
+  app.put<IdParams>('/customer/:id', { config: { scope: 'admin:customers' } }, async (request) => {
+    const parsed = customerUpdateSchema.safeParse(objectBody(request.body));
+    if (!parsed.success) throw validationError(parsed.error);
+    const stored = await load(request.params.id);
+    const next: CustomerRecord = {
+      id: stored.id,
+      match: parsed.data.match ?? stored.match,
+      customer: parsed.data.customer ?? stored.customer,
+    };
+    await save(next, false);
+    return { status: 'ok', customer: customerView(next, context.apiRoot(request)) };
+  });
+
+  app.delete<IdParams>('/customer/:id', { config: { scope: 'admin:customers' } }, async (request) => {
+    const stored = await load(request.params.id);
+    await store.customers.delete(stored.id);
+    return { status: 'ok' };
+  });
+}

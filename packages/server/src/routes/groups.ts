@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { type Group, type GroupMember, groupInputSchema, groupUpdateSchema } from '@alerta/contract';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { ApiError, badRequest, notFound } from '../errors.js';
+import { GROUP_COLUMNS } from '../store/groups.js';
+import type { GroupRecord, GroupWithCount } from '../store/identity-types.js';
+import { UniqueViolation, type UserRecord } from '../store/types.js';
+import { validationError } from './alerts.js';
+import { pagedList } from './identity-lists.js';
+import { objectBody } from './ownership.js';
+
+export function groupView(g: GroupWithCount, apiRoot: string): Group {
+  return { id: g.id, href: `${apiRoot}/group/${g.id}`, name: g.name, text: g.text, count: g.count };
+}
+
+function memberView(u: UserRecord, apiRoot: string): GroupMember {
+  return { id: u.id, href: `${apiRoot}/user/${u.id}`, login: u.login, name: u.name, status: u.status };
+}
+
+type IdParams = { Params: { id: string } };
+type MemberParams = { Params: { id: string; userId: string } };
+
+export function registerGroupRoutes(app: FastifyInstance, context: AppContext): void {
+  const { settings, store } = context;
+
+  async function loadGroup(id: string): Promise<GroupWithCount> {
+    const group = id === '' ? undefined : await store.groups.get(id);
+    if (group === undefined) throw notFound('group not found');
+    return group;
+  }
+
+  async function save(group: GroupRecord, isNew: boolean): Promise<void> {
+    try {
+      if (isNew) await store.groups.create(group);
+      else await store.groups.update(group);
+    } catch (error) {
+      if (error instanceof UniqueViolation) throw new ApiError(409, `group '${group.name}' already exists`);
+      throw error;
+    }
+  }
+
+  app.post('/group', { config: { scope: 'admin:groups' } }, async (request, reply) => {
+    const parsed = groupInputSchema.safeParse(objectBody(request.body));
+    if (!parsed.success) throw validationError(parsed.error);
+    const group: GroupRecord = { id: randomUUID(), name: parsed.data.name, text: parsed.data.text ?? '' };
+    await save(group, true);
+    const view = groupView({ ...group, count: 0 }, context.apiRoot(request));
+    return reply.code(201).header('Location', view.href).send({ status: 'ok', id: group.id, group: view });
+  });
+
+  app.get<IdParams>('/group/:id', { config: { scope: 'read:groups' } }, async (request) => ({
+    status: 'ok',
+    total: 1,
+    group: groupView(await loadGroup(request.params.id), context.apiRoot(request)),
+  }));
+
+  app.get('/groups', { config: { scope: 'read:groups' } }, async (request) => {
+    const { envelope, rows, total } = await pagedList(
+      request,
+      settings.DEFAULT_PAGE_SIZE,
+      { columns: GROUP_COLUMNS, statuses: [] },
+      store.groups,
+    );
+    const apiRoot = context.apiRoot(request);
+    return { ...envelope, groups: rows.map((g) => groupView(g, apiRoot)), total };
+  });
+
+  app.get<IdParams>('/group/:id/users', { config: { scope: 'read:groups' } }, async (request) => {
+    const group = await loadGroup(request.params.id);
+    const members = await store.groups.members(group.id);
+    const apiRoot = context.apiRoot(request);
+    return { status: 'ok', users: members.map((u) => memberView(u, apiRoot)), total: members.length };
+  });
+
+  app.put<IdParams>('/group/:id', { config: { scope: 'admin:groups' } }, async (request) => {
+    const parsed = groupUpdateSchema.safeParse(objectBody(request.body));
+    if (!parsed.success) throw validationError(parsed.error);
+    const stored = await loadGroup(request.params.id);
+    const next: GroupRecord = {
+      id: stored.id,
+      name: parsed.data.name ?? stored.name,
+      text: parsed.data.text === undefined ? stored.text : (parsed.data.text ?? ''),
+    };
+    await save(next, false);
+    return { status: 'ok', group: groupView({ ...next, count: stored.count }, context.apiRoot(request)) };
+  });
+
+  app.put<MemberParams>('/group/:id/user/:userId', { config: { scope: 'admin:groups' } }, async (request) => {
+    const group = await loadGroup(request.params.id);
+    const user = request.params.userId === '' ? undefined : await store.users.get(request.params.userId);
+    if (user === undefined) throw badRequest('invalid user');
+    await store.groups.addMember(group.id, user.id);
+    return { status: 'ok' };
+  });
+
+  app.delete<MemberParams>('/group/:id/user/:userId', { config: { scope: 'admin:groups' } }, async (request) => {
+    const group = await loadGroup(request.params.id);
+    const removed = await store.groups.removeMember(group.id, request.params.userId);
+    if (!removed) throw badRequest('invalid user');
+    return { status: 'ok' };
+  });
+
+  app.delete<IdParams>('/group/:id', { config: { scope: 'admin:groups' } }, async (request) => {
+    const deleted = request.params.id !== '' && (await store.groups.delete(request.params.id));
+    if (!deleted) throw notFound('group not found');
+    return { status: 'ok' };
+  });
+}

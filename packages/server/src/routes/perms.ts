@@ -1,0 +1,172 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  BUILTIN_SCOPES,
+  type Permission,
+  computePaging,
+  hasScope,
+  permissionInputSchema,
+  permissionUpdateSchema,
+} from '@alerta/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Principal } from '../auth/authenticate.js';
+import { ADMIN_SCOPES } from '../auth/permissions.js';
+import { type AppContext, principalOf } from '../context.js';
+import { ApiError, badRequest, notFound } from '../errors.js';
+import type { Settings } from '../settings.js';
+import type { PermissionRecord } from '../store/identity-types.js';
+import { PERMISSION_COLUMNS } from '../store/match-rows.js';
+import { type FieldFilter, UniqueViolation } from '../store/types.js';
+import { checkPageInRange, pageRequest, queryParams } from './alert-params.js';
+import { validationError } from './alerts.js';
+import { monitorQuery } from './monitor-params.js';
+import { objectBody } from './ownership.js';
+
+/** api.md §6.4: the built-in scopes and CUSTOM_SCOPES. */
+export function knownScopes(settings: Pick<Settings, 'CUSTOM_SCOPES'>): string[] {
+  return [...new Set([...BUILTIN_SCOPES, ...settings.CUSTOM_SCOPES])];
+}
+
+/** Spec README: system roles keep one id, derived from the role name, instead of a new random one per call. */
+function systemRoleId(role: string): string {
+  const hex = createHash('sha1').update(`alerta system role:${role}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** api.md §1.6: the roles configured in settings, shown ahead of the stored permissions. */
+export function systemRoles(settings: Settings): PermissionRecord[] {
+  const roles: PermissionRecord[] = [];
+  const add = (names: readonly string[], scopes: readonly string[]) => {
+    for (const match of names) {
+      if (!roles.some((r) => r.match === match)) roles.push({ id: systemRoleId(match), match, scopes: [...scopes] });
+    }
+  };
+  add(settings.ADMIN_ROLES, ADMIN_SCOPES);
+  add(settings.USER_ROLES, settings.USER_DEFAULT_SCOPES);
+  add(settings.GUEST_ROLES, settings.GUEST_DEFAULT_SCOPES);
+  return roles;
+}
+
+/** The filters of GET /perms applied to a system role held in memory. */
+function filtersAccept(role: PermissionRecord, filters: readonly FieldFilter[]): boolean {
+  return filters.every((filter) => {
+    const values = filter.field === 'scope' ? role.scopes : [filter.field === 'id' ? role.id : role.match];
+    const hit = filter.values.some((wanted) =>
+      wanted.startsWith('~')
+        ? values.some((v) => v.toLowerCase().includes(wanted.slice(1).toLowerCase()))
+        : values.includes(wanted),
+    );
+    return hit !== filter.negate;
+  });
+}
+
+function permissionView(p: PermissionRecord, apiRoot: string): Permission {
+  return { id: p.id, href: `${apiRoot}/perm/${p.id}`, match: p.match, scopes: p.scopes };
+}
+
+/** 400 for an unknown scope, 403 for one the caller does not hold (api.md §1.6). */
+function checkScopes(settings: Settings, principal: Principal, scopes: readonly string[]): void {
+  const known = knownScopes(settings);
+  const unknown = scopes.find((s) => !known.includes(s));
+  if (unknown !== undefined) throw badRequest(`Invalid scope '${unknown}'`);
+  if (principal.unrestricted) return;
+  const missing = scopes.find((s) => !hasScope(principal.scopes, s));
+  if (missing !== undefined) {
+    throw new ApiError(403, `Requested scope '${missing}' not in existing scopes: ${principal.scopes.join(',')}`);
+  }
+}
+
+type IdParams = { Params: { id: string } };
+
+export function registerPermissionRoutes(app: FastifyInstance, context: AppContext): void {
+  const { settings, store } = context;
+  const system = systemRoles(settings);
+
+  function checkNotSystem(match: string): void {
+    if (system.some((r) => r.match === match)) throw new ApiError(409, `${match} role already exists`);
+  }
+
+  async function save(permission: PermissionRecord, isNew: boolean): Promise<void> {
+    try {
+      if (isNew) await store.perms.create(permission);
+      else await store.perms.update(permission);
+    } catch (error) {
+      if (error instanceof UniqueViolation) throw new ApiError(409, `${permission.match} role already exists`);
+      throw error;
+    }
+  }
+
+  async function loadStored(id: string): Promise<PermissionRecord> {
+    if (system.some((r) => r.id === id)) throw badRequest('system roles are set in the configuration');
+    const found = id === '' ? undefined : await store.perms.get(id);
+    if (found === undefined) throw notFound('permission not found');
+    return found;
+  }
+
+  app.post('/perm', { config: { scope: 'admin:perms' } }, async (request, reply) => {
+    const parsed = permissionInputSchema.safeParse(objectBody(request.body));
+    if (!parsed.success) throw validationError(parsed.error);
+    checkNotSystem(parsed.data.match);
+    const scopes = [...new Set(parsed.data.scopes ?? [])];
+    checkScopes(settings, principalOf(request), scopes);
+    const permission: PermissionRecord = { id: randomUUID(), match: parsed.data.match, scopes };
+    await save(permission, true);
+    const view = permissionView(permission, context.apiRoot(request));
+    return reply.code(201).header('Location', view.href).send({ status: 'ok', id: permission.id, permission: view });
+  });
+
+  app.get<IdParams>('/perm/:id', { config: { scope: 'read:perms' } }, async (request) => {
+    const found = system.find((r) => r.id === request.params.id) ?? (await store.perms.get(request.params.id));
+    if (found === undefined) throw notFound('permission not found');
+    return { status: 'ok', total: 1, permission: permissionView(found, context.apiRoot(request)) };
+  });
+
+  // The system roles come first, as the reference lists them, and count towards total and paging.
+  app.get('/perms', { config: { scope: 'read:perms' } }, async (request) => {
+    const params = queryParams(request.query);
+    const query = monitorQuery(params, PERMISSION_COLUMNS, [], new Date().toISOString());
+    const { page, pageSize } = pageRequest(params, settings.DEFAULT_PAGE_SIZE);
+    const shownSystem = system.filter((r) => filtersAccept(r, query.filters));
+    const total = shownSystem.length + (await store.perms.count(query));
+    const paging = computePaging(total, page, pageSize);
+    checkPageInRange(page, paging.pages);
+    const offset = (page - 1) * pageSize;
+    const fromSystem = shownSystem.slice(offset, offset + pageSize);
+    const limit = pageSize - fromSystem.length;
+    const stored =
+      limit === 0 ? [] : await store.perms.list(query, { offset: Math.max(0, offset - shownSystem.length), limit });
+    const apiRoot = context.apiRoot(request);
+    return {
+      status: 'ok',
+      ...(total === 0 ? { message: 'not found' } : {}),
+      page: paging.page,
+      pageSize: paging.pageSize,
+      pages: paging.pages,
+      more: paging.more,
+      permissions: [...fromSystem, ...stored].map((p) => permissionView(p, apiRoot)),
+      total,
+    };
+  });
+
+  app.put<IdParams>('/perm/:id', { config: { scope: 'admin:perms' } }, async (request) => {
+    const parsed = permissionUpdateSchema.safeParse(objectBody(request.body));
+    if (!parsed.success) throw validationError(parsed.error);
+    const stored = await loadStored(request.params.id);
+    if (parsed.data.match !== undefined && parsed.data.match !== stored.match) checkNotSystem(parsed.data.match);
+    const scopes = parsed.data.scopes === undefined ? stored.scopes : [...new Set(parsed.data.scopes)];
+    if (parsed.data.scopes !== undefined) checkScopes(settings, principalOf(request), scopes);
+    const next: PermissionRecord = { id: stored.id, match: parsed.data.match ?? stored.match, scopes };
+    await save(next, false);
+    return { status: 'ok', permission: permissionView(next, context.apiRoot(request)) };
+  });
+
+  app.delete<IdParams>('/perm/:id', { config: { scope: 'admin:perms' } }, async (request) => {
+    const stored = await loadStored(request.params.id);
+    await store.perms.delete(stored.id);
+    return { status: 'ok' };
+  });
+
+  app.get('/scopes', { config: { scope: 'read:perms' } }, (_request, reply) => {
+    const scopes = knownScopes(settings);
+    return reply.send({ status: 'ok', scopes, total: scopes.length });
+  });
+}

@@ -1,0 +1,74 @@
+import { OWN_USER_FIELDS, attributesUpdateSchema, userUpdateSchema } from '@alerta/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hashPassword } from '../auth/passwords.js';
+import { type AppContext, principalOf } from '../context.js';
+import { mergeUserAttributes } from '../domain/user-attributes.js';
+import { badRequest, notFound } from '../errors.js';
+import type { UserRecord } from '../store/types.js';
+import { validationError } from './alerts.js';
+import { objectBody } from './ownership.js';
+import { checkEmailDomain, saveUser, userView } from './users.js';
+
+const OWN_FIELDS: readonly string[] = OWN_USER_FIELDS;
+
+/** The caller's own account (api.md §1.6 `/user/me`): any authenticated caller; none with auth off (404). */
+export function registerOwnUserRoutes(app: FastifyInstance, context: AppContext): void {
+  const { settings, store } = context;
+
+  async function me(request: FastifyRequest): Promise<UserRecord> {
+    const principal = principalOf(request);
+    let user: UserRecord | undefined;
+    if (principal.userId !== null) user = await store.users.get(principal.userId);
+    // API keys name their user by login.
+    else if (principal.login !== null) user = await store.users.findByLoginOrEmail(principal.login);
+    if (user === undefined) throw notFound('user not found');
+    return user;
+  }
+
+  app.get('/user/me', { config: { scope: null } }, async (request) => ({
+    status: 'ok',
+    total: 1,
+    user: userView(await me(request), context.apiRoot(request), settings),
+  }));
+
+  app.put('/user/me', { config: { scope: null } }, async (request) => {
+    const raw = objectBody(request.body);
+    const refused = Object.keys(raw).filter((key) => !OWN_FIELDS.includes(key));
+    if (refused.length > 0) throw badRequest(`not allowed to update: ${refused.join(', ')}`);
+    const parsed = userUpdateSchema.safeParse(raw);
+    if (!parsed.success) throw validationError(parsed.error);
+    const changes = parsed.data;
+    const stored = await me(request);
+    const email = changes.email === undefined ? stored.email : changes.email;
+    if (email !== stored.email) checkEmailDomain(settings, email);
+    const next: UserRecord = {
+      ...stored,
+      name: changes.name ?? stored.name,
+      email,
+      password:
+        changes.password === undefined
+          ? stored.password
+          : await hashPassword(changes.password, settings.BCRYPT_LOG_ROUNDS),
+      text: changes.text === undefined ? stored.text : (changes.text ?? ''),
+      updateTime: new Date().toISOString(),
+      emailVerified: email === stored.email ? stored.emailVerified : false,
+    };
+    await saveUser(store, next, false);
+    return { status: 'ok', user: userView(next, context.apiRoot(request), settings) };
+  });
+
+  app.get('/user/me/attributes', { config: { scope: null } }, async (request) => ({
+    status: 'ok',
+    total: 1,
+    attributes: (await me(request)).attributes,
+  }));
+
+  app.put('/user/me/attributes', { config: { scope: null } }, async (request) => {
+    const parsed = attributesUpdateSchema.safeParse(objectBody(request.body));
+    if (!parsed.success) throw validationError(parsed.error);
+    const stored = await me(request);
+    const attributes = mergeUserAttributes(stored.attributes, parsed.data.attributes);
+    await store.users.update({ ...stored, attributes, updateTime: new Date().toISOString() });
+    return { status: 'ok', attributes };
+  });
+}

@@ -1,0 +1,213 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { decodeJwt } from 'jose';
+import { type TestServer, basic, bearer, body, createUser, loginToken, startTestServer } from './support/app.js';
+import { forEachEngine } from './support/engines.js';
+
+const ADMIN = basic('boss', 'boss-password');
+const ALICE = basic('alice', 'alice-password');
+
+type Json = Record<string, unknown>;
+
+forEachEngine((engine) => {
+  describe('users and /user/me (api.md §1.6)', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer(engine, { ADMIN_USERS: 'boss', ALLOWED_EMAIL_DOMAINS: 'example.com,corp.test' });
+      await createUser(server.store, { login: 'boss', password: 'boss-password', roles: [] });
+      await createUser(server.store, { login: 'alice', password: 'alice-password' });
+    });
+    after(() => server.close());
+
+    const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers = {}, payload?: object) =>
+      server.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+    const newUser = async (payload: Json) => {
+      const response = await call('POST', '/api/user', ADMIN, payload);
+      assert.equal(response.statusCode, 201, response.body);
+      return body(response).user as Json;
+    };
+
+    it('creates a user who can then log in; the password never comes back', async () => {
+      const response = await call('POST', '/api/user', ADMIN, {
+        name: 'Carol',
+        email: 'carol@example.com',
+        password: 'carol-password',
+        text: 'on call',
+        unknownField: 'ignored',
+      });
+      assert.equal(response.statusCode, 201);
+      const json = body(response);
+      const user = json.user as Json;
+      assert.equal(json.id, user.id);
+      assert.equal(user.login, 'carol@example.com', 'login defaults to the email');
+      assert.equal(user.domain, 'example.com');
+      assert.deepEqual(user.roles, ['user']);
+      assert.equal(user.status, 'active');
+      assert.equal(user.email_verified, false);
+      assert.equal(user.password, undefined);
+      assert.ok(response.headers.location?.toString().endsWith(`/user/${user.id as string}`));
+      await loginToken(server.app, 'carol@example.com', 'carol-password');
+    });
+
+    it('refuses duplicates, missing names, other domains and roles beyond the caller', async () => {
+      await newUser({ name: 'Dan', email: 'dan@example.com', password: 'x-password' });
+      const duplicate = await call('POST', '/api/user', ADMIN, { name: 'D', email: 'DAN@example.com', password: 'p' });
+      assert.equal(duplicate.statusCode, 409);
+      const nameless = await call('POST', '/api/user', ADMIN, { email: 'n@example.com', password: 'p' });
+      assert.equal(nameless.statusCode, 400);
+      assert.equal(body(nameless).message, "missing 'name'");
+      const domain = await call('POST', '/api/user', ADMIN, { name: 'E', email: 'e@elsewhere.org', password: 'p' });
+      assert.equal(domain.statusCode, 403);
+      const badRoles = await call('POST', '/api/user', ADMIN, { name: 'F', login: 'f', password: 'p', roles: 'x' });
+      assert.equal(badRoles.statusCode, 400);
+      // A user administrator without admin scopes cannot create an admin.
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/perm',
+        headers: ADMIN,
+        payload: { match: 'user-admins', scopes: ['admin:users', 'read'] },
+      });
+      await createUser(server.store, { login: 'una', password: 'una-password', roles: ['user-admins'] });
+      const escalate = await call('POST', '/api/user', basic('una', 'una-password'), {
+        name: 'G',
+        login: 'g',
+        password: 'p',
+        roles: ['admin'],
+      });
+      assert.equal(escalate.statusCode, 403);
+      assert.match(body(escalate).message as string, /^Requested scope 'admin' not in existing scopes/);
+      const plain = await call('POST', '/api/user', basic('una', 'una-password'), {
+        name: 'H',
+        login: 'h',
+        password: 'p',
+        roles: ['guest'],
+      });
+      assert.equal(plain.statusCode, 201);
+    });
+
+    it('gets, lists, filters, updates and deletes users', async () => {
+      const user = await newUser({ name: 'Erin', login: 'erin', email: 'erin@example.com', password: 'p1' });
+      const id = user.id as string;
+      const got = body(await call('GET', `/api/user/${id}`, ADMIN));
+      assert.equal((got.user as Json).login, 'erin');
+      const list = body(await call('GET', '/api/users?login=erin', ADMIN));
+      assert.equal(list.total, 1);
+      assert.deepEqual(list.domains, ['example.com', 'corp.test']);
+      assert.equal(body(await call('GET', '/api/users?status=inactive', ADMIN)).total, 0);
+      assert.equal((await call('GET', '/api/users?colour=blue', ADMIN)).statusCode, 400);
+
+      await call('PUT', `/api/user/${id}`, ADMIN, { email_verified: true });
+      const updated = await call('PUT', `/api/user/${id}`, ADMIN, {
+        name: 'Erin E.',
+        email: 'erin@corp.test',
+        role: 'guest',
+        attributes: { team: 'blue' },
+        password: 'p2',
+      });
+      assert.equal(updated.statusCode, 200);
+      const view = body(updated).user as Json;
+      assert.equal(view.name, 'Erin E.');
+      assert.deepEqual(view.roles, ['guest']);
+      assert.equal(view.email_verified, false, 'a new email is unverified');
+      assert.deepEqual(view.attributes, { team: 'blue' });
+      assert.ok(typeof view.updateTime === 'string');
+      await loginToken(server.app, 'erin', 'p2');
+      const clash = await call('PUT', `/api/user/${id}`, ADMIN, { email: 'alice@example.com' });
+      assert.equal(clash.statusCode, 409);
+
+      const attrs = await call('PUT', `/api/user/${id}/attributes`, ADMIN, { attributes: { team: null, x: 1 } });
+      assert.deepEqual(body(attrs).attributes, { x: 1 });
+
+      assert.equal((await call('DELETE', `/api/user/${id}`, ADMIN)).statusCode, 200);
+      assert.equal((await call('GET', `/api/user/${id}`, ADMIN)).statusCode, 404);
+      assert.equal((await call('DELETE', `/api/user/${id}`, ADMIN)).statusCode, 404);
+    });
+
+    it('needs admin:users for user administration', async () => {
+      const denied = await call('GET', '/api/users', ALICE);
+      assert.equal(denied.statusCode, 403);
+      assert.equal(body(denied).message, 'Missing required scope: admin:users');
+    });
+
+    it('/user/me shows and changes the caller, only in the allowed fields', async () => {
+      const me = body(await call('GET', '/api/user/me', ALICE));
+      assert.equal((me.user as Json).login, 'alice');
+      const refused = await call('PUT', '/api/user/me', ALICE, { name: 'Alice A.', roles: ['admin'] });
+      assert.equal(refused.statusCode, 400);
+      assert.equal(body(refused).message, 'not allowed to update: roles');
+      const changed = await call('PUT', '/api/user/me', ALICE, { name: 'Alice A.', text: 'hello' });
+      assert.equal(changed.statusCode, 200);
+      assert.equal((body(changed).user as Json).name, 'Alice A.');
+      const token = await loginToken(server.app, 'alice', 'alice-password');
+      assert.equal((body(await call('GET', '/api/user/me', bearer(token))).user as Json).text, 'hello');
+    });
+
+    it('/user/me/attributes deep-merges and deletes keys set to null', async () => {
+      const put = (attributes: Json) => call('PUT', '/api/user/me/attributes', ALICE, { attributes });
+      assert.equal(
+        (await put({ prefs: { isDark: true, dates: { shortTime: 'HH:mm' } }, queries: [] })).statusCode,
+        200,
+      );
+      await put({ prefs: { dates: { longDate: 'LLL' }, isMute: true } });
+      await put({ prefs: { isDark: null }, queries: null });
+      const got = body(await call('GET', '/api/user/me/attributes', ALICE));
+      assert.equal(got.total, 1);
+      assert.deepEqual(got.attributes, { prefs: { dates: { shortTime: 'HH:mm', longDate: 'LLL' }, isMute: true } });
+      const missing = await call('PUT', '/api/user/me/attributes', ALICE, { prefs: {} });
+      assert.equal(missing.statusCode, 400);
+      assert.equal(body(missing).message, "must supply 'attributes' as json data");
+      const key = body(await call('POST', '/api/key', ALICE, { scopes: ['read'] })).key as string;
+      const viaKey = await call('GET', '/api/user/me/attributes', { 'x-api-key': key });
+      assert.equal(viaKey.statusCode, 200);
+    });
+
+    it('group membership adds the group name to the roles and its permission to the scopes', async () => {
+      const perm = await call('POST', '/api/perm', ADMIN, { match: 'ops', scopes: ['admin:heartbeats'] });
+      assert.equal(perm.statusCode, 201);
+      const group = body(await call('POST', '/api/group', ADMIN, { name: 'ops', text: 'operators' })).group as Json;
+      const me = body(await call('GET', '/api/user/me', ALICE)).user as Json;
+      const join = await call('PUT', `/api/group/${group.id as string}/user/${me.id as string}`, ADMIN, {});
+      assert.equal(join.statusCode, 200);
+      const claims = decodeJwt(await loginToken(server.app, 'alice', 'alice-password'));
+      assert.deepEqual(claims.groups, ['ops']);
+      assert.equal(claims.scope, 'admin:heartbeats read write');
+      const groups = body(await call('GET', `/api/user/${me.id as string}/groups`, ADMIN));
+      assert.equal(groups.total, 1);
+      // Basic credentials see the same scopes straight away.
+      const deleteHeartbeat = await call('DELETE', '/api/heartbeat/none', ALICE);
+      assert.equal(deleteHeartbeat.statusCode, 404);
+    });
+  });
+
+  describe('/user/me with AUTH_REQUIRED off', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer(engine, { AUTH_REQUIRED: 'false' });
+    });
+    after(() => server.close());
+
+    it('is 404 for an anonymous caller', async () => {
+      const response = await server.app.inject({ method: 'GET', url: '/api/user/me/attributes' });
+      assert.equal(response.statusCode, 404);
+    });
+  });
+
+  describe('POST /user with another provider', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer(engine, { ADMIN_USERS: 'boss', AUTH_PROVIDER: 'github' });
+      await createUser(server.store, { login: 'boss', password: 'boss-password', roles: [] });
+    });
+    after(() => server.close());
+
+    it('is a 400', async () => {
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/user',
+        headers: ADMIN,
+        payload: { name: 'X', login: 'x', password: 'p' },
+      });
+      assert.equal(response.statusCode, 400);
+    });
+  });
+});
