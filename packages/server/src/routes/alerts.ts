@@ -67,6 +67,7 @@ export function registerAlertRoutes(app: FastifyInstance, context: AppContext): 
             offset: (page - 1) * pageSize,
             limit: pageSize,
             withHistory: flag(params, 'show-history'),
+            expected: counts.total,
           });
     const apiRoot = context.apiRoot(request);
     const rawData = flag(params, 'show-raw-data');

@@ -143,7 +143,11 @@ export interface AlertRepository {
   ingest<T>(work: (tx: IngestTransaction) => Promise<T>): Promise<T>;
   get(idPrefix: string): Promise<AlertWithHistory | undefined>;
   /** One page of matching alerts; history only when asked for. */
-  list(query: AlertQuery, page: { offset: number; limit: number; withHistory: boolean }): Promise<AlertWithHistory[]>;
+  /** `expected` is how many alerts match, when the caller has counted them already; it only guides the plan. */
+  list(
+    query: AlertQuery,
+    page: { offset: number; limit: number; withHistory: boolean; expected?: number },
+  ): Promise<AlertWithHistory[]>;
   count(query: AlertQuery): Promise<AlertCounts>;
 }
 
