@@ -1,0 +1,230 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { type TestServer, bearer, body, createUser, loginToken, startTestServer } from './support/app.js';
+import { forEachEngine } from './support/engines.js';
+
+/**
+ * Every API route and the scope api.md §1 gives it: a scope string, `null` for "any authenticated caller", or
+ * `'public'` for no check at all. A route the server registers without a row here fails the test, and so does a row
+ * for a route that does not exist.
+ */
+const ROUTES: Record<string, string | null> = {
+  'GET /_': 'public',
+  'GET /config': 'public',
+  'GET /management/healthcheck': 'public',
+  'GET /management/gtg': 'public',
+  'POST /auth/login': 'public',
+  'GET /management/housekeeping': 'admin:management',
+  'POST /management/housekeeping': 'admin:management',
+
+  'POST /alert': 'write:alerts',
+  'GET /alert/:id': 'read:alerts',
+  'DELETE /alert/:id': 'delete:alerts',
+  'PUT /alert/:id/status': 'write:alerts',
+  'PUT /alert/:id/action': 'write:alerts',
+  'PUT /alert/:id/attributes': 'write:alerts',
+  'PUT /alert/:id/tag': 'write:alerts',
+  'PUT /alert/:id/untag': 'write:alerts',
+  'PUT /alert/:id/note': 'write:alerts',
+  'GET /alert/:id/notes': 'read:alerts',
+  'PUT /alert/:id/note/:noteId': 'write:alerts',
+  'DELETE /alert/:id/note/:noteId': 'write:alerts',
+  'GET /alerts': 'read:alerts',
+  'GET /alerts/count': 'read:alerts',
+  'GET /alerts/history': 'read:alerts',
+  'GET /alerts/top10/count': 'read:alerts',
+  'GET /alerts/top10/flapping': 'read:alerts',
+  'GET /alerts/top10/standing': 'read:alerts',
+  'GET /alerts/topn/count': 'read:alerts',
+  'GET /alerts/topn/flapping': 'read:alerts',
+  'GET /alerts/topn/standing': 'read:alerts',
+  'GET /alerts/tags': 'read:alerts',
+  'GET /alerts/groups': 'read:alerts',
+  'GET /environments': 'read:alerts',
+  'GET /services': 'read:alerts',
+  'DELETE /_bulk/alerts': 'write:alerts',
+  'PUT /_bulk/alerts/status': 'write:alerts',
+  'PUT /_bulk/alerts/action': 'write:alerts',
+  'PUT /_bulk/alerts/attributes': 'write:alerts',
+  'PUT /_bulk/alerts/tag': 'write:alerts',
+  'PUT /_bulk/alerts/untag': 'write:alerts',
+
+  'POST /heartbeat': 'write:heartbeats',
+  'GET /heartbeat/:id': 'read:heartbeats',
+  'DELETE /heartbeat/:id': 'write:heartbeats',
+  'GET /heartbeats': 'read:heartbeats',
+
+  'POST /blackout': 'write:blackouts',
+  'GET /blackout/:id': 'read:blackouts',
+  'PUT /blackout/:id': 'write:blackouts',
+  'DELETE /blackout/:id': 'write:blackouts',
+  'GET /blackouts': 'read:blackouts',
+
+  'POST /webhooks/:name': 'write:webhooks',
+  'POST /webhooks/:name/*': 'write:webhooks',
+
+  'POST /key': 'write:keys',
+  'GET /key/:key': 'read:keys',
+  'PUT /key/:key': 'write:keys',
+  'DELETE /key/:key': 'admin:keys',
+  'GET /keys': 'read:keys',
+
+  'POST /user': 'admin:users',
+  'GET /user/me': null,
+  'PUT /user/me': null,
+  'GET /user/me/attributes': null,
+  'PUT /user/me/attributes': null,
+  'GET /user/:id': 'admin:users',
+  'PUT /user/:id': 'admin:users',
+  'DELETE /user/:id': 'admin:users',
+  'GET /user/:id/groups': 'admin:users',
+  'PUT /user/:id/attributes': 'admin:users',
+  'GET /users': 'admin:users',
+
+  'POST /group': 'admin:groups',
+  'GET /group/:id': 'read:groups',
+  'PUT /group/:id': 'admin:groups',
+  'DELETE /group/:id': 'admin:groups',
+  'GET /group/:id/users': 'read:groups',
+  'PUT /group/:id/user/:userId': 'admin:groups',
+  'DELETE /group/:id/user/:userId': 'admin:groups',
+  'GET /groups': 'read:groups',
+
+  'POST /perm': 'admin:perms',
+  'GET /perm/:id': 'read:perms',
+  'PUT /perm/:id': 'admin:perms',
+  'DELETE /perm/:id': 'admin:perms',
+  'GET /perms': 'read:perms',
+  'GET /scopes': 'read:perms',
+
+  'POST /customer': 'admin:customers',
+  'GET /customer/:id': 'read:customers',
+  'PUT /customer/:id': 'admin:customers',
+  'DELETE /customer/:id': 'admin:customers',
+  'GET /customers': 'read:customers',
+};
+
+type Caller = 'anonymous' | 'anonymous, ALLOW_READONLY' | 'read-only key' | 'read-write key' | 'user' | 'admin';
+const CALLERS: readonly Caller[] = [
+  'anonymous',
+  'anonymous, ALLOW_READONLY',
+  'read-only key',
+  'read-write key',
+  'user',
+  'admin',
+];
+
+/**
+ * What each caller may do, written out from api.md §6 rather than computed with the server's own scope code:
+ * READONLY_SCOPES and a read-only key are `read`; a read-write key and a plain user are `read write` (DELETE_SCOPES is
+ * empty, so write covers delete); an admin holds everything.
+ */
+function expected(caller: Caller, scope: string | null): 'allowed' | 401 | 403 {
+  if (caller === 'anonymous') return 401;
+  if (scope === null || caller === 'admin') return 'allowed';
+  const action = scope.split(':')[0];
+  if (caller === 'anonymous, ALLOW_READONLY' || caller === 'read-only key') return action === 'read' ? 'allowed' : 403;
+  return action === 'read' || action === 'write' || action === 'delete' ? 'allowed' : 403;
+}
+
+/** The API routes of `printRoutes`' tree, as `METHOD /path` without the base path; HEAD mirrors GET. */
+function registeredRoutes(tree: string, basePath: string): string[] {
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (.*?)(?: \(([A-Z, ]+)\))?$/.exec(line);
+    if (match === null) continue;
+    const depth = (match[1] ?? '').length / 4;
+    const parent = stack[depth - 1] ?? '';
+    const fragment = match[2] ?? '';
+    // The tree leaves out the slash between a parameter and a wildcard that follows it.
+    const path = parent + (fragment.startsWith('*') && !parent.endsWith('/') ? `/${fragment}` : fragment);
+    stack[depth] = path;
+    stack.length = depth + 1;
+    if (!path.startsWith(`${basePath}/`)) continue;
+    for (const method of (match[3] ?? '').split(', ')) {
+      if (method !== '' && method !== 'HEAD') routes.push(`${method} ${path.slice(basePath.length)}`);
+    }
+  }
+  return routes.sort();
+}
+
+forEachEngine((engine) => {
+  describe('permission matrix: every route × every kind of caller', () => {
+    let strict: TestServer;
+    let readonly: TestServer;
+    const headers = new Map<Caller, Record<string, string>>();
+
+    before(async () => {
+      strict = await startTestServer(engine, { ADMIN_USERS: 'boss' });
+      readonly = await startTestServer(engine, { ALLOW_READONLY: 'true' });
+      await createUser(strict.store, { login: 'boss', password: 'boss-password', roles: [] });
+      await createUser(strict.store, { login: 'alice', password: 'alice-password' });
+      const admin = bearer(await loginToken(strict.app, 'boss', 'boss-password'));
+      const user = bearer(await loginToken(strict.app, 'alice', 'alice-password'));
+      const key = async (scopes: string[]) => {
+        const response = await strict.app.inject({
+          method: 'POST',
+          url: '/api/key',
+          headers: user,
+          payload: { scopes },
+        });
+        return { 'x-api-key': body(response).key as string };
+      };
+      headers.set('anonymous', {});
+      headers.set('anonymous, ALLOW_READONLY', {});
+      headers.set('read-only key', await key(['read']));
+      headers.set('read-write key', await key(['read', 'write']));
+      headers.set('user', user);
+      headers.set('admin', admin);
+    });
+    after(async () => {
+      await strict.close();
+      await readonly.close();
+    });
+
+    it('has exactly one row for each registered route', () => {
+      const registered = registeredRoutes(strict.app.printRoutes({ commonPrefix: false }), '/api');
+      assert.ok(registered.length > 50, `found only ${registered.length} routes`);
+      assert.deepEqual(
+        registered.filter((r) => !(r in ROUTES)),
+        [],
+        'routes without a row in the matrix',
+      );
+      assert.deepEqual(
+        Object.keys(ROUTES).filter((r) => !registered.includes(r)),
+        [],
+        'rows for routes that are not registered',
+      );
+    });
+
+    for (const [route, scope] of Object.entries(ROUTES)) {
+      it(`${route} [${scope ?? 'authenticated'}]`, async () => {
+        const [method = 'GET', path = '/'] = route.split(' ');
+        const url = `/api${path.replace(/:\w+/g, 'matrix-missing').replace('*', 'x')}`;
+        const outcomes: string[] = [];
+        const statuses = new Set<number>();
+        for (const caller of CALLERS) {
+          const server = caller === 'anonymous, ALLOW_READONLY' ? readonly : strict;
+          const response = await server.app.inject({
+            method: method as 'GET',
+            url,
+            headers: headers.get(caller) ?? {},
+            ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}),
+          });
+          const got = response.statusCode;
+          // A public route answers the same whoever calls (POST /auth/login with no body is its own 401).
+          if (scope === 'public') {
+            statuses.add(got);
+            continue;
+          }
+          const want = expected(caller, scope);
+          const ok = want === 'allowed' ? got !== 401 && got !== 403 : got === want;
+          if (!ok) outcomes.push(`${caller}: expected ${want}, got ${got} ${response.body.slice(0, 120)}`);
+        }
+        assert.deepEqual(outcomes, []);
+        assert.ok(statuses.size <= 1, `a public route answered ${[...statuses].join(', ')} to different callers`);
+      });
+    }
+  });
+});
