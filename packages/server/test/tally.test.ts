@@ -1,5 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../src/store/schema.js';
 import { type TestServer, alertBody, basic, body, createUser, startTestServer } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
 
@@ -152,5 +156,34 @@ forEachEngine((engine) => {
     const substring = await call('GET', '/alerts/count?environment=~prod');
     const production = await call('GET', '/alerts/count?environment=Production');
     assert.equal(substring.body.total, production.body.total);
+  });
+
+  it('housekeeping drops tally rows that no longer count anything', async () => {
+    const { database } = server.settings;
+    const db =
+      database.engine === 'postgres'
+        ? new Kysely<Database>({
+            dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }),
+          })
+        : new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(database.file) }) });
+    try {
+      const rows = () => db.selectFrom('alert_tally').select(['n']).where('event', '=', 'Ephemeral').execute();
+      const id = await post({ resource: 'gone', event: 'Ephemeral', environment: 'Staging', service: ['Web'] });
+      assert.deepEqual(
+        (await rows()).map((r) => Number(r.n)),
+        [1],
+      );
+      assert.equal((await call('DELETE', `/alert/${String(id)}`)).status, 200);
+      assert.deepEqual(
+        (await rows()).map((r) => Number(r.n)),
+        [0],
+      );
+      assert.equal((await call('POST', '/management/housekeeping')).status, 200);
+      assert.deepEqual(await rows(), []);
+      const services = await db.selectFrom('alert_service_tally').select('n').where('n', '=', 0).execute();
+      assert.deepEqual(services, []);
+    } finally {
+      await db.destroy();
+    }
   });
 });

@@ -96,5 +96,6 @@ export async function housekeep(
       list.push(id);
     }
   }
+  await tx.pruneTallies();
   return report;
 }

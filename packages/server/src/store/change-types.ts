@@ -61,6 +61,8 @@ export interface HousekeepingTransaction {
   withStatus(status: string): Promise<string[]>;
   /** Locks one alert for the rest of the pass; undefined when it no longer exists. */
   lock(alertId: string): Promise<LockedAlert | undefined>;
+  /** Drops tally rows that count nothing any more (migration 5), so they do not pile up as keys come and go. */
+  pruneTallies(): Promise<void>;
 }
 
 export type PassOutcome<T> = { ran: true; value: T } | { ran: false };

@@ -45,6 +45,11 @@ function passTransaction(trx: Transaction<Database>, engine: EngineSql): Houseke
       return rows.map((row) => row.id);
     },
     lock: (alertId) => lockAlert(trx, engine, alertId),
+    pruneTallies: async () => {
+      await trx.deleteFrom('alert_tally').where('n', '=', 0).execute();
+      await trx.deleteFrom('alert_service_tally').where('n', '=', 0).execute();
+      await trx.deleteFrom('alert_event_service_tally').where('n', '=', 0).execute();
+    },
   };
 }
 
