@@ -13,6 +13,7 @@ import { registerAuthRoutes } from './routes/auth.js';
 import { registerBlackoutRoutes } from './routes/blackouts.js';
 import { registerHeartbeatRoutes } from './routes/heartbeats.js';
 import { registerIdentityRoutes } from './routes/identity.js';
+import { registerManagementRoutes } from './routes/management.js';
 import { registerMiscRoutes } from './routes/misc.js';
 import { registerWebhookRoutes } from './routes/webhooks.js';
 import type { Settings } from './settings.js';
@@ -129,6 +130,7 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
       registerBlackoutRoutes(api, context);
       registerWebhookRoutes(api, context);
       registerIdentityRoutes(api, context);
+      registerManagementRoutes(api, context);
       done();
     },
     { prefix: settings.BASE_PATH },

@@ -4,6 +4,7 @@ import { ALARM_MODELS, type AlarmModel } from '@alerta/contract';
 import type { FastifyRequest } from 'fastify';
 import { ApiKeyVerifier } from './auth/api-keys.js';
 import type { Principal } from './auth/authenticate.js';
+import { ServerMetrics } from './http/metrics.js';
 import type { Settings } from './settings.js';
 import type { Store } from './store/types.js';
 
@@ -26,6 +27,8 @@ export interface AppContext {
   secretKey: string;
   /** Checks API keys with a short cache and batched usage counts (shared by authentication and the key routes). */
   apiKeys: ApiKeyVerifier;
+  /** Request counts and timings of this process, for /management/status and /management/metrics. */
+  metrics: ServerMetrics;
   model: AlarmModel;
   /** api.md §1.2: the default origin is `<argv0 basename>/<hostname>` of the server. */
   origin: string;
@@ -46,6 +49,7 @@ export function createContext(settings: Settings, store: Store, secretKey: strin
     store,
     secretKey,
     apiKeys: new ApiKeyVerifier(store.keys),
+    metrics: new ServerMetrics(),
     model: activeModel(settings),
     origin: `${basename(process.argv[1] ?? 'alertad')}/${hostname()}`,
     apiRoot: (request) =>

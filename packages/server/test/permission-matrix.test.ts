@@ -16,6 +16,9 @@ const ROUTES: Record<string, string | null> = {
   'POST /auth/login': 'public',
   'GET /management/housekeeping': 'admin:management',
   'POST /management/housekeeping': 'admin:management',
+  'GET /management/manifest': 'read:management',
+  'GET /management/status': 'read:management',
+  'GET /management/metrics': 'read:management',
 
   'POST /alert': 'write:alerts',
   'GET /alert/:id': 'read:alerts',
@@ -78,6 +81,7 @@ const ROUTES: Record<string, string | null> = {
   'PUT /user/:id': 'admin:users',
   'DELETE /user/:id': 'admin:users',
   'GET /user/:id/groups': 'admin:users',
+  'GET /user/:id/attributes': 'admin:users',
   'PUT /user/:id/attributes': 'admin:users',
   'GET /users': 'admin:users',
 

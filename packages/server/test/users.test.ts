@@ -117,6 +117,7 @@ forEachEngine((engine) => {
 
       const attrs = await call('PUT', `/api/user/${id}/attributes`, ADMIN, { attributes: { team: null, x: 1 } });
       assert.deepEqual(body(attrs).attributes, { x: 1 });
+      assert.deepEqual(body(await call('GET', `/api/user/${id}/attributes`, ADMIN)).attributes, { x: 1 });
 
       assert.equal((await call('DELETE', `/api/user/${id}`, ADMIN)).statusCode, 200);
       assert.equal((await call('GET', `/api/user/${id}`, ADMIN)).statusCode, 404);

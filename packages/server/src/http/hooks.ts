@@ -4,6 +4,7 @@ import { authenticate, requireScope } from '../auth/authenticate.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { JSON_CONTENT_TYPE_MESSAGE } from './envelope.js';
+import { registerMetricsHook } from './metrics.js';
 
 // Request ids come from clients and proxies; anything odd or long is replaced rather than echoed.
 const REQUEST_ID_PATTERN = /^[\w\-.:;=+/]{1,200}$/;
@@ -38,6 +39,7 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
   app.decorateRequest('principal', null);
   // Usage counts of API keys are written in batches; the last batch goes out before the database closes.
   app.addHook('onClose', () => context.apiKeys.close());
+  registerMetricsHook(app, context.metrics, settings.BASE_PATH);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Request-ID', request.id);

@@ -182,6 +182,13 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
     return { status: 'ok', user: userView(next, context.apiRoot(request), settings) };
   });
 
+  // Not in the reference, but the console reads a user's attributes this way (console.md §7).
+  app.get<IdParams>('/user/:id/attributes', { config: { scope: 'admin:users' } }, async (request) => ({
+    status: 'ok',
+    total: 1,
+    attributes: (await loadUser(store, request.params.id)).attributes,
+  }));
+
   app.put<IdParams>('/user/:id/attributes', { config: { scope: 'admin:users' } }, async (request) => {
     const parsed = attributesUpdateSchema.safeParse(objectBody(request.body));
     if (!parsed.success) throw validationError(parsed.error);
