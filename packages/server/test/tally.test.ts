@@ -30,6 +30,7 @@ const EVENTS = ['NodeDown', 'DiskFull', 'HttpError', 'CpuHigh', 'Timeout'];
 const SEVERITIES = ['critical', 'major', 'minor', 'warning', 'normal', 'informational'];
 const SERVICES = ['Web', 'Api', 'Db', 'Cache'];
 const ACTIONS = ['ack', 'close', 'shelve', 'open', 'unack'];
+const WORDS = ['Disk', 'full', 'cpu', 'high', 'failover', 'link', 'down', 'Latency', 'timeout'];
 const EPOCH = 'from-date=1970-01-01T00:00:00.000Z';
 
 forEachEngine((engine) => {
@@ -78,6 +79,7 @@ forEachEngine((engine) => {
           environment: pick(rng, ENVIRONMENTS),
           severity: pick(rng, SEVERITIES),
           service: services(),
+          text: Array.from({ length: 3 }, () => pick(rng, WORDS)).join(' '),
           ...(rng() < 0.3 ? { customer: pick(rng, ['Acme', 'Globex']) } : {}),
         });
         if (id !== undefined) ids.push(id);
@@ -144,6 +146,30 @@ forEachEngine((engine) => {
       assert.equal(tallied.body.total, counted.body.total, path);
       assert.deepEqual(tallied.body.statusCounts, counted.body.statusCounts, path);
     }
+  });
+
+  it('counts text searches the same from the narrow copy as from the alerts', async () => {
+    const searches = [
+      'failover',
+      'disk AND NOT full',
+      'text:"cpu high" OR latency',
+      'fail*',
+      'status:open AND (down OR link)',
+      '/time.*/',
+    ];
+    const filters = ['', 'status=open&status=ack', 'environment=~prod', 'severity!=minor&customer=Acme'];
+    for (const search of searches) {
+      for (const filter of filters) {
+        const query = `q=${encodeURIComponent(search)}${filter === '' ? '' : `&${filter}`}`;
+        await compare('/alerts/count', query);
+        const list = await call('GET', `/alerts?page-size=1&${query}`);
+        const counted = await call('GET', `/alerts?page-size=1&${query}&${EPOCH}`);
+        assert.equal(list.body.total, counted.body.total, query);
+        assert.deepEqual(list.body.severityCounts, counted.body.severityCounts, query);
+      }
+    }
+    const some = await call('GET', `/alerts/count?q=failover`);
+    assert.ok(Number(some.body.total) > 0);
   });
 
   it('stays exact after more changes, and is not fooled by alerts it cannot answer for', async () => {

@@ -2,6 +2,7 @@ import type { Trend } from '@alerta/contract';
 import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import { orderTerms, whereClause } from './alert-query.js';
 import type { EngineSql } from './engine.js';
+import { countFromSearchTable } from './search-table.js';
 import { countFromTally } from './tally.js';
 import type { AlertsTable, Database, HistoryTable } from './schema.js';
 import {
@@ -268,7 +269,8 @@ export class KyselyAlertRepository implements AlertRepository {
   }
 
   async count(query: AlertQuery): Promise<AlertCounts> {
-    const tallied = await countFromTally(this.db, query);
+    const tallied =
+      (await countFromTally(this.db, query)) ?? (await countFromSearchTable(this.db, this.engine, query));
     if (tallied !== undefined) return tallied;
     const rows = await this.db
       .selectFrom('alerts')

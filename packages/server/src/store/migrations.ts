@@ -1,5 +1,6 @@
 import { POSTGRES_IDENTITY_MIGRATION, SQLITE_IDENTITY_MIGRATION } from './identity-migrations.js';
 import { POSTGRES_SEARCH_MIGRATION, SQLITE_SEARCH_MIGRATION, SQLITE_TEXT_SCAN_MIGRATION } from './search-migrations.js';
+import { POSTGRES_SEARCH_TABLE_MIGRATION } from './search-table.js';
 import { POSTGRES_TALLY_MIGRATION, SQLITE_TALLY_MIGRATION } from './tally-migrations.js';
 
 /**
@@ -158,6 +159,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   POSTGRES_SEARCH_MIGRATION,
   POSTGRES_TALLY_MIGRATION,
   POSTGRES_IDENTITY_MIGRATION,
+  POSTGRES_SEARCH_TABLE_MIGRATION,
 ];
 
 // SQLite keeps dates as ISO-8601 text (sortable as written), lists and objects as JSON text, booleans as 0/1.

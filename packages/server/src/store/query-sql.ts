@@ -34,6 +34,9 @@ const QUERY_COLUMNS: Readonly<Record<string, { column: string; kind: ColumnKind 
   rawData: { column: 'raw_data', kind: 'text' },
 };
 
+/** Fields whose column may be null; every other column of QUERY_COLUMNS is NOT NULL in both schemas. */
+const NULLABLE_FIELDS: ReadonlySet<string> = new Set(['value', 'rawData', 'customer', 'updateTime']);
+
 const FALSE = sql<SqlBool>`(1 = 0)`;
 const INTEGER = /^-?\d{1,15}$/;
 
@@ -141,7 +144,12 @@ export function querySql(engine: EngineSql, node: QueryNode): RawBuilder<SqlBool
       return sql<SqlBool>`(not ${querySql(engine, node.operand)})`;
     case 'exists':
       return engine.attributeExists(node.key);
-    case 'match':
-      return sql<SqlBool>`coalesce(${fieldMatch(engine, node.field, node.value)}, false)`;
+    case 'match': {
+      const condition = fieldMatch(engine, node.field, node.value);
+      // Only a missing value makes a match unknown; around a column that is never null the coalesce would only hide
+      // the condition from the indexes (PostgreSQL's trigram index serves `text ILIKE` but not `coalesce(…)`).
+      const neverNull = node.field.kind !== 'attribute' && !NULLABLE_FIELDS.has(node.field.name);
+      return neverNull ? sql<SqlBool>`(${condition})` : sql<SqlBool>`coalesce(${condition}, false)`;
+    }
   }
 }
