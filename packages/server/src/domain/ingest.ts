@@ -74,19 +74,15 @@ export interface DivertedAlert {
   message: string;
 }
 
-/**
- * POST /alert (api.md §2): defaults, validation, policy, heartbeat and blackout steps, then new / duplicate /
- * correlate in one transaction.
- * When two senders create the same alert at once, the unique index rejects the second insert and a retry turns it
- * into a duplicate.
- */
-export async function ingestAlert(
-  alerts: AlertRepository,
-  settings: IngestSettings,
-  input: AlertInput,
-  user: string | null,
-  stores: PreReceiveStores,
-): Promise<IngestResult | DivertedAlert> {
+/** An alert that passed defaults, validation and the reject policy, with the moment it was received. */
+export interface ReceivedAlert {
+  incoming: IncomingAlert;
+  now: string;
+  user: string | null;
+}
+
+/** The first steps of POST /alert (api.md §2): defaults, validation (400) and the reject policy (403). */
+export function receiveInput(settings: IngestSettings, input: AlertInput, user: string | null): ReceivedAlert {
   const now = new Date().toISOString();
   const incoming = applyDefaults(
     input,
@@ -96,10 +92,19 @@ export async function ingestAlert(
   );
   validateForModel(settings.model, incoming);
   applyRejectPolicy(settings, incoming);
-  const outcome = await preReceive(stores, settings, incoming, now);
-  if (outcome.kind !== 'continue') return outcome;
-  incoming.status = outcome.status;
+  return { incoming, now, user };
+}
 
+/**
+ * New / duplicate / correlate for one alert, in one transaction (api.md §2.1–2.3).
+ * When two senders create the same alert at once, the unique index rejects the second insert and a retry turns it
+ * into a duplicate.
+ */
+export async function storeAlert(
+  alerts: AlertRepository,
+  settings: IngestSettings,
+  { incoming, now, user }: ReceivedAlert,
+): Promise<IngestResult> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await alerts.ingest(async (tx) => {
@@ -129,4 +134,19 @@ export async function ingestAlert(
       }
     }
   }
+}
+
+/** POST /alert (api.md §2) for one alert on its own: every step, then new / duplicate / correlate. */
+export async function ingestAlert(
+  alerts: AlertRepository,
+  settings: IngestSettings,
+  input: AlertInput,
+  user: string | null,
+  stores: PreReceiveStores,
+): Promise<IngestResult | DivertedAlert> {
+  const received = receiveInput(settings, input, user);
+  const outcome = await preReceive(stores, settings, received.incoming, received.now);
+  if (outcome.kind !== 'continue') return outcome;
+  received.incoming.status = outcome.status;
+  return storeAlert(alerts, settings, received);
 }

@@ -1,5 +1,5 @@
 import type { AlarmModel } from '@alerta/contract';
-import type { BlackoutRepository, HeartbeatRepository } from '../store/types.js';
+import type { BlackoutRecord, BlackoutRepository, HeartbeatRepository } from '../store/types.js';
 import type { IncomingAlert } from './alert-plan.js';
 import { blackoutMatches } from './blackout.js';
 import { heartbeatFromAlert } from './heartbeat.js';
@@ -13,8 +13,9 @@ export interface PreReceiveSettings {
 }
 
 /** What the heartbeat and blackout steps of api.md §2 decided for an alert that passed the reject policy. */
-export type PreReceiveOutcome =
-  { kind: 'heartbeat' | 'suppressed'; id: string; message: string } | { kind: 'continue'; status: string | undefined };
+export type PreReceiveOutcome = Diverted | { kind: 'continue'; status: string | undefined };
+
+type Diverted = { kind: 'heartbeat' | 'suppressed'; id: string; message: string };
 
 export interface PreReceiveStores {
   heartbeats: HeartbeatRepository;
@@ -25,30 +26,53 @@ export interface PreReceiveStores {
 const blackoutStatusOf = (model: AlarmModel): string =>
   Object.hasOwn(model.status, 'blackout') ? 'blackout' : 'OOSRV';
 
-/**
- * The `heartbeat` and `blackout` pre-receive steps (api.md §2, §4, §5): heartbeat events become heartbeats; an alert
- * created inside a matching blackout is suppressed, or with NOTIFICATION_BLACKOUT kept with the blackout status.
- */
-export async function preReceive(
-  stores: PreReceiveStores,
+/** The `heartbeat` step (api.md §4): a heartbeat event is stored as a heartbeat instead of an alert. */
+export async function heartbeatStep(
+  stores: Pick<PreReceiveStores, 'heartbeats'>,
   settings: PreReceiveSettings,
   incoming: IncomingAlert,
   now: string,
-): Promise<PreReceiveOutcome> {
-  if (settings.heartbeatEvents.includes(incoming.event)) {
-    const stored = await stores.heartbeats.upsert(heartbeatFromAlert(incoming, now));
-    return { kind: 'heartbeat', id: stored.id, message: 'Alert converted to Heartbeat' };
-  }
+): Promise<Diverted | undefined> {
+  if (!settings.heartbeatEvents.includes(incoming.event)) return undefined;
+  const stored = await stores.heartbeats.upsert(heartbeatFromAlert(incoming, now));
+  return { kind: 'heartbeat', id: stored.id, message: 'Alert converted to Heartbeat' };
+}
+
+/** Whether the blackout step needs the stored blackouts at all for this alert. */
+export const blackoutApplies = (settings: PreReceiveSettings, incoming: IncomingAlert): boolean =>
   // BLACKOUT_ACCEPT only matters when blacked-out alerts are dropped (reference `Alert.is_blackout`).
-  if (!settings.notificationBlackout && settings.blackoutAccept.includes(incoming.severity)) {
-    return { kind: 'continue', status: incoming.status };
-  }
-  const candidates = await stores.blackouts.coveringTime(incoming.environment, incoming.createTime);
-  if (!candidates.some((b) => blackoutMatches(b, incoming, settings.customerViews))) {
+  settings.notificationBlackout || !settings.blackoutAccept.includes(incoming.severity);
+
+/**
+ * The `blackout` step (api.md §5) given blackouts that include every one covering the alert: an alert created inside
+ * a matching blackout is suppressed, or with NOTIFICATION_BLACKOUT kept with the blackout status.
+ */
+export function blackoutStep(
+  settings: PreReceiveSettings,
+  incoming: IncomingAlert,
+  blackouts: readonly BlackoutRecord[],
+): PreReceiveOutcome {
+  if (!blackoutApplies(settings, incoming)) return { kind: 'continue', status: incoming.status };
+  if (!blackouts.some((b) => blackoutMatches(b, incoming, settings.customerViews))) {
     return { kind: 'continue', status: incoming.status };
   }
   if (!settings.notificationBlackout) {
     return { kind: 'suppressed', id: incoming.id, message: 'Suppressed alert during blackout period' };
   }
   return { kind: 'continue', status: blackoutStatusOf(settings.model) };
+}
+
+/** The `heartbeat` and `blackout` pre-receive steps (api.md §2) for one alert. */
+export async function preReceive(
+  stores: PreReceiveStores,
+  settings: PreReceiveSettings,
+  incoming: IncomingAlert,
+  now: string,
+): Promise<PreReceiveOutcome> {
+  const heartbeat = await heartbeatStep(stores, settings, incoming, now);
+  if (heartbeat !== undefined) return heartbeat;
+  const candidates = blackoutApplies(settings, incoming)
+    ? await stores.blackouts.coveringTime(incoming.environment, incoming.createTime)
+    : [];
+  return blackoutStep(settings, incoming, candidates);
 }

@@ -1,7 +1,8 @@
 import type { AlertInput } from '@alerta/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type AppContext, principalOf } from '../context.js';
-import { type DivertedAlert, type IngestResult, ingestAlert } from '../domain/ingest.js';
+import type { DivertedAlert, IngestResult } from '../domain/ingest.js';
+import { IngestBatcher } from '../domain/ingest-batch.js';
 import { ingestSettingsOf } from '../domain/ingest-settings.js';
 
 /** api.md §2 `remote_ip`: the first hop of X-Forwarded-For, else the peer address. */
@@ -11,15 +12,26 @@ export function clientAddress(request: FastifyRequest): string {
   return first !== undefined && first !== '' ? first : request.ip;
 }
 
+// One batcher per server, so alerts from POST /alert and the webhooks share batches.
+const batchers = new WeakMap<AppContext, IngestBatcher>();
+
+function batcherOf(context: AppContext): IngestBatcher {
+  let batcher = batchers.get(context);
+  if (batcher === undefined) {
+    batcher = new IngestBatcher(context.store, ingestSettingsOf(context.settings, context.model, context.origin));
+    batchers.set(context, batcher);
+  }
+  return batcher;
+}
+
 /** Runs one alert through the whole pipeline of POST /alert; webhooks use it too. */
 export function receiveAlert(
   context: AppContext,
   request: FastifyRequest,
   input: AlertInput,
 ): Promise<IngestResult | DivertedAlert> {
-  const settings = ingestSettingsOf(context.settings, context.model, context.origin);
   const withIp: AlertInput = { ...input, attributes: { ...input.attributes, ip: clientAddress(request) } };
-  return ingestAlert(context.store.alerts, settings, withIp, principalOf(request).login, context.store);
+  return batcherOf(context).ingest(withIp, principalOf(request).login);
 }
 
 export const isDiverted = (result: IngestResult | DivertedAlert): result is DivertedAlert =>

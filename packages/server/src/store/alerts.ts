@@ -4,6 +4,8 @@ import { orderTerms, whereClause } from './alert-query.js';
 import type { EngineSql } from './engine.js';
 import { countFromSearchTable } from './search-table.js';
 import { countFromTally } from './tally.js';
+import { ingestBatchTransaction } from './ingest-batch.js';
+import type { IngestBatchTransaction } from './ingest-types.js';
 import type { AlertsTable, Database, HistoryTable } from './schema.js';
 import {
   type AlertCounts,
@@ -168,6 +170,10 @@ export class KyselyAlertRepository implements AlertRepository {
     }
   }
 
+  async ingestBatch<T>(work: (tx: IngestBatchTransaction) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute((trx) => work(ingestBatchTransaction(trx, this.engine)));
+  }
+
   private ingestTransaction(trx: Transaction<Database>): IngestTransaction {
     const engine = this.engine;
     return {
@@ -269,8 +275,7 @@ export class KyselyAlertRepository implements AlertRepository {
   }
 
   async count(query: AlertQuery): Promise<AlertCounts> {
-    const tallied =
-      (await countFromTally(this.db, query)) ?? (await countFromSearchTable(this.db, this.engine, query));
+    const tallied = (await countFromTally(this.db, query)) ?? (await countFromSearchTable(this.db, this.engine, query));
     if (tallied !== undefined) return tallied;
     const rows = await this.db
       .selectFrom('alerts')

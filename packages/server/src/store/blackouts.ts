@@ -141,4 +141,16 @@ export class KyselyBlackoutRepository implements BlackoutRepository {
       .execute();
     return rows.map((row) => this.toRecord(row));
   }
+
+  async overlapping(environments: readonly string[], from: string, to: string): Promise<BlackoutRecord[]> {
+    if (environments.length === 0) return [];
+    const rows = await this.db
+      .selectFrom('blackouts')
+      .selectAll()
+      .where('environment', 'in', [...environments])
+      .where('end_time', '>', from)
+      .where('start_time', '<=', to)
+      .execute();
+    return rows.map((row) => this.toRecord(row));
+  }
 }

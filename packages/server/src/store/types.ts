@@ -1,5 +1,6 @@
 import type { QueryNode, Trend } from '@alerta/contract';
 import type { AlertChangeRepository, HousekeepingRepository } from './change-types.js';
+import type { IngestBatchTransaction } from './ingest-types.js';
 import type {
   ApiKeyRepository,
   CustomerRecord,
@@ -141,6 +142,8 @@ export interface AlertCounts {
 export interface AlertRepository {
   /** Runs `work` in one transaction; a unique-index race surfaces as UniqueViolation so the caller can retry. */
   ingest<T>(work: (tx: IngestTransaction) => Promise<T>): Promise<T>;
+  /** Runs `work` in one transaction; any error rolls back everything it wrote. */
+  ingestBatch<T>(work: (tx: IngestBatchTransaction) => Promise<T>): Promise<T>;
   get(idPrefix: string): Promise<AlertWithHistory | undefined>;
   /** One page of matching alerts; history only when asked for. */
   /** `expected` is how many alerts match, when the caller has counted them already; it only guides the plan. */
@@ -289,4 +292,6 @@ export interface BlackoutRepository {
   count(query: MonitorQuery): Promise<number>;
   /** Blackouts of the environment whose window contains `at` (start ≤ at < end). */
   coveringTime(environment: string, at: string): Promise<BlackoutRecord[]>;
+  /** Blackouts of any of the environments whose window overlaps from … to (start ≤ to and end > from). */
+  overlapping(environments: readonly string[], from: string, to: string): Promise<BlackoutRecord[]>;
 }

@@ -1,0 +1,33 @@
+import type { AlertRecord, HistoryRecord, IngestKey } from './types.js';
+
+/** A history entry as stored, with its insertion order (`seq`), which breaks ties between equal update times. */
+export interface StoredHistoryEntry {
+  seq: number | string;
+  entry: HistoryRecord;
+}
+
+/** A stored alert an incoming alert of a batch may match (api.md §2.1), with its whole history oldest first. */
+export interface IngestCandidate {
+  alert: AlertRecord;
+  history: StoredHistoryEntry[];
+}
+
+/** What one ingest batch writes; each alert appears once, with its state after the batch's last alert. */
+export interface IngestBatchWrite {
+  inserts: AlertRecord[];
+  updates: AlertRecord[];
+  /** New history entries, in the order the batch's alerts made them. */
+  history: { alertId: string; entry: HistoryRecord }[];
+  /** Stored history entries pushed out by HISTORY_LIMIT (api.md §2.3). */
+  dropped: (number | string)[];
+}
+
+/** Operations of one transaction that stores a whole batch of incoming alerts. */
+export interface IngestBatchTransaction {
+  /**
+   * Stored alerts that any of the keys could match or correlate with, ordered by id; on PostgreSQL they stay locked
+   * until the transaction ends.
+   */
+  candidates(keys: readonly IngestKey[]): Promise<IngestCandidate[]>;
+  write(changes: IngestBatchWrite): Promise<void>;
+}

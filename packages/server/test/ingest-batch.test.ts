@@ -1,0 +1,292 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { type TestServer, alertBody, basic, body, createUser, startTestServer } from './support/app.js';
+import type { AlertJson } from './support/alerts.js';
+import { forEachEngine } from './support/engines.js';
+
+/**
+ * POST /alert stores the alerts that arrive together in one transaction (domain/ingest-batch.ts). Requests sent at
+ * the same time must still get the answers they would get one after the other: no lost duplicate, the history as it
+ * was right after each alert, one bad alert failing alone.
+ */
+const admin = basic('root', 'root-password');
+
+async function startServer(engine: Parameters<typeof startTestServer>[0], env: Record<string, string> = {}) {
+  const server = await startTestServer(engine, { ALLOWED_ENVIRONMENTS: 'Production,Dark', ...env });
+  await createUser(server.store, { login: 'root', password: 'root-password', roles: ['admin'] });
+  return server;
+}
+
+const post = (server: TestServer, overrides: Record<string, unknown>) =>
+  server.app.inject({ method: 'POST', url: '/api/alert', headers: admin, payload: alertBody(overrides) });
+
+/** Sends every alert at once and returns the responses in the order sent. */
+const postAll = (server: TestServer, alerts: Record<string, unknown>[]) =>
+  Promise.all(alerts.map((overrides) => post(server, overrides)));
+
+const alertOf = (response: { body: string; json<T>(): T }): AlertJson => {
+  const parsed = response.json<{ alert?: AlertJson }>();
+  assert.ok(parsed.alert, response.body);
+  return parsed.alert;
+};
+
+async function stored(server: TestServer, id: string): Promise<AlertJson> {
+  const response = await server.app.inject({ method: 'GET', url: `/api/alert/${id}`, headers: admin });
+  assert.equal(response.statusCode, 200, response.body);
+  return alertOf(response);
+}
+
+const range = (n: number) => Array.from({ length: n }, (_, i) => i);
+const sortedNumbers = (values: number[]) => [...values].sort((a, b) => a - b);
+
+forEachEngine((engine) => {
+  describe('concurrent alerts of one identity', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startServer(engine);
+    });
+    after(() => server.close());
+
+    it('counts every one of many concurrent duplicates exactly once', async () => {
+      const first = alertOf(await post(server, { resource: 'dup-host' }));
+      const responses = await postAll(
+        server,
+        range(40).map(() => ({ resource: 'dup-host' })),
+      );
+      for (const response of responses) assert.equal(response.statusCode, 201, response.body);
+      const counts = responses.map((response) => alertOf(response).duplicateCount);
+      assert.deepEqual(
+        sortedNumbers(counts),
+        range(40).map((i) => i + 1),
+      );
+      assert.ok(responses.every((response) => alertOf(response).id === first.id));
+      assert.equal((await stored(server, first.id)).duplicateCount, 40);
+    });
+
+    it('answers new, duplicate and correlate sent together as if they came one after the other', async () => {
+      // Every alert makes exactly one history entry (new, value or severity), so the stored history gives the order.
+      const sent = [
+        { severity: 'major', value: '1' },
+        { severity: 'major', value: '2' },
+        { severity: 'critical', value: '3' },
+        { severity: 'critical', value: '4' },
+        { severity: 'minor', value: '5' },
+        { severity: 'minor', value: '6' },
+      ].map((fields) => ({ ...fields, resource: 'mixed-host', id: randomUUID() }));
+      const responses = await postAll(server, sent);
+      for (const response of responses) assert.equal(response.statusCode, 201, response.body);
+      const alerts = responses.map(alertOf);
+      const id = alerts[0]?.id ?? '';
+      assert.ok(alerts.every((alert) => alert.id === id));
+      const final = await stored(server, id);
+      assert.equal(final.history.length, sent.length);
+      const order = final.history.map((entry) => sent.findIndex((alert) => alert.id === entry.id));
+      assert.deepEqual(sortedNumbers(order), range(sent.length));
+
+      // Replay the order: kinds, counts and each response's history as it was right after that alert.
+      let severity = '';
+      let duplicateCount = 0;
+      order.forEach((index, position) => {
+        const alert = alerts[index];
+        const input = sent[index];
+        assert.ok(alert && input);
+        const expectedType = position === 0 ? 'new' : input.severity === severity ? 'value' : 'severity';
+        if (expectedType === 'value') duplicateCount += 1;
+        else duplicateCount = 0;
+        assert.equal(final.history[position]?.type, expectedType);
+        assert.equal(alert.duplicateCount, duplicateCount);
+        assert.equal(alert.severity, input.severity);
+        assert.equal(alert.value, input.value);
+        assert.equal(alert.lastReceiveId, input.id);
+        if (expectedType === 'severity') assert.equal(alert.previousSeverity, severity);
+        assert.deepEqual(
+          alert.history.map((entry) => entry.id),
+          final.history.slice(0, position + 1).map((entry) => entry.id),
+        );
+        severity = input.severity;
+      });
+      assert.equal(final.duplicateCount, duplicateCount);
+      assert.equal(final.severity, severity);
+    });
+  });
+
+  describe('an alert that fails inside a batch', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startServer(engine);
+    });
+    after(() => server.close());
+
+    it('gets its 409 while the alerts sent with it are stored once', async () => {
+      const taken = alertOf(await post(server, { resource: 'owner-host' }));
+      const repeated = alertOf(await post(server, { resource: 'repeat-host' }));
+      const fresh = range(10).map((i) => ({ resource: `fresh-${i}`, id: randomUUID() }));
+      const conflicting = { resource: 'thief-host', event: 'Other', id: taken.id };
+      const duplicates = range(5).map(() => ({ resource: 'repeat-host' }));
+      const responses = await postAll(server, [...fresh.slice(0, 5), conflicting, ...duplicates, ...fresh.slice(5)]);
+
+      const conflict = responses[5];
+      assert.equal(conflict?.statusCode, 409, conflict?.body);
+      assert.equal(body(conflict).message, 'alert conflicts with an existing alert');
+      const others = responses.filter((response) => response !== conflict);
+      for (const response of others) assert.equal(response.statusCode, 201, response.body);
+
+      for (const alert of fresh) assert.equal((await stored(server, alert.id)).resource, alert.resource);
+      assert.equal((await stored(server, taken.id)).resource, 'owner-host');
+      const repeatedNow = await stored(server, repeated.id);
+      assert.equal(repeatedNow.duplicateCount, 5);
+      const counts = responses.slice(6, 11).map((response) => alertOf(response).duplicateCount);
+      assert.deepEqual(sortedNumbers(counts), [1, 2, 3, 4, 5]);
+    });
+
+    it('lets two alerts of one batch that ask for the same new id be a new alert and a 409', async () => {
+      const id = randomUUID();
+      const responses = await postAll(server, [
+        { resource: 'twin-a', id },
+        { resource: 'twin-b', id },
+      ]);
+      assert.deepEqual(sortedNumbers(responses.map((response) => response.statusCode)), [201, 409]);
+      const winner = responses.find((response) => response.statusCode === 201);
+      assert.ok(winner);
+      assert.equal((await stored(server, id)).resource, alertOf(winner).resource);
+    });
+  });
+
+  describe('HISTORY_LIMIT across a batch', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startServer(engine, { HISTORY_LIMIT: '3' });
+    });
+    after(() => server.close());
+
+    it('keeps the newest entries, and each answer shows the history right after its alert', async () => {
+      const first = alertOf(await post(server, { resource: 'busy-host', value: 'start' }));
+      const sent = range(12).map((i) => ({ resource: 'busy-host', value: `v${i}`, id: randomUUID() }));
+      const responses = await postAll(server, sent);
+      for (const response of responses) assert.equal(response.statusCode, 201, response.body);
+      const final = await stored(server, first.id);
+      assert.equal(final.history.length, 3);
+      for (const [i, response] of responses.entries()) {
+        const alert = alertOf(response);
+        assert.ok(alert.history.length <= 3);
+        // The alert's own value entry is its newest.
+        assert.equal(alert.history.at(-1)?.id, sent[i]?.id);
+        assert.equal(alert.history.at(-1)?.value, sent[i]?.value);
+      }
+      const last = responses.find((response) => alertOf(response).duplicateCount === sent.length);
+      assert.ok(last);
+      assert.deepEqual(
+        alertOf(last).history.map((entry) => entry.id),
+        final.history.map((entry) => entry.id),
+      );
+    });
+
+    it('drops at once an entry older than the kept ones', async () => {
+      const first = alertOf(await post(server, { resource: 'late-host', value: 'a' }));
+      await post(server, { resource: 'late-host', value: 'b' });
+      await post(server, { resource: 'late-host', value: 'c' });
+      const [late, next] = await postAll(server, [
+        { resource: 'late-host', value: 'old', createTime: '2020-01-01T00:00:00.000Z' },
+        { resource: 'late-host', value: 'd' },
+      ]);
+      assert.equal(late?.statusCode, 201, late?.body);
+      assert.deepEqual(
+        alertOf(late ?? assert.fail()).history.map((entry) => entry.value),
+        ['a', 'b', 'c'],
+      );
+      assert.deepEqual(
+        alertOf(next ?? assert.fail()).history.map((entry) => entry.value),
+        ['b', 'c', 'd'],
+      );
+      const final = await stored(server, first.id);
+      assert.deepEqual(
+        final.history.map((entry) => entry.value),
+        ['b', 'c', 'd'],
+      );
+      assert.equal(final.duplicateCount, 4);
+    });
+  });
+
+  describe('blackouts inside a batch', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startServer(engine);
+    });
+    after(() => server.close());
+
+    it('suppresses exactly the alerts a blackout covers', async () => {
+      const blackout = await server.app.inject({
+        method: 'POST',
+        url: '/api/blackout',
+        headers: admin,
+        payload: { environment: 'Dark', resource: 'dark-host' },
+      });
+      assert.equal(blackout.statusCode, 201, blackout.body);
+      const covered = range(4).map((i) => ({ environment: 'Dark', resource: 'dark-host', event: `e${i}` }));
+      const elsewhere = range(4).map((i) => ({ environment: 'Dark', resource: 'lit-host', event: `e${i}` }));
+      const otherEnvironment = range(4).map((i) => ({
+        environment: 'Production',
+        resource: 'dark-host',
+        event: `e${i}`,
+      }));
+      const before = {
+        environment: 'Dark',
+        resource: 'dark-host',
+        event: 'old',
+        createTime: '2020-01-01T00:00:00.000Z',
+      };
+      const responses = await postAll(server, [...covered, before, ...elsewhere, ...otherEnvironment]);
+
+      for (const response of responses.slice(0, 4)) {
+        assert.equal(response.statusCode, 202, response.body);
+        assert.equal(body(response).message, 'Suppressed alert during blackout period');
+      }
+      for (const response of responses.slice(4)) assert.equal(response.statusCode, 201, response.body);
+      const list = await server.app.inject({
+        method: 'GET',
+        url: '/api/alerts?environment=Dark&resource=dark-host',
+        headers: admin,
+      });
+      assert.equal(body(list).total, 1);
+    });
+  });
+
+  describe('two server processes on one database', () => {
+    if (engine.name !== 'postgres') return;
+    let first: TestServer;
+    let second: TestServer;
+    before(async () => {
+      first = await startServer(engine);
+      const { database } = first.settings;
+      assert.equal(database.engine, 'postgres');
+      second = await startTestServer(engine, {
+        ALLOWED_ENVIRONMENTS: 'Production,Dark',
+        DATABASE_URL: database.engine === 'postgres' ? database.url : '',
+      });
+    });
+    after(async () => {
+      await first.close();
+      await second.close();
+    });
+
+    it('count every duplicate exactly once, including of an alert both create at once', async () => {
+      const existing = alertOf(await post(first, { resource: 'shared-host' }));
+      const servers = range(40).map((i) => (i % 2 === 0 ? first : second));
+      const duplicates = await Promise.all(servers.map((server) => post(server, { resource: 'shared-host' })));
+      for (const response of duplicates) assert.equal(response.statusCode, 201, response.body);
+      assert.deepEqual(
+        sortedNumbers(duplicates.map((response) => alertOf(response).duplicateCount)),
+        range(40).map((i) => i + 1),
+      );
+      assert.equal((await stored(first, existing.id)).duplicateCount, 40);
+
+      const racing = await Promise.all(servers.map((server) => post(server, { resource: 'racing-host' })));
+      for (const response of racing) assert.equal(response.statusCode, 201, response.body);
+      const alerts = racing.map(alertOf);
+      assert.deepEqual(sortedNumbers(alerts.map((alert) => alert.duplicateCount)), range(40));
+      assert.equal(new Set(alerts.map((alert) => alert.id)).size, 1);
+      assert.equal((await stored(second, alerts[0]?.id ?? '')).duplicateCount, 39);
+    });
+  });
+});
