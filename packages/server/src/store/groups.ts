@@ -14,7 +14,9 @@ export const GROUP_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
   text: { column: 'text', kind: 'text' },
 };
 
-const memberCount = sql<number | string>`(select count(*) from group_users m where m.group_id = groups.id)`;
+const memberCount = sql<
+  number | string
+>`(select count(*) from group_users m where m.group_id = ${sql.ref('groups.id')})`;
 
 export class KyselyGroupRepository implements GroupRepository {
   constructor(
