@@ -112,6 +112,18 @@ forEachEngine((engine) => {
       assert.deepEqual(view.attributes, { team: 'blue' });
       assert.ok(typeof view.updateTime === 'string');
       await loginToken(server.app, 'erin', 'p2');
+      const byDomain = body(await call('GET', '/api/users?domain=CORP.test', ADMIN)).users as Json[];
+      assert.deepEqual(
+        byDomain.map((u) => u.login),
+        ['erin'],
+      );
+      await call('PUT', `/api/user/${id}`, ADMIN, { email_verified: true });
+      const verified = body(await call('GET', '/api/users?email_verified=true', ADMIN)).users as Json[];
+      assert.deepEqual(
+        verified.map((u) => u.login),
+        ['erin'],
+      );
+      assert.equal(body(await call('GET', '/api/users?domain!=corp.test&login=erin', ADMIN)).total, 0);
       const clash = await call('PUT', `/api/user/${id}`, ADMIN, { email: 'alice@example.com' });
       assert.equal(clash.statusCode, 409);
 

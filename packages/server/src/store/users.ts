@@ -2,9 +2,9 @@ import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from
 import type { EngineSql } from './engine.js';
 import { rethrowUnique } from './alerts.js';
 import type { IdentityQuery, Page } from './identity-types.js';
-import { type ColumnSpec, combine, filtersCondition, sortTerms } from './monitor-query.js';
+import { type ColumnSpec, anyOf, combine, filtersCondition, sortTerms } from './monitor-query.js';
 import type { Database, UsersTable } from './schema.js';
-import type { UserRecord, UserRepository } from './types.js';
+import type { FieldFilter, UserRecord, UserRepository } from './types.js';
 
 /** Filter and sort fields of GET /users (api.md §1.6); `status` is handled as the query's statuses. */
 export const USER_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
@@ -19,7 +19,13 @@ export const USER_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
   lastLogin: { column: 'last_login', kind: 'date' },
   text: { column: 'text', kind: 'text' },
   updateTime: { column: 'update_time', kind: 'date' },
+  // Matched by hand in where(): the part of the email after `@`, and a boolean.
+  domain: { column: 'email', kind: 'text' },
+  email_verified: { column: 'email_verified', kind: 'text' },
 };
+
+const BY_HAND = new Set(['domain', 'email_verified']);
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
 
 export function toUser(engine: EngineSql, row: Selectable<UsersTable>): UserRecord {
   return {
@@ -85,7 +91,23 @@ export class KyselyUserRepository implements UserRepository {
 
   private where(query: IdentityQuery): RawBuilder<SqlBool> {
     const statuses = query.statuses.length === 0 ? [] : [sql<SqlBool>`status in (${sql.join(query.statuses)})`];
-    return combine([filtersCondition(this.engine, USER_COLUMNS, query.filters, query.now), ...statuses]);
+    const plain = query.filters.filter((f) => !BY_HAND.has(f.field));
+    const byHand = query.filters.filter((f) => BY_HAND.has(f.field)).map((f) => this.byHand(f));
+    return combine([filtersCondition(this.engine, USER_COLUMNS, plain, query.now), ...statuses, ...byHand]);
+  }
+
+  /** api.md §1.6 `domain` (the email's domain, case-insensitive) and `email_verified` (true or false). */
+  private byHand(filter: FieldFilter): RawBuilder<SqlBool> {
+    const conditions = filter.values.map((value) => {
+      if (filter.field === 'email_verified') {
+        const wanted = ['true', '1', 'yes'].includes(value.toLowerCase());
+        return sql<SqlBool>`email_verified = ${this.engine.encodeBool(wanted)}`;
+      }
+      const domain = escapeLike(value.replace(/^~/, '').toLowerCase());
+      return sql<SqlBool>`lower(email) like ${`%@${domain}`} escape '\\'`;
+    });
+    const any = anyOf(conditions);
+    return filter.negate ? sql<SqlBool>`not ${any}` : any;
   }
 
   async list(query: IdentityQuery, page: Page): Promise<UserRecord[]> {
