@@ -135,6 +135,11 @@ forEachEngine((engine) => {
       const expired = body(await request('GET', '/api/keys?status=expired', ALICE));
       assert.ok((expired.keys as Record<string, unknown>[]).every((k) => k.status === 'expired'));
       assert.equal((await request('GET', '/api/keys?status=sleepy', ALICE)).statusCode, 400);
+      const readOnly = body(await request('GET', '/api/keys?type=read-only&page-size=100', ADMIN));
+      const readWrite = body(await request('GET', '/api/keys?type=read-write&page-size=100', ADMIN));
+      assert.ok((readOnly.keys as Record<string, unknown>[]).every((k) => k.type === 'read-only'));
+      assert.ok((readWrite.keys as Record<string, unknown>[]).every((k) => k.type === 'read-write'));
+      assert.equal((readOnly.total as number) + (readWrite.total as number), all.total);
     });
 
     it('counts uses and records the last use', async () => {

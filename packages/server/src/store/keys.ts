@@ -3,6 +3,7 @@ import { rethrowUnique } from './alerts.js';
 import type { EngineSql } from './engine.js';
 import type { IdentityDatabase, KeysTable } from './identity-schema.js';
 import type { ApiKeyRecord, ApiKeyRepository, IdentityQuery, KeyUsage, Page } from './identity-types.js';
+import type { FieldFilter } from './types.js';
 import { type ColumnSpec, anyOf, combine, filtersCondition, sortTerms } from './monitor-query.js';
 
 /** Filter and sort fields of GET /keys (api.md §1.5). */
@@ -17,6 +18,8 @@ export const KEY_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
   count: { column: 'count', kind: 'int' },
   lastUsedTime: { column: 'last_used_time', kind: 'date' },
   customer: { column: 'customer', kind: 'text' },
+  // Computed from the scopes, so matched by hand in where().
+  type: { column: 'scopes', kind: 'text' },
 };
 
 function statusCondition(status: string, now: string): RawBuilder<SqlBool> {
@@ -92,10 +95,26 @@ export class KyselyApiKeyRepository implements ApiKeyRepository {
   }
 
   private where(query: IdentityQuery): RawBuilder<SqlBool> {
+    const types = query.filters.filter((f) => f.field === 'type').map((f) => this.typeCondition(f));
     return combine([
-      filtersCondition(this.engine, KEY_COLUMNS, query.filters, query.now),
+      filtersCondition(
+        this.engine,
+        KEY_COLUMNS,
+        query.filters.filter((f) => f.field !== 'type'),
+        query.now,
+      ),
       anyOf(query.statuses.map((s) => statusCondition(s, query.now))),
+      ...types,
     ]);
+  }
+
+  /** api.md §1.5: a key is read-write when any of its scopes writes or administers. */
+  private typeCondition(filter: FieldFilter): RawBuilder<SqlBool> {
+    const writes = sql<SqlBool>`exists (select 1 from ${this.engine.listElements(sql.ref('scopes'), 's')}
+      where s.value like 'write%' or s.value like 'admin%')`;
+    const conditions = filter.values.map((v) => (v === 'read-write' ? writes : sql<SqlBool>`not ${writes}`));
+    const any = anyOf(conditions);
+    return filter.negate ? sql<SqlBool>`not ${any}` : any;
   }
 
   async list(query: IdentityQuery, page: Page): Promise<ApiKeyRecord[]> {
