@@ -86,4 +86,11 @@ describe('API key checks (cache and batched usage counts)', () => {
     assert.deepEqual(state.batches, [[{ id: KEY.id, uses: 2, lastUsedTime: '2026-01-01T00:00:01.000Z' }]]);
     await verifier.close();
   });
+
+  it('does not fail a shutdown when the last write fails', async () => {
+    const { repository } = fakeKeys({ failWrites: 1 });
+    const verifier = new ApiKeyVerifier(repository);
+    await verifier.verify(KEY.key, new Date('2026-01-01T00:00:00.000Z'));
+    await verifier.close();
+  });
 });

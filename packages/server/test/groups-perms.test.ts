@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BUILTIN_SCOPES } from '@alerta/contract';
+import { loadSettings } from '../src/settings.js';
 import { type TestServer, basic, body, createUser, startTestServer } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
 
@@ -121,6 +122,10 @@ forEachEngine((engine) => {
         scopes: ['admin:users'],
       });
       assert.equal(response.statusCode, 403);
+    });
+
+    it('refuses to start with a malformed custom scope', () => {
+      assert.throws(() => loadSettings({ CUSTOM_SCOPES: 'read:reports,fly away' }), /CUSTOM_SCOPES.*'fly away'/);
     });
 
     it('lists the 29 built-in scopes and the custom ones', async () => {

@@ -109,6 +109,7 @@ export class ApiKeyVerifier {
   async close(): Promise<void> {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
-    await this.flush();
+    // Usage counts are statistics: when the database is gone they are lost rather than failing the shutdown.
+    await this.flush().catch(() => undefined);
   }
 }
