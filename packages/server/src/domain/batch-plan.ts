@@ -23,7 +23,8 @@ interface TrackedAlert {
   alert: AlertRecord;
   /** Oldest first, in the order the history query sorts (update time, then seq). */
   history: TrackedEntry[];
-  stored: boolean;
+  /** The alert as read from the database; undefined for an alert this batch creates. */
+  stored: AlertRecord | undefined;
   changed: boolean;
 }
 
@@ -79,7 +80,7 @@ export function planBatch(
   };
   for (const candidate of candidates) {
     const history = candidate.history.map(({ seq, entry }) => ({ entry, seq, made: -1 }));
-    track({ alert: candidate.alert, history, stored: true, changed: false });
+    track({ alert: candidate.alert, history, stored: candidate.alert, changed: false });
   }
 
   const dropped: (number | string)[] = [];
@@ -93,7 +94,7 @@ export function planBatch(
       track({
         alert: created.alert,
         history: [{ entry: created.history, seq: undefined, made: made++ }],
-        stored: false,
+        stored: undefined,
         changed: true,
       });
       return { kind: 'new', stored: { alert: created.alert, history: [created.history] } };
@@ -123,10 +124,12 @@ export function planBatch(
     .map(({ alertId, entry }) => ({ alertId, entry }));
   // A fixed order for new rows, so two processes inserting the same alerts wait on each other instead of deadlocking.
   const inserts = tracked
-    .filter((t) => !t.stored)
+    .filter((t) => t.stored === undefined)
     .map((t) => t.alert)
     .sort((a, b) => compareText(identityOf(a), identityOf(b)));
-  const updates = tracked.filter((t) => t.stored && t.changed).map((t) => t.alert);
+  const updates = tracked.flatMap((t) =>
+    t.stored !== undefined && t.changed ? [{ stored: t.stored, alert: t.alert }] : [],
+  );
   return { results, write: { inserts, updates, history, dropped } };
 }
 

@@ -3,7 +3,7 @@ import { historyRow, toAlert, toHistory, toRow } from './alerts.js';
 import type { EngineSql } from './engine.js';
 import type { IngestBatchTransaction, IngestBatchWrite, IngestCandidate } from './ingest-types.js';
 import type { Database } from './schema.js';
-import type { AlertRecord, IngestKey } from './types.js';
+import type { IngestKey } from './types.js';
 
 // Lists bound as parameters stay well below SQLite's limit on bound parameters.
 const CHUNK = 500;
@@ -81,43 +81,56 @@ export function ingestBatchTransaction(trx: Transaction<Database>, engine: Engin
   };
 }
 
+type AlertColumn = Exclude<keyof ReturnType<typeof toRow>, 'id'>;
+
+const ALERT_COLUMNS: readonly AlertColumn[] = [
+  'resource',
+  'event',
+  'environment',
+  'severity',
+  'correlate',
+  'status',
+  'service',
+  'group',
+  'value',
+  'text',
+  'tags',
+  'attributes',
+  'origin',
+  'type',
+  'create_time',
+  'timeout',
+  'raw_data',
+  'customer',
+  'duplicate_count',
+  'repeat',
+  'previous_severity',
+  'trend_indication',
+  'receive_time',
+  'last_receive_id',
+  'last_receive_time',
+  'update_time',
+];
+
+const sameValue = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
+
 /**
- * Rewrites stored alerts in one statement: every id exists and is locked, so each row takes the update branch. A
- * plain insert would be wrong here, and per-row UPDATEs cost a round trip each.
+ * Rewrites stored alerts in one statement: every id exists and is locked, so each row takes the update branch (per-row
+ * UPDATEs would cost a round trip each). Only columns that changed in some row are set, so indexes and triggers on
+ * the others are left alone; a duplicate usually changes just a few.
  */
-async function upsertAlerts(trx: Transaction<Database>, engine: EngineSql, alerts: readonly AlertRecord[]) {
+async function upsertAlerts(trx: Transaction<Database>, engine: EngineSql, updates: IngestBatchWrite['updates']) {
+  const rows = updates.map(({ alert }) => toRow(engine, alert));
+  const before = updates.map(({ stored }) => toRow(engine, stored));
+  const changed = ALERT_COLUMNS.filter((column) => rows.some((row, i) => !sameValue(row[column], before[i]?.[column])));
+  if (changed.length === 0) return;
   await trx
     .insertInto('alerts')
-    .values(alerts.map((alert) => toRow(engine, alert)))
+    .values(rows)
     .onConflict((conflict) =>
-      conflict.column('id').doUpdateSet((eb) => ({
-        resource: eb.ref('excluded.resource'),
-        event: eb.ref('excluded.event'),
-        environment: eb.ref('excluded.environment'),
-        severity: eb.ref('excluded.severity'),
-        correlate: eb.ref('excluded.correlate'),
-        status: eb.ref('excluded.status'),
-        service: eb.ref('excluded.service'),
-        group: eb.ref('excluded.group'),
-        value: eb.ref('excluded.value'),
-        text: eb.ref('excluded.text'),
-        tags: eb.ref('excluded.tags'),
-        attributes: eb.ref('excluded.attributes'),
-        origin: eb.ref('excluded.origin'),
-        type: eb.ref('excluded.type'),
-        create_time: eb.ref('excluded.create_time'),
-        timeout: eb.ref('excluded.timeout'),
-        raw_data: eb.ref('excluded.raw_data'),
-        customer: eb.ref('excluded.customer'),
-        duplicate_count: eb.ref('excluded.duplicate_count'),
-        repeat: eb.ref('excluded.repeat'),
-        previous_severity: eb.ref('excluded.previous_severity'),
-        trend_indication: eb.ref('excluded.trend_indication'),
-        receive_time: eb.ref('excluded.receive_time'),
-        last_receive_id: eb.ref('excluded.last_receive_id'),
-        last_receive_time: eb.ref('excluded.last_receive_time'),
-        update_time: eb.ref('excluded.update_time'),
-      })),
+      conflict
+        .column('id')
+        .doUpdateSet(Object.fromEntries(changed.map((column) => [column, sql.ref(`excluded.${column}`)]))),
     )
     .execute();
 }

@@ -15,7 +15,8 @@ export interface IngestCandidate {
 /** What one ingest batch writes; each alert appears once, with its state after the batch's last alert. */
 export interface IngestBatchWrite {
   inserts: AlertRecord[];
-  updates: AlertRecord[];
+  /** Stored alerts that changed: as read, and as they are to be written. */
+  updates: { stored: AlertRecord; alert: AlertRecord }[];
   /** New history entries, in the order the batch's alerts made them. */
   history: { alertId: string; entry: HistoryRecord }[];
   /** Stored history entries pushed out by HISTORY_LIMIT (api.md §2.3). */
