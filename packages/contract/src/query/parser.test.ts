@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { type QueryNode, QueryParseError } from './ast.js';
+import { ALERT_QUERY_FIELDS, BLACKOUT_QUERY_FIELDS, HEARTBEAT_QUERY_FIELDS, type QueryFieldTable } from './fields.js';
 import { parseQuery } from './parser.js';
 import { printQuery } from './print.js';
 import { regexProblem } from './regex.js';
@@ -131,6 +132,50 @@ describe('parseQuery (api.md §8)', () => {
       const tree = parseQuery(text);
       assert.equal(shape(parseQuery(printQuery(tree))), shape(tree), text);
     }
+  });
+});
+
+describe('parseQuery with the fields of blackouts and heartbeats', () => {
+  const shapeIn = (fields: QueryFieldTable, text: string, defaultField?: string): string =>
+    shape(parseQuery(text, { fields, defaultField }));
+  const failsIn = (fields: QueryFieldTable, text: string, reason: RegExp): void => {
+    assert.throws(
+      () => parseQuery(text, { fields }),
+      (error) => error instanceof QueryParseError && reason.test(error.reason),
+    );
+  };
+
+  it('searches text in a blackout and the origin in a heartbeat when no field is named', () => {
+    assert.equal(shapeIn(BLACKOUT_QUERY_FIELDS, 'disk'), term('text', 'disk'));
+    assert.equal(shapeIn(HEARTBEAT_QUERY_FIELDS, 'web'), term('origin', 'web'));
+    assert.equal(shapeIn(HEARTBEAT_QUERY_FIELDS, 'web', 'type'), term('type', 'web'));
+  });
+
+  it('accepts camelCase, snake_case and tag, and refuses fields of other records', () => {
+    assert.equal(
+      shapeIn(BLACKOUT_QUERY_FIELDS, 'start_time:>x'),
+      `startTime:${JSON.stringify({ kind: 'range', lower: { value: 'x', inclusive: false }, upper: null })}`,
+    );
+    assert.equal(shapeIn(BLACKOUT_QUERY_FIELDS, 'user:ann'), term('user', 'ann'));
+    assert.equal(shapeIn(BLACKOUT_QUERY_FIELDS, 'tag:a'), term('tags', 'a'));
+    assert.equal(shapeIn(HEARTBEAT_QUERY_FIELDS, 'receive_time:2026'), term('receiveTime', '2026'));
+    assert.equal(shapeIn(HEARTBEAT_QUERY_FIELDS, 'latency:5'), term('latency', '5'));
+    assert.equal(shapeIn(HEARTBEAT_QUERY_FIELDS, '_.region:eu'), '@region:{"kind":"term","text":"eu"}');
+    assert.equal(shapeIn(HEARTBEAT_QUERY_FIELDS, '_exists_:region'), 'exists:region');
+    failsIn(BLACKOUT_QUERY_FIELDS, 'severity:major', /unknown field 'severity'/);
+    failsIn(BLACKOUT_QUERY_FIELDS, 'attributes.region:eu', /unknown field 'attributes.region'/);
+    failsIn(BLACKOUT_QUERY_FIELDS, '_exists_:region', /unknown field '_exists_'/);
+    failsIn(HEARTBEAT_QUERY_FIELDS, 'text:x', /unknown field 'text'/);
+    failsIn(ALERT_QUERY_FIELDS, 'priority:1', /unknown field 'priority'/);
+    assert.throws(
+      () => parseQuery('a', { fields: BLACKOUT_QUERY_FIELDS, defaultField: 'severity' }),
+      /unknown default field/,
+    );
+  });
+
+  it('leaves the alert fields as they were', () => {
+    assert.equal(shapeIn(ALERT_QUERY_FIELDS, 'duplicate_count:3'), shape(parseQuery('duplicate_count:3')));
+    assert.equal(shapeIn(ALERT_QUERY_FIELDS, 'x'), term('text', 'x'));
   });
 });
 

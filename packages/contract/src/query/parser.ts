@@ -1,5 +1,5 @@
 import { type QueryField, type QueryNode, QueryParseError, type QueryValue, type RangeBound } from './ast.js';
-import { resolveQueryField } from './fields.js';
+import { ALERT_QUERY_FIELDS, type QueryFieldTable, resolveQueryField } from './fields.js';
 import { regexProblem } from './regex.js';
 
 /** Longest query accepted, and deepest nesting of parentheses and NOTs. */
@@ -7,8 +7,10 @@ export const MAX_QUERY_LENGTH = 4096;
 const MAX_DEPTH = 64;
 
 export interface ParseOptions {
-  /** `q.df`: the field of terms that name none (api.md §8); `text` when absent. */
+  /** `q.df`: the field of terms that name none (api.md §8); the table's default (`text` for alerts) when absent. */
   defaultField?: string | undefined;
+  /** The fields the query may name: the alert fields unless a list of another record says otherwise. */
+  fields?: QueryFieldTable | undefined;
 }
 
 /** Characters that end a bare word. */
@@ -19,7 +21,10 @@ class Parser {
   private pos = 0;
   private depth = 0;
 
-  constructor(private readonly text: string) {}
+  constructor(
+    private readonly text: string,
+    private readonly fields: QueryFieldTable,
+  ) {}
 
   fail(reason: string, at = this.pos): never {
     throw new QueryParseError(at, reason);
@@ -138,11 +143,12 @@ class Parser {
       const name = fieldName[1];
       this.pos += fieldName[0].length;
       if (name === '_exists_') {
+        if (!this.fields.attributes) this.fail(`unknown field '${name}'`, start);
         const key = this.readBare();
         if (key === '') this.fail('expected an attribute name after _exists_:');
         return { kind: 'exists', key, start, end: this.pos };
       }
-      const named = resolveQueryField(name);
+      const named = resolveQueryField(name, this.fields);
       if (named === undefined) this.fail(`unknown field '${name}'`, start);
       if (this.peekChar() === '(') return this.parseGroup(named);
       if (isSpace(this.peekChar()) || this.peekChar() === undefined) this.fail(`expected a value after '${name}:'`);
@@ -295,10 +301,11 @@ export function parseQuery(text: string, options: ParseOptions = {}): QueryNode 
   // Databases refuse text with NUL characters; refusing them here keeps that a parse error.
   const nul = text.indexOf('\0');
   if (nul >= 0) throw new QueryParseError(nul, 'invalid character');
-  const defaultName = options.defaultField ?? 'text';
-  const field = resolveQueryField(defaultName);
+  const fields = options.fields ?? ALERT_QUERY_FIELDS;
+  const defaultName = options.defaultField ?? fields.defaultField;
+  const field = resolveQueryField(defaultName, fields);
   if (field === undefined) throw new QueryParseError(0, `unknown default field '${defaultName}'`);
-  const parser = new Parser(text);
+  const parser = new Parser(text, fields);
   if (parser.atEnd()) throw new QueryParseError(0, 'empty query');
   const node = parser.parseOr(field);
   if (!parser.atEnd()) parser.fail('unexpected input');

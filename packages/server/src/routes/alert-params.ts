@@ -1,6 +1,8 @@
 import {
   type AlarmModel,
   ISO_DATE_MESSAGE,
+  type QueryFieldTable,
+  type QueryNode,
   QueryParseError,
   parseIsoDate,
   parseQuery,
@@ -75,12 +77,15 @@ function checkFilterValues(name: string, field: string, values: readonly string[
   }
 }
 
-/** api.md §8: `q=` ANDed with the filters, terms without a field searching `q.df` (default `text`). */
-function searchParam(params: QueryParams) {
+/**
+ * api.md §8: `q=` ANDed with the filters, terms without a field searching `q.df` (default: the table's, `text` for
+ * alerts). A parse error, an unknown field among them, is a 400 giving the position.
+ */
+export function searchParam(params: QueryParams, fields?: QueryFieldTable): QueryNode | undefined {
   const text = params.get('q')?.[0];
   if (text === undefined || text.trim() === '') return undefined;
   try {
-    return parseQuery(text, { defaultField: params.get('q.df')?.[0] || undefined });
+    return parseQuery(text, { defaultField: params.get('q.df')?.[0] || undefined, fields });
   } catch (error) {
     if (error instanceof QueryParseError) throw badRequest('Failed to parse query string.', [error.message]);
     throw error;

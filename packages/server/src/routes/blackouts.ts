@@ -1,4 +1,5 @@
 import {
+  BLACKOUT_QUERY_FIELDS,
   BLACKOUT_STATUSES,
   type Blackout,
   blackoutInputSchema,
@@ -83,7 +84,7 @@ export function registerBlackoutRoutes(app: FastifyInstance, context: AppContext
   app.get('/blackouts', { config: { scope: 'read:blackouts' } }, async (request) => {
     const now = new Date();
     const params = queryParams(request.query);
-    const query = monitorQuery(params, BLACKOUT_COLUMNS, BLACKOUT_STATUSES, now.toISOString());
+    const query = monitorQuery(params, BLACKOUT_COLUMNS, BLACKOUT_STATUSES, now.toISOString(), BLACKOUT_QUERY_FIELDS);
     const { page, pageSize } = pageRequest(params, settings.DEFAULT_PAGE_SIZE);
     const total = await store.blackouts.count(query);
     const paging = computePaging(total, page, pageSize);

@@ -1,4 +1,10 @@
-import { HEARTBEAT_STATUSES, type Heartbeat, computePaging, heartbeatInputSchema } from '@alerta/contract';
+import {
+  HEARTBEAT_QUERY_FIELDS,
+  HEARTBEAT_STATUSES,
+  type Heartbeat,
+  computePaging,
+  heartbeatInputSchema,
+} from '@alerta/contract';
 import type { FastifyInstance } from 'fastify';
 import { type AppContext, principalOf } from '../context.js';
 import { heartbeatFromInput, heartbeatStatus } from '../domain/heartbeat.js';
@@ -69,7 +75,13 @@ export function registerHeartbeatRoutes(app: FastifyInstance, context: AppContex
   app.get('/heartbeats', { config: { scope: 'read:heartbeats' } }, async (request) => {
     const now = new Date();
     const params = queryParams(request.query);
-    const query = monitorQuery(params, HEARTBEAT_COLUMNS, HEARTBEAT_STATUSES, now.toISOString());
+    const query = monitorQuery(
+      params,
+      HEARTBEAT_COLUMNS,
+      HEARTBEAT_STATUSES,
+      now.toISOString(),
+      HEARTBEAT_QUERY_FIELDS,
+    );
     const { page, pageSize } = pageRequest(params, settings.DEFAULT_PAGE_SIZE);
     const total = await store.heartbeats.count(query, maxLatency);
     const paging = computePaging(total, page, pageSize);

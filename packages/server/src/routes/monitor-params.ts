@@ -1,17 +1,34 @@
+import type { QueryFieldTable } from '@alerta/contract';
 import { badRequest } from '../errors.js';
 import { type ColumnSpec, columnFor } from '../store/monitor-query.js';
 import type { FieldFilter, MonitorQuery, SortKey } from '../store/types.js';
-import type { QueryParams } from './alert-params.js';
+import { type QueryParams, searchParam } from './alert-params.js';
 
-// api.md §1.2 parameters that are never field filters; `status` is handled on its own.
-const NON_FILTER_PARAMS = new Set(['_', 'callback', 'token', 'api-key', 'q', 'sort-by', 'page', 'page-size', 'limit']);
+// api.md §1.2 parameters that are never field filters; `status` is handled on its own. Lists without a `q=` table
+// ignore `q` and `q.df`, as the reference does.
+const NON_FILTER_PARAMS = new Set([
+  '_',
+  'callback',
+  'token',
+  'api-key',
+  'q',
+  'q.df',
+  'sort-by',
+  'page',
+  'page-size',
+  'limit',
+]);
 
-/** Field filters, `status=` values and sort keys of GET /heartbeats and GET /blackouts. */
+/**
+ * Field filters, `status=` values and sort keys of GET /heartbeats, GET /blackouts and the identity lists; with a
+ * field table, `q=` too (api.md §1.4, §8).
+ */
 export function monitorQuery(
   params: QueryParams,
   columns: Readonly<Record<string, ColumnSpec>>,
   statuses: readonly string[],
   now: string,
+  searchFields?: QueryFieldTable,
 ): MonitorQuery {
   const filters: FieldFilter[] = [];
   let wanted: string[] = [];
@@ -37,5 +54,6 @@ export function monitorQuery(
     if (columnFor(columns, field) === undefined) throw badRequest(`Sorting by '${field}' field not supported.`);
     return { field, reverse };
   });
-  return { filters, statuses: wanted, sort, now };
+  const search = searchFields === undefined ? undefined : searchParam(params, searchFields);
+  return { filters, statuses: wanted, sort, now, search };
 }

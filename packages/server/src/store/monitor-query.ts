@@ -1,4 +1,5 @@
-import { type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type QueryField, type QueryNode, type QueryValue, type RangeBound, escapeRegex } from '@alerta/contract';
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { EngineSql } from './engine.js';
 import type { FieldFilter, SortKey } from './types.js';
 
@@ -83,3 +84,157 @@ export function sortTerms(
 }
 
 export const combine = and;
+
+const FALSE = sql<SqlBool>`(1 = 0)`;
+const INTEGER = /^-?\d{1,15}$/;
+const comparison = (bound: RangeBound, above: boolean) => sql.raw(`${above ? '>' : '<'}${bound.inclusive ? '=' : ''}`);
+
+/** `qu?ck`, `bro*` as a regex within word boundaries (api.md §8), as for alerts. */
+function wildcardRegex(pattern: string, boundary: string): string {
+  let body = '';
+  for (let i = 0; i < pattern.length; i += 1) {
+    const c = pattern[i] as string;
+    if (c === '\\') {
+      body += escapeRegex(pattern[i + 1] ?? '');
+      i += 1;
+    } else if (c === '?') body += '.?';
+    else if (c === '*') body += '.*';
+    else body += escapeRegex(c);
+  }
+  return `${boundary}${body}${boundary}`;
+}
+
+/** Terms are substrings, phrases and wildcards whole words, regexes case-insensitive, ranges compare as text. */
+function textMatch(engine: EngineSql, expr: Expression<unknown>, value: QueryValue): RawBuilder<SqlBool> {
+  const b = engine.wordBoundary;
+  switch (value.kind) {
+    case 'term':
+      return engine.containsText(expr, value.text);
+    case 'phrase':
+      return engine.matchesRegex(expr, `${b}${escapeRegex(value.text)}${b}`);
+    case 'wildcard':
+      return engine.matchesRegex(expr, wildcardRegex(value.pattern, b));
+    case 'regex':
+      return engine.matchesRegex(expr, value.pattern);
+    case 'range': {
+      const parts = [sql<SqlBool>`${expr} is not null`];
+      if (value.lower !== null) parts.push(sql<SqlBool>`${expr} ${comparison(value.lower, true)} ${value.lower.value}`);
+      if (value.upper !== null)
+        parts.push(sql<SqlBool>`${expr} ${comparison(value.upper, false)} ${value.upper.value}`);
+      return and(parts);
+    }
+  }
+}
+
+/**
+ * Integers: a term is equality, a range of integers compares numbers; other values match the digits as text. Bounds
+ * are cast to bigint so that a number beyond the column's range compares instead of failing on PostgreSQL.
+ */
+function intMatch(engine: EngineSql, column: string, value: QueryValue): RawBuilder<SqlBool> {
+  const ref = sql.ref(column);
+  const int = (text: string) => sql`cast(${Number(text)} as bigint)`;
+  if (value.kind === 'term') return INTEGER.test(value.text) ? sql<SqlBool>`${ref} = ${int(value.text)}` : FALSE;
+  if (value.kind === 'range' && [value.lower, value.upper].every((b) => b === null || INTEGER.test(b.value))) {
+    const parts = [sql<SqlBool>`${ref} is not null`];
+    if (value.lower !== null)
+      parts.push(sql<SqlBool>`${ref} ${comparison(value.lower, true)} ${int(value.lower.value)}`);
+    if (value.upper !== null)
+      parts.push(sql<SqlBool>`${ref} ${comparison(value.upper, false)} ${int(value.upper.value)}`);
+    return and(parts);
+  }
+  return textMatch(engine, sql`cast(${ref} as text)`, value);
+}
+
+const EARLIEST = Date.parse('0001-01-01T00:00:00.000Z');
+const LATEST = Date.parse('9999-12-31T23:59:59.999Z');
+
+/**
+ * An age in whole seconds (a heartbeat's `since`) as a range of the stored date, like the `since=` filter: age ≥ N
+ * is date ≤ now − N s, age ≤ N is date > now − (N+1) s. Only integers can be ages, so other values match nothing.
+ */
+function ageMatch(column: string, value: QueryValue, now: string): RawBuilder<SqlBool> {
+  let lower: number | undefined;
+  let upper: number | undefined;
+  if (value.kind === 'term' && INTEGER.test(value.text)) {
+    lower = upper = Number(value.text);
+  } else if (value.kind === 'range' && [value.lower, value.upper].every((b) => b === null || INTEGER.test(b.value))) {
+    if (value.lower !== null) lower = Number(value.lower.value) + (value.lower.inclusive ? 0 : 1);
+    if (value.upper !== null) upper = Number(value.upper.value) - (value.upper.inclusive ? 0 : 1);
+  } else {
+    return FALSE;
+  }
+  const ref = sql.ref(column);
+  const parts = [sql<SqlBool>`${ref} is not null`];
+  // A bound whose date falls outside the years 1–9999 is met by every stored date or by none.
+  if (lower !== undefined) {
+    const latest = Date.parse(now) - lower * 1000;
+    if (latest < EARLIEST) return FALSE;
+    if (latest <= LATEST) parts.push(sql<SqlBool>`${ref} <= ${new Date(latest).toISOString()}`);
+  }
+  if (upper !== undefined) {
+    const after = Date.parse(now) - (upper + 1) * 1000;
+    if (after > LATEST) return FALSE;
+    if (after >= EARLIEST) parts.push(sql<SqlBool>`${ref} > ${new Date(after).toISOString()}`);
+  }
+  return and(parts);
+}
+
+/** Lists: a term or phrase is exact membership (api.md §8), other values match any element. */
+function listMatch(engine: EngineSql, column: string, value: QueryValue): RawBuilder<SqlBool> {
+  if (value.kind === 'term' || value.kind === 'phrase') return engine.listHasAny(column, [value.text]);
+  const element = sql`${sql.ref('e.value')}`;
+  return sql<SqlBool>`exists (select 1 from ${engine.listElements(sql.ref(column), 'e')} where ${textMatch(engine, element, value)})`;
+}
+
+function fieldMatch(
+  engine: EngineSql,
+  columns: Readonly<Record<string, ColumnSpec>>,
+  field: QueryField,
+  value: QueryValue,
+  now: string,
+): RawBuilder<SqlBool> {
+  const spec = columnFor(columns, field.kind === 'attribute' ? `attributes.${field.key}` : field.name);
+  // The parser resolves names from a table that matches these columns; refuse anything else rather than guess.
+  if (spec === undefined) throw new Error(`field ${JSON.stringify(field)} is not queryable here`);
+  switch (spec.kind) {
+    case 'attributes':
+      return field.kind === 'attribute' ? textMatch(engine, engine.attributeText(field.key), value) : FALSE;
+    case 'text':
+      return textMatch(engine, sql.ref(spec.column), value);
+    case 'date':
+      return textMatch(engine, engine.dateText(spec.column), value);
+    case 'int':
+      return intMatch(engine, spec.column, value);
+    case 'age':
+      return ageMatch(spec.column, value, now);
+    case 'list':
+      return listMatch(engine, spec.column, value);
+  }
+}
+
+/**
+ * The WHERE condition of a parsed `q=` on a heartbeat or blackout list (api.md §8); values are always bound
+ * parameters. A condition on a missing value counts as false, so NOT finds those rows.
+ */
+export function searchCondition(
+  engine: EngineSql,
+  columns: Readonly<Record<string, ColumnSpec>>,
+  node: QueryNode | undefined,
+  now: string,
+): RawBuilder<SqlBool> {
+  if (node === undefined) return and([]);
+  const recurse = (n: QueryNode): RawBuilder<SqlBool> => searchCondition(engine, columns, n, now);
+  switch (node.kind) {
+    case 'or':
+      return anyOf(node.operands.map(recurse));
+    case 'and':
+      return and(node.operands.map(recurse));
+    case 'not':
+      return sql<SqlBool>`(not ${recurse(node.operand)})`;
+    case 'exists':
+      if (columns.attributes?.kind !== 'attributes') throw new Error('this record has no attributes');
+      return engine.attributeExists(node.key);
+    case 'match':
+      return sql<SqlBool>`coalesce(${fieldMatch(engine, columns, node.field, node.value, now)}, false)`;
+  }
+}

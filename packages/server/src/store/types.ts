@@ -250,6 +250,8 @@ export interface MonitorQuery {
   sort: SortKey[];
   /** The moment statuses are computed for. */
   now: string;
+  /** A parsed `q=` over the list's own fields, ANDed with the rest (GET /heartbeats and GET /blackouts only). */
+  search?: QueryNode | undefined;
 }
 
 export interface HeartbeatRepository {
