@@ -329,6 +329,32 @@ forEachEngine((engine) => {
       assert.equal(body(response).message, "Custom webhook 'nagios' not found.");
     });
 
+    it('GET: 404 for an unknown webhook, a 400 naming the missing payload for the built-ins', async () => {
+      const get = (path: string, headers = admin) =>
+        server.app.inject({ method: 'GET', url: `/api/webhooks/${path}`, headers });
+      const unknown = await get('nagios?host=web01');
+      assert.equal(unknown.statusCode, 404);
+      assert.equal(body(unknown).message, "Custom webhook 'nagios' not found.");
+      assert.equal((await get('nagios/extra')).statusCode, 404);
+      assert.equal((await get('toString')).statusCode, 404);
+      const before = await totalAlerts();
+      for (const [path, message, sender] of [
+        ['prometheus', 'no alerts in Prometheus notification payload', 'Alertmanager'],
+        ['prometheus/extra?environment=Production', 'no alerts in Prometheus notification payload', 'Alertmanager'],
+        ['grafana?state=alerting', 'no alerts in Grafana notification payload', 'Grafana'],
+      ] as const) {
+        const response = await get(path);
+        assert.equal(response.statusCode, 400, response.body);
+        const error = body(response) as { status: string; message: string; errors: string[] };
+        assert.equal(error.status, 'error');
+        assert.equal(error.message, message);
+        assert.match(error.errors[0] ?? '', new RegExp(`${sender} sends .* POST`));
+      }
+      assert.equal(await totalAlerts(), before);
+      assert.equal((await get('prometheus', basic('guest', 'guest-password'))).statusCode, 403);
+      assert.equal((await server.app.inject({ method: 'GET', url: '/api/webhooks/prometheus' })).statusCode, 401);
+    });
+
     it('needs write:webhooks', async () => {
       const response = await hook('prometheus', alertmanager([]), '', basic('guest', 'guest-password'));
       assert.equal(response.statusCode, 403);

@@ -76,24 +76,46 @@ function resolvedCopy(alert: AlertRecord, normalSeverity: string): AlertInput {
 
 type WebhookMapper = (context: AppContext, request: FastifyRequest, defaults: WebhookDefaults) => Promise<AlertInput[]>;
 
-const WEBHOOKS: Readonly<Record<string, WebhookMapper>> = {
-  prometheus: (_context, request, defaults) =>
-    Promise.resolve(prometheusAlerts(parse(alertmanagerPayloadSchema, request.body), defaults)),
-  grafana: async (context, request, defaults) => {
-    if (isUnifiedPayload(request.body)) {
-      return grafanaUnifiedAlerts(parse(grafanaUnifiedSchema, request.body), defaults);
-    }
-    const payload = parse(grafanaLegacySchema, request.body);
-    if (payload.state === 'alerting') return grafanaLegacyAlerts(payload, defaults);
-    if (payload.state === 'ok' && payload.ruleId !== undefined) {
-      const params = new Map([['attributes.ruleId', [String(payload.ruleId)]]]);
-      const query = alertQuery(params, context.model, new Date().toISOString());
-      const rows = await context.store.alerts.list(query, { offset: 0, limit: 1000, withHistory: false });
-      return rows.map((row) => resolvedCopy(row.alert, defaults.normalSeverity));
-    }
-    throw badRequest(`Grafana state '${payload.state}' is not supported`);
+interface Webhook {
+  /** Maps the JSON body of a POST to alerts. */
+  map: WebhookMapper;
+  /** Who sends it, and what the reference answers when the payload is missing (webhooks.md). */
+  sender: string;
+  noPayload: string;
+}
+
+const WEBHOOKS: Readonly<Record<string, Webhook>> = {
+  prometheus: {
+    sender: 'Alertmanager',
+    noPayload: 'no alerts in Prometheus notification payload',
+    map: (_context, request, defaults) =>
+      Promise.resolve(prometheusAlerts(parse(alertmanagerPayloadSchema, request.body), defaults)),
+  },
+  grafana: {
+    sender: 'Grafana',
+    noPayload: 'no alerts in Grafana notification payload',
+    map: async (context, request, defaults) => {
+      if (isUnifiedPayload(request.body)) {
+        return grafanaUnifiedAlerts(parse(grafanaUnifiedSchema, request.body), defaults);
+      }
+      const payload = parse(grafanaLegacySchema, request.body);
+      if (payload.state === 'alerting') return grafanaLegacyAlerts(payload, defaults);
+      if (payload.state === 'ok' && payload.ruleId !== undefined) {
+        const params = new Map([['attributes.ruleId', [String(payload.ruleId)]]]);
+        const query = alertQuery(params, context.model, new Date().toISOString());
+        const rows = await context.store.alerts.list(query, { offset: 0, limit: 1000, withHistory: false });
+        return rows.map((row) => resolvedCopy(row.alert, defaults.normalSeverity));
+      }
+      throw badRequest(`Grafana state '${payload.state}' is not supported`);
+    },
   },
 };
+
+function webhookNamed(name: string): Webhook {
+  const webhook = Object.hasOwn(WEBHOOKS, name) ? WEBHOOKS[name] : undefined;
+  if (webhook === undefined) throw new ApiError(404, `Custom webhook '${name}' not found.`);
+  return webhook;
+}
 
 /**
  * POST /webhooks/{name} (api.md §1.9): each mapped alert goes through the POST /alert pipeline. One alert answers
@@ -101,14 +123,11 @@ const WEBHOOKS: Readonly<Record<string, WebhookMapper>> = {
  */
 export function registerWebhookRoutes(app: FastifyInstance, context: AppContext): void {
   const handler = async (request: FastifyRequest<{ Params: { name: string } }>, reply: FastifyReply) => {
-    const mapper = WEBHOOKS[request.params.name];
-    if (mapper === undefined || !Object.hasOwn(WEBHOOKS, request.params.name)) {
-      throw new ApiError(404, `Custom webhook '${request.params.name}' not found.`);
-    }
+    const webhook = webhookNamed(request.params.name);
     if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) {
       throw badRequest('the request body must be a JSON object');
     }
-    const inputs = (await mapper(context, request, webhookDefaults(context, request))).map((input) => {
+    const inputs = (await webhook.map(context, request, webhookDefaults(context, request))).map((input) => {
       const checked = alertInputSchema.safeParse(input);
       if (!checked.success) throw validationError(checked.error);
       return checked.data;
@@ -129,7 +148,18 @@ export function registerWebhookRoutes(app: FastifyInstance, context: AppContext)
     }
     return reply.code(201).send({ status: 'ok', ids: stored.map((s) => s.alert.id) });
   };
+  /**
+   * api.md §1.9 also routes GET, whose payload could only be the query string. Alertmanager and Grafana send theirs
+   * as the body of a POST, so a GET brings nothing to map: a 400 with the reference's words for a missing payload,
+   * rather than a 405 that would suggest the webhook does not exist for GET at all.
+   */
+  const getHandler = (request: FastifyRequest<{ Params: { name: string } }>) => {
+    const webhook = webhookNamed(request.params.name);
+    throw badRequest(webhook.noPayload, [`${webhook.sender} sends its notifications as the JSON body of a POST`]);
+  };
   // api.md §1.9: `/webhooks/{name}/{path}` reaches the same webhook; ours ignore the extra path.
-  app.post('/webhooks/:name', { config: { scope: 'write:webhooks' } }, handler);
-  app.post('/webhooks/:name/*', { config: { scope: 'write:webhooks' } }, handler);
+  for (const path of ['/webhooks/:name', '/webhooks/:name/*']) {
+    app.post(path, { config: { scope: 'write:webhooks' } }, handler);
+    app.get(path, { config: { scope: 'write:webhooks' } }, getHandler);
+  }
 }
