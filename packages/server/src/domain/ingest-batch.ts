@@ -13,6 +13,10 @@ import { type PreReceiveStores, blackoutApplies, blackoutStep, heartbeatStep } f
 
 /** Enough to make a commit cheap per alert, small enough to stay far from SQLite's bound-parameter limit. */
 const MAX_BATCH = 64;
+/** From this many alerts in the last batch on, the next batch waits a little for the senders just answered. */
+const MIN_FILLING = 4;
+/** The longest such wait. */
+const FILL_MS = 1;
 
 export interface IngestBatchStores extends PreReceiveStores {
   alerts: AlertRepository;
@@ -34,6 +38,10 @@ interface Waiting {
 export class IngestBatcher {
   private readonly queue: Waiting[] = [];
   private draining = false;
+  /** The last batch's alerts and those that arrived while it was stored: about how many senders are at work. */
+  private senders = 0;
+  /** Ends the wait for the next batch to fill up, once the queue is long enough. */
+  private filled: { size: number; wake: () => void } | undefined;
 
   constructor(
     private readonly stores: IngestBatchStores,
@@ -47,6 +55,7 @@ export class IngestBatcher {
     if (heartbeat !== undefined) return heartbeat;
     return new Promise((resolve, reject) => {
       this.queue.push({ received, resolve, reject });
+      if (this.filled !== undefined && this.queue.length >= this.filled.size) this.filled.wake();
       if (this.draining) return;
       this.draining = true;
       // Let requests already read from the sockets join the first batch too.
@@ -56,6 +65,9 @@ export class IngestBatcher {
 
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
+      if (this.senders >= MIN_FILLING && this.queue.length < this.senders) {
+        await this.fill(Math.min(this.senders, MAX_BATCH));
+      }
       const batch = this.queue.splice(0, MAX_BATCH);
       try {
         await this.run(batch);
@@ -63,8 +75,26 @@ export class IngestBatcher {
         // Not expected (run settles every request itself), but no request may be left waiting.
         for (const waiting of batch) waiting.reject(error);
       }
+      this.senders = batch.length + this.queue.length;
     }
     this.draining = false;
+  }
+
+  /**
+   * Senders answered by the last batch send their next alerts a fraction of a millisecond later. With several at work,
+   * waiting until one alert per sender is queued (FILL_MS at most) lets one commit serve about twice the alerts; a few
+   * senders never wait.
+   */
+  private fill(size: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        this.filled = undefined;
+        resolve();
+      };
+      const timer = setTimeout(wake, FILL_MS);
+      this.filled = { size, wake };
+    });
   }
 
   /** Settles every request of the batch; never throws. */
