@@ -63,6 +63,8 @@ const ROUTES: Record<string, string | null> = {
   'DELETE /blackout/:id': 'write:blackouts',
   'GET /blackouts': 'read:blackouts',
 
+  'GET /webhooks/:name': 'write:webhooks',
+  'GET /webhooks/:name/*': 'write:webhooks',
   'POST /webhooks/:name': 'write:webhooks',
   'POST /webhooks/:name/*': 'write:webhooks',
 
