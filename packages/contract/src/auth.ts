@@ -8,6 +8,35 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
+const field = (name: string) => z.string({ error: `'${name}' must be a string` }).check(z.maxLength(1024));
+
+/** A plausible address: something@domain.tld, no spaces, at most 254 characters (the SMTP limit). */
+export function isEmailAddress(value: string): boolean {
+  return value.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value);
+}
+
+/** POST /auth/signup body (api.md §1.7). Required fields are checked by the route, with the reference's messages. */
+export const signupBodySchema = z.object({
+  name: z.optional(field('name')),
+  email: z.optional(field('email')),
+  password: z.optional(field('password')),
+  text: z.optional(z.nullable(field('text'))),
+});
+export type SignupBody = z.infer<typeof signupBodySchema>;
+
+/** POST /auth/forgot body. */
+export const forgotBodySchema = z.object({ email: z.optional(field('email')) });
+
+/** POST /auth/reset/{token} body. */
+export const resetBodySchema = z.object({ password: z.optional(field('password')) });
+
+/** POST /auth/{provider} body: the authorisation code the console got from the provider's popup. */
+export const providerCodeBodySchema = z.object({
+  code: z.optional(field('code')),
+  clientId: z.optional(field('clientId')),
+  redirectUri: z.optional(field('redirectUri')),
+});
+
 export const tokenResponseSchema = z.object({ token: z.string() });
 
 /** The claims of a token issued by login, signup and providers (api.md §6.2). Empty claims are omitted. */

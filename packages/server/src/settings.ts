@@ -138,6 +138,33 @@ const envSchema = z.object({
   AWS_REGION: str('us-east-1'),
   COGNITO_DOMAIN: optStr(),
   PINGFEDERATE_URL: optStr(),
+
+  // Account mail (api.md §6.5), with the reference's names and defaults.
+  MAIL_FROM: str('alerta@example.com'),
+  SMTP_HOST: str('smtp.gmail.com'),
+  SMTP_PORT: int(587, 1, 65535),
+  SMTP_STARTTLS: bool(true),
+  SMTP_USE_SSL: bool(false),
+  SMTP_USERNAME: str(''),
+  SMTP_PASSWORD: str(''),
+  // Our own: the shortest password signup and reset accept.
+  PASSWORD_MIN_LENGTH: int(8, 1, 1024),
+  // Our own: failed logins for one login (or from one address) within LOGIN_LOCKOUT seconds before 429s.
+  LOGIN_FAILURE_LIMIT: int(5, 0),
+  LOGIN_FAILURE_LIMIT_PER_ADDRESS: int(20, 0),
+  LOGIN_LOCKOUT: int(300, 1),
+
+  // Identity providers (api.md §1.7): OAuth2 client, OIDC discovery and the claims that carry roles and groups.
+  OAUTH2_CLIENT_SECRET: str(''),
+  OIDC_ISSUER_URL: optStr(),
+  OIDC_LOGOUT_URL: optStr(),
+  OIDC_ROLE_CLAIM: str('roles'),
+  OIDC_GROUP_CLAIM: str('groups'),
+  ALLOWED_OIDC_ROLES: list(['*']),
+  ALLOWED_GITHUB_ORGS: list(['*']),
+  ALLOWED_GITLAB_GROUPS: list(['*']),
+  ALLOWED_KEYCLOAK_ROLES: list(['*']),
+  COGNITO_USER_POOL_ID: optStr(),
 });
 
 type EnvSettings = z.infer<typeof envSchema>;
@@ -159,7 +186,13 @@ function describeValue(value: string | undefined): string {
 }
 
 /** Variables whose values must never appear in an error message. */
-const SECRET_VARIABLES = new Set(['SECRET_KEY', 'ADMIN_PASSWORD', 'DATABASE_URL']);
+const SECRET_VARIABLES = new Set([
+  'SECRET_KEY',
+  'ADMIN_PASSWORD',
+  'DATABASE_URL',
+  'SMTP_PASSWORD',
+  'OAUTH2_CLIENT_SECRET',
+]);
 
 function fail(name: string, env: Readonly<Record<string, string | undefined>>, reason: string): never {
   const shown = SECRET_VARIABLES.has(name) ? '(hidden)' : describeValue(env[name]);

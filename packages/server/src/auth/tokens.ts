@@ -15,6 +15,9 @@ export interface TokenSubject {
   roles: readonly string[];
   groups: readonly string[];
   scopes: readonly string[];
+  /** GitHub organisations (api.md §6.2 `orgs`). */
+  orgs?: readonly string[];
+  picture?: string | null;
 }
 
 // Importing the key on every request costs more than the HMAC itself; a server has one secret, so keep its key.
@@ -44,6 +47,8 @@ export async function issueToken(
     groups: subject.groups,
     scope: subject.scopes.join(' '),
     email_verified: subject.emailVerified,
+    orgs: subject.orgs,
+    picture: subject.picture,
   };
   const present = Object.fromEntries(
     Object.entries(claims).filter(

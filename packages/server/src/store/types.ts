@@ -203,6 +203,19 @@ export interface UserRepository extends UserAdministration {
   /** Case-insensitive match on login or email. */
   findByLoginOrEmail(name: string): Promise<UserRecord | undefined>;
   recordLogin(id: string, when: string): Promise<void>;
+  /** Remembers the digest of the one mail token (confirm or reset) that may be used next; null forgets it. */
+  setEmailToken(id: string, digest: string | null): Promise<void>;
+  /**
+   * Uses the mail token once: applies the changes only while the stored digest still matches, and forgets it.
+   * False when it did not match (used, replaced or never issued).
+   */
+  consumeEmailToken(id: string, digest: string, changes: EmailTokenChanges): Promise<boolean>;
+}
+
+export interface EmailTokenChanges {
+  password?: string;
+  emailVerified?: boolean;
+  updateTime: string;
 }
 
 export interface Store {

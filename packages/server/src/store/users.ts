@@ -4,7 +4,7 @@ import { rethrowUnique } from './alerts.js';
 import type { IdentityQuery, Page } from './identity-types.js';
 import { type ColumnSpec, anyOf, combine, filtersCondition, sortTerms } from './monitor-query.js';
 import type { Database, UsersTable } from './schema.js';
-import type { FieldFilter, UserRecord, UserRepository } from './types.js';
+import type { EmailTokenChanges, FieldFilter, UserRecord, UserRepository } from './types.js';
 
 /** Filter and sort fields of GET /users (api.md §1.6); `status` is handled as the query's statuses. */
 export const USER_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
@@ -167,5 +167,27 @@ export class KyselyUserRepository implements UserRepository {
 
   async recordLogin(id: string, when: string): Promise<void> {
     await this.db.updateTable('users').set({ last_login: when }).where('id', '=', id).execute();
+  }
+
+  async setEmailToken(id: string, digest: string | null): Promise<void> {
+    await this.db.updateTable('users').set({ hash: digest }).where('id', '=', id).execute();
+  }
+
+  async consumeEmailToken(id: string, digest: string, changes: EmailTokenChanges): Promise<boolean> {
+    // One conditional UPDATE, so two requests racing with the same token cannot both succeed.
+    const result = await this.db
+      .updateTable('users')
+      .set({
+        hash: null,
+        update_time: changes.updateTime,
+        ...(changes.password === undefined ? {} : { password: changes.password }),
+        ...(changes.emailVerified === undefined
+          ? {}
+          : { email_verified: this.engine.encodeBool(changes.emailVerified) }),
+      })
+      .where('id', '=', id)
+      .where('hash', '=', digest)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
   }
 }

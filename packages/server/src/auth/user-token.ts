@@ -1,0 +1,59 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../context.js';
+import type { UserRecord } from '../store/types.js';
+import { effectiveRoles, scopesForRoles } from './permissions.js';
+import { issueToken } from './tokens.js';
+
+export interface TokenExtras {
+  /** Roles and groups a provider asserted in its claims, added to the stored ones (api.md §6.3). */
+  roles?: readonly string[];
+  groups?: readonly string[];
+  orgs?: readonly string[];
+  picture?: string | null;
+}
+
+/** The audience of tokens this server issues (api.md §6.1.3). */
+export function tokenAudience(context: AppContext, request: FastifyRequest): string {
+  const clientId = context.settings.OAUTH2_CLIENT_ID;
+  return clientId !== '' ? clientId : context.apiRoot(request);
+}
+
+/** Issues the login token of api.md §6.2 for a stored user and records the login. */
+export async function tokenForUser(
+  context: AppContext,
+  request: FastifyRequest,
+  user: UserRecord,
+  provider: string,
+  extras: TokenExtras = {},
+): Promise<string> {
+  const { settings, store } = context;
+  const roles = [...new Set([...effectiveRoles(settings, user), ...(extras.roles ?? [])])];
+  const stored = (await store.groups.groupsOf(user.id)).map((g) => g.name);
+  const groups = [...new Set([...stored, ...(extras.groups ?? [])])];
+  const allRoles = [...new Set([...roles, ...groups, ...(extras.orgs ?? [])])];
+  const permissions = await store.perms.matching(allRoles);
+  const scopes = scopesForRoles(settings, { login: user.login, email: user.email, roles: allRoles }, permissions);
+  const token = await issueToken(
+    {
+      userId: user.id,
+      name: user.name,
+      login: user.login,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      provider,
+      roles,
+      groups,
+      scopes,
+      ...(extras.orgs === undefined ? {} : { orgs: extras.orgs }),
+      ...(extras.picture === undefined ? {} : { picture: extras.picture }),
+    },
+    {
+      secret: context.secretKey,
+      issuer: context.apiRoot(request),
+      audience: tokenAudience(context, request),
+      expireDays: settings.TOKEN_EXPIRE_DAYS,
+    },
+  );
+  await store.users.recordLogin(user.id, new Date().toISOString());
+  return token;
+}

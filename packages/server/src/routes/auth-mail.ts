@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { forgotBodySchema, isEmailAddress, resetBodySchema, signupBodySchema } from '@alerta/contract';
+import type { FastifyInstance } from 'fastify';
+import { mailToken } from '../auth/account-mail.js';
+import { emailTokenDigest, verifyEmailToken } from '../auth/email-tokens.js';
+import type { Mailer } from '../auth/mailer.js';
+import { hashPassword } from '../auth/passwords.js';
+import { isAdminUser } from '../auth/permissions.js';
+import { tokenForUser } from '../auth/user-token.js';
+import type { AppContext } from '../context.js';
+import { ApiError, badRequest } from '../errors.js';
+import type { UserRecord } from '../store/types.js';
+import { checkEmailDomain, saveUser } from './users.js';
+
+const firstIssue = (error: { issues: readonly { message: string }[] }) => error.issues[0]?.message ?? 'invalid body';
+
+/** Signup, email confirmation, forgotten and reset passwords (api.md §1.7, §6.5). */
+export function registerAccountMailRoutes(app: FastifyInstance, context: AppContext, mailer: Mailer): void {
+  const { settings, store } = context;
+
+  const checkPassword = (password: string | undefined): string => {
+    if (password === undefined || password === '') throw badRequest("missing 'password'");
+    if (password.length < settings.PASSWORD_MIN_LENGTH) {
+      throw badRequest(`password must be at least ${settings.PASSWORD_MIN_LENGTH} characters`);
+    }
+    return password;
+  };
+
+  app.post('/auth/signup', async (request) => {
+    if (settings.AUTH_PROVIDER !== 'basic' || !settings.SIGNUP_ENABLED) {
+      throw new ApiError(403, 'user signup is disabled');
+    }
+    const body = signupBodySchema.safeParse(request.body ?? {});
+    if (!body.success) throw badRequest(firstIssue(body.error));
+    const { name, email, text } = body.data;
+    if (name === undefined || name.trim() === '') throw badRequest("missing 'name'");
+    if (email === undefined || email === '') throw badRequest("missing 'email'");
+    if (!isEmailAddress(email)) throw badRequest('invalid email address');
+    const password = checkPassword(body.data.password);
+    checkEmailDomain(settings, email);
+    if ((await store.users.findByLoginOrEmail(email)) !== undefined) throw new ApiError(409, 'username already exists');
+
+    const now = new Date().toISOString();
+    const user: UserRecord = {
+      id: randomUUID(),
+      name: name.trim(),
+      login: email,
+      email,
+      password: await hashPassword(password, settings.BCRYPT_LOG_ROUNDS),
+      status: 'active',
+      // api.md §6.3: new signups get USER_ROLES, or ADMIN_ROLES when listed in ADMIN_USERS.
+      roles: isAdminUser(settings, email) ? [...settings.ADMIN_ROLES] : [...settings.USER_ROLES],
+      attributes: {},
+      createTime: now,
+      lastLogin: null,
+      text: text ?? '',
+      updateTime: null,
+      emailVerified: false,
+    };
+    await saveUser(store, user, true);
+    if (settings.EMAIL_VERIFICATION) {
+      await mailToken(context, mailer, request, user, 'confirm');
+      throw new ApiError(403, 'email not verified');
+    }
+    return { token: await tokenForUser(context, request, user, 'basic') };
+  });
+
+  app.post<{ Params: { token: string } }>('/auth/confirm/:token', async (request) => {
+    const userId = verifyEmailToken(context.secretKey, 'confirm', request.params.token);
+    const user = await store.users.get(userId);
+    if (user === undefined) throw badRequest('invalid token');
+    if (user.emailVerified) throw badRequest('email address already verified');
+    const used = await store.users.consumeEmailToken(user.id, emailTokenDigest(request.params.token), {
+      emailVerified: true,
+      updateTime: new Date().toISOString(),
+    });
+    if (!used) throw badRequest('invalid token');
+    return { status: 'ok', message: `email address ${user.email ?? user.login} confirmed` };
+  });
+
+  // Answers the same whether or not the address belongs to an active user, so it cannot be used to find accounts.
+  app.post('/auth/forgot', async (request) => {
+    const body = forgotBodySchema.safeParse(request.body ?? {});
+    if (!body.success) throw badRequest(firstIssue(body.error));
+    const email = body.data.email;
+    if (email === undefined || email === '' || !isEmailAddress(email)) throw badRequest('invalid email address');
+    const user = await store.users.findByLoginOrEmail(email);
+    if (user !== undefined && user.status === 'active' && user.email?.toLowerCase() === email.toLowerCase()) {
+      await mailToken(context, mailer, request, user, 'reset');
+    }
+    return { status: 'ok', message: 'password reset sent' };
+  });
+
+  app.post<{ Params: { token: string } }>('/auth/reset/:token', async (request) => {
+    const userId = verifyEmailToken(context.secretKey, 'reset', request.params.token);
+    const body = resetBodySchema.safeParse(request.body ?? {});
+    if (!body.success) throw badRequest(firstIssue(body.error));
+    const password = checkPassword(body.data.password);
+    const user = await store.users.get(userId);
+    if (user === undefined) throw badRequest('invalid token');
+    const used = await store.users.consumeEmailToken(user.id, emailTokenDigest(request.params.token), {
+      password: await hashPassword(password, settings.BCRYPT_LOG_ROUNDS),
+      updateTime: new Date().toISOString(),
+    });
+    if (!used) throw badRequest('invalid token');
+    return { status: 'ok', message: 'password reset successful' };
+  });
+}

@@ -1,0 +1,192 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { decodeJwt } from 'jose';
+import { emailTokenDigest, signEmailToken } from '../src/auth/email-tokens.js';
+import { TEST_SECRET, type TestServer, body, loginToken, startTestServer } from './support/app.js';
+import { forEachEngine } from './support/engines.js';
+import { type Mailbox, linkToken, startMailbox } from './support/mailbox.js';
+
+const BASE_URL = 'http://alerta.test/api';
+const SMTP_LOGIN = { user: 'alerta-mailer', password: 'smtp-secret-password' };
+
+forEachEngine((engine) => {
+  describe('signup, confirmation and password reset by mail', () => {
+    let server: TestServer;
+    let mailbox: Mailbox;
+    before(async () => {
+      mailbox = await startMailbox(SMTP_LOGIN);
+      server = await startTestServer(engine, {
+        BASE_URL,
+        EMAIL_VERIFICATION: 'true',
+        MAIL_FROM: 'alerts@alerta.test',
+        SMTP_HOST: '127.0.0.1',
+        SMTP_PORT: String(mailbox.port),
+        SMTP_STARTTLS: 'false',
+        SMTP_USERNAME: SMTP_LOGIN.user,
+        SMTP_PASSWORD: SMTP_LOGIN.password,
+      });
+    });
+    after(async () => {
+      await server.close();
+      await mailbox.close();
+    });
+
+    const post = (url: string, payload: Record<string, unknown> = {}) =>
+      server.app.inject({ method: 'POST', url: `/api${url}`, payload });
+    const signup = (payload: Record<string, unknown>) => post('/auth/signup', payload);
+
+    it('signs up an unverified user, mails a confirm link, and lets them in once confirmed', async () => {
+      const signedUp = await signup({ name: 'Carol', email: 'carol@example.com', password: 'carol-password' });
+      assert.equal(signedUp.statusCode, 403);
+      assert.equal(body(signedUp).message, 'email not verified');
+      const mail = await mailbox.next('carol@example.com');
+      assert.equal(mail.from?.value[0]?.address, 'alerts@alerta.test');
+      const first = linkToken(mail, 'confirm');
+      assert.ok(first.link.startsWith('http://alerta.test/confirm/'), first.link);
+
+      // Logging in before confirming is refused and sends a fresh link, which replaces the first.
+      const early = await post('/auth/login', { username: 'carol@example.com', password: 'carol-password' });
+      assert.equal(early.statusCode, 403);
+      assert.equal(body(early).message, 'email not verified');
+      const again = linkToken(await mailbox.next('carol@example.com'), 'confirm');
+      assert.equal((await post(`/auth/confirm/${first.token}`)).statusCode, 400);
+
+      const confirmed = await post(`/auth/confirm/${again.token}`);
+      assert.equal(confirmed.statusCode, 200);
+      assert.deepEqual(body(confirmed), { status: 'ok', message: 'email address carol@example.com confirmed' });
+      assert.equal((await post(`/auth/confirm/${again.token}`)).statusCode, 400, 'a link works once');
+
+      const claims = decodeJwt(await loginToken(server.app, 'carol@example.com', 'carol-password'));
+      assert.equal(claims.email_verified, true);
+      assert.deepEqual(claims.roles, ['user']);
+      assert.equal(claims.name, 'Carol');
+    });
+
+    it('refuses bad signups without writing a user or sending mail', async () => {
+      const before = await server.store.users.count();
+      const mails = mailbox.received.length;
+      const cases: [Record<string, unknown>, number, string][] = [
+        [{ name: 'X', email: 'not-an-email', password: 'long-enough' }, 400, 'invalid email address'],
+        [{ name: 'X', email: 'x@example', password: 'long-enough' }, 400, 'invalid email address'],
+        [{ name: 'X', email: 'x y@example.com', password: 'long-enough' }, 400, 'invalid email address'],
+        [{ name: 'X', email: 'x@example.com', password: 'short' }, 400, 'password must be at least 8 characters'],
+        [{ name: 'X', email: 'x@example.com' }, 400, "missing 'password'"],
+        [{ email: 'x@example.com', password: 'long-enough' }, 400, "missing 'name'"],
+        [{ name: 'X', email: 42, password: 'long-enough' }, 400, "'email' must be a string"],
+        [{ name: 'Carol', email: 'CAROL@example.com', password: 'long-enough' }, 409, 'username already exists'],
+      ];
+      for (const [payload, code, message] of cases) {
+        const response = await signup(payload);
+        assert.equal(response.statusCode, code, JSON.stringify(payload));
+        assert.equal(body(response).status, 'error');
+        assert.equal(body(response).message, message);
+      }
+      assert.equal(await server.store.users.count(), before);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      assert.equal(mailbox.received.length, mails);
+    });
+
+    it('answers forgot-password the same for unknown addresses, and resets once with a mailed link', async () => {
+      const unknown = await post('/auth/forgot', { email: 'nobody@example.com' });
+      const known = await post('/auth/forgot', { email: 'carol@example.com' });
+      assert.equal(unknown.statusCode, 200);
+      assert.deepEqual(body(unknown), body(known));
+      assert.deepEqual(body(known), { status: 'ok', message: 'password reset sent' });
+      const malformed = await post('/auth/forgot', { email: 'carol' });
+      assert.equal(malformed.statusCode, 400);
+      assert.equal(body(malformed).message, 'invalid email address');
+
+      const { link, token } = linkToken(await mailbox.next('carol@example.com'), 'reset');
+      assert.ok(link.startsWith('http://alerta.test/reset/'), link);
+      assert.equal(mailbox.received.filter((m) => m.text?.includes('nobody')).length, 0);
+
+      const short = await post(`/auth/reset/${token}`, { password: 'short' });
+      assert.equal(short.statusCode, 400);
+      const tampered = `${token.slice(0, -3)}${token.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+      assert.equal((await post(`/auth/reset/${tampered}`, { password: 'tampered-password' })).statusCode, 400);
+      assert.equal((await post(`/auth/confirm/${token}`)).statusCode, 400, 'a reset token confirms nothing');
+
+      const reset = await post(`/auth/reset/${token}`, { password: 'new-carol-password' });
+      assert.equal(reset.statusCode, 200);
+      assert.deepEqual(body(reset), { status: 'ok', message: 'password reset successful' });
+      const reused = await post(`/auth/reset/${token}`, { password: 'third-carol-password' });
+      assert.equal(reused.statusCode, 400);
+      assert.equal(body(reused).message, 'invalid token');
+
+      await loginToken(server.app, 'carol@example.com', 'new-carol-password');
+      const old = await post('/auth/login', { username: 'carol@example.com', password: 'carol-password' });
+      assert.equal(old.statusCode, 401);
+    });
+
+    it('refuses an expired reset link and leaves the password alone', async () => {
+      const user = await server.store.users.findByLoginOrEmail('carol@example.com');
+      assert.ok(user);
+      const token = signEmailToken(TEST_SECRET, 'reset', user.id, Date.now() - 901_000);
+      await server.store.users.setEmailToken(user.id, emailTokenDigest(token));
+      const expired = await post(`/auth/reset/${token}`, { password: 'expired-password' });
+      assert.equal(expired.statusCode, 401);
+      assert.equal(body(expired).message, 'reset token has expired');
+      await loginToken(server.app, 'carol@example.com', 'new-carol-password');
+    });
+  });
+
+  describe('signup without verification, and login throttling', () => {
+    let server: TestServer;
+    let closed: TestServer;
+    before(async () => {
+      server = await startTestServer(engine, {
+        BASE_URL,
+        LOGIN_FAILURE_LIMIT: '3',
+        LOGIN_FAILURE_LIMIT_PER_ADDRESS: '5',
+        LOGIN_LOCKOUT: '60',
+      });
+      closed = await startTestServer(engine, { SIGNUP_ENABLED: 'false' });
+    });
+    after(async () => {
+      await server.close();
+      await closed.close();
+    });
+
+    const login = (username: string, password: string, remoteAddress = '10.0.0.1') =>
+      server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress });
+
+    it('issues a token at signup when verification is off, and refuses signup when it is disabled', async () => {
+      for (const name of ['dave', 'erin']) {
+        const response = await server.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          payload: { name, email: `${name}@example.com`, password: `${name}-password` },
+        });
+        assert.equal(response.statusCode, 200);
+        const claims = decodeJwt(String(body(response).token));
+        assert.equal(claims.preferred_username, `${name}@example.com`);
+        assert.equal(claims.provider, 'basic');
+      }
+      const refused = await closed.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { name: 'Frank', email: 'frank@example.com', password: 'frank-password' },
+      });
+      assert.equal(refused.statusCode, 403);
+      assert.equal(body(refused).message, 'user signup is disabled');
+      assert.equal(await closed.store.users.count(), 0);
+    });
+
+    it('locks out one login after repeated failures without slowing anyone else', async () => {
+      for (let i = 0; i < 3; i += 1) assert.equal((await login('dave@example.com', 'wrong')).statusCode, 401);
+      const locked = await login('dave@example.com', 'dave-password', '10.0.0.2');
+      assert.equal(locked.statusCode, 429);
+      assert.equal(body(locked).status, 'error');
+      assert.ok(Number(locked.headers['retry-after']) > 0);
+      assert.equal((await login('erin@example.com', 'erin-password')).statusCode, 200);
+    });
+
+    it('locks out one address that tries many logins', async () => {
+      for (const name of ['a', 'b', 'c', 'd', 'e']) {
+        assert.equal((await login(`${name}@example.com`, 'wrong', '10.0.0.9')).statusCode, 401);
+      }
+      assert.equal((await login('erin@example.com', 'erin-password', '10.0.0.9')).statusCode, 429);
+      assert.equal((await login('erin@example.com', 'erin-password', '10.0.0.3')).statusCode, 200);
+    });
+  });
+});
