@@ -32,17 +32,24 @@ const SERVICES = ['Web', 'Api', 'Db', 'Cache'];
 const ACTIONS = ['ack', 'close', 'shelve', 'open', 'unack'];
 const WORDS = ['Disk', 'full', 'cpu', 'high', 'failover', 'link', 'down', 'Latency', 'timeout'];
 const EPOCH = 'from-date=1970-01-01T00:00:00.000Z';
+/** Users restricted to some customers (api.md §6.6); alerts without a customer are none of theirs. */
+const VIEWERS: Record<string, readonly string[]> = { acme: ['Acme'], both: ['Acme', 'Globex'] };
 
 forEachEngine((engine) => {
   let server: TestServer;
   const admin = basic('root', 'root-password');
   const pick = <T>(rng: () => number, list: readonly T[]): T => list[Math.floor(rng() * list.length)] as T;
 
-  const call = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Record<string, unknown>) => {
+  const call = async (
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: Record<string, unknown>,
+    headers: Record<string, string> = admin,
+  ) => {
     const response = await server.app.inject({
       method,
       url: `/api${url}`,
-      headers: admin,
+      headers,
       ...(payload === undefined ? {} : { payload }),
     });
     return { status: response.statusCode, body: body(response) };
@@ -52,8 +59,22 @@ forEachEngine((engine) => {
     server = await startTestServer(engine, {
       ALLOWED_ENVIRONMENTS: ENVIRONMENTS.join(','),
       REQUIRE_SERVICE: 'false',
+      // Admins see every customer; the viewers below see one or two (api.md §6.6).
+      CUSTOMER_VIEWS: 'true',
     });
     await createUser(server.store, { login: 'root', password: 'root-password', roles: ['admin'] });
+    for (const [login, customers] of Object.entries(VIEWERS)) {
+      await createUser(server.store, { login, password: `${login}-password` });
+      const user = await server.store.users.findByLoginOrEmail(login);
+      // A lookup's match is unique, so each customer reaches the viewer through a group of its own.
+      for (const customer of customers) {
+        const name = `${login}-${customer}`;
+        assert.equal((await call('POST', '/customer', { match: name, customer })).status, 201);
+        const group = await call('POST', '/group', { name });
+        const id = (group.body.group as { id: string }).id;
+        assert.equal((await call('PUT', `/group/${id}/user/${user?.id ?? ''}`, {})).status, 200);
+      }
+    }
   });
   after(async () => {
     await server.close();
@@ -122,10 +143,10 @@ forEachEngine((engine) => {
     'status=shelved&environment=Development',
   ];
 
-  async function compare(path: string, query: string): Promise<void> {
+  async function compare(path: string, query: string, headers: Record<string, string> = admin): Promise<void> {
     const join = (q: string) => `${path}${q === '' ? '' : `?${q}`}`;
-    const tallied = await call('GET', join(query));
-    const counted = await call('GET', join(query === '' ? EPOCH : `${query}&${EPOCH}`));
+    const tallied = await call('GET', join(query), undefined, headers);
+    const counted = await call('GET', join(query === '' ? EPOCH : `${query}&${EPOCH}`), undefined, headers);
     assert.equal(tallied.status, 200, JSON.stringify(tallied.body));
     assert.deepEqual(tallied.body, counted.body, `${path}?${query}`);
   }
@@ -145,6 +166,33 @@ forEachEngine((engine) => {
       const counted = await call('GET', `${path}&${EPOCH}`);
       assert.equal(tallied.body.total, counted.body.total, path);
       assert.deepEqual(tallied.body.statusCounts, counted.body.statusCounts, path);
+    }
+  });
+
+  it('answers a caller restricted to some customers the same both ways, and only from those customers', async () => {
+    for (const [login, customers] of Object.entries(VIEWERS)) {
+      const viewer = basic(login, `${login}-password`);
+      for (const query of QUERIES) {
+        for (const path of ['/alerts/count', '/environments', '/services', '/alerts/top10/count']) {
+          await compare(path, query, viewer);
+        }
+        const list = `/alerts?page-size=1${query === '' ? '' : `&${query}`}`;
+        const tallied = await call('GET', list, undefined, viewer);
+        const counted = await call('GET', `${list}&${EPOCH}`, undefined, viewer);
+        assert.equal(tallied.body.total, counted.body.total, list);
+      }
+      // What the viewer sees is what an admin sees asking for those customers by name.
+      const own = customers.map((c) => `customer=${c}`).join('&');
+      const seen = await call('GET', '/alerts/count', undefined, viewer);
+      const named = await call('GET', `/alerts/count?${own}`);
+      assert.deepEqual(seen.body, named.body, login);
+      assert.ok(Number(seen.body.total) > 0, login);
+      const all = await call('GET', '/alerts/count');
+      assert.ok(Number(seen.body.total) < Number(all.body.total), login);
+      for (const search of ['failover', 'disk AND NOT full', 'status:open AND (down OR link)']) {
+        await compare('/alerts/count', `q=${encodeURIComponent(search)}`, viewer);
+        await compare('/alerts/count', `q=${encodeURIComponent(search)}&status=open&status=ack`, viewer);
+      }
     }
   });
 

@@ -17,6 +17,11 @@ export interface Principal {
   scopes: string[];
   /** api.md §6.1.6: anonymous callers with auth off are not scope-checked at all. */
   unrestricted: boolean;
+  /**
+   * api.md §6.6: the only customers whose data the caller sees and writes; undefined for all. Credentials set what
+   * they carry (a key's customer); the request hook then settles it with `customersOf`.
+   */
+  customers: readonly string[] | undefined;
 }
 
 export interface AuthContext {
@@ -61,7 +66,15 @@ const apiKeyStrategy: CredentialStrategy = async (request, context) => {
   const key = apiKeyOf(request);
   if (key === undefined) return undefined;
   const record = await context.apiKeys.verify(key);
-  return { kind: 'key', login: record.user, userId: null, roles: [], scopes: record.scopes, unrestricted: false };
+  return {
+    kind: 'key',
+    login: record.user,
+    userId: null,
+    roles: [],
+    scopes: record.scopes,
+    unrestricted: false,
+    customers: record.customer === null ? undefined : [record.customer],
+  };
 };
 
 const bearerStrategy: CredentialStrategy = async (request, context) => {
@@ -75,6 +88,7 @@ const bearerStrategy: CredentialStrategy = async (request, context) => {
     roles: claims.roles ?? [],
     scopes: parseScopeClaim(claims.scope),
     unrestricted: false,
+    customers: undefined,
   };
 };
 
@@ -99,6 +113,7 @@ const basicStrategy: CredentialStrategy = async (request, context) => {
     roles: [...roles, ...groups],
     scopes,
     unrestricted: false,
+    customers: undefined,
   };
 };
 
@@ -112,7 +127,15 @@ export async function authenticate(request: FastifyRequest, context: AuthContext
   }
   const { AUTH_REQUIRED, ALLOW_READONLY, READONLY_SCOPES } = context.settings;
   if (!AUTH_REQUIRED) {
-    return { kind: 'anonymous', login: null, userId: null, roles: [], scopes: [], unrestricted: true };
+    return {
+      kind: 'anonymous',
+      login: null,
+      userId: null,
+      roles: [],
+      scopes: [],
+      unrestricted: true,
+      customers: undefined,
+    };
   }
   if (ALLOW_READONLY) {
     // Spec README: anonymous readers get exactly READONLY_SCOPES and are scope-checked (the reference skips it).
@@ -123,6 +146,7 @@ export async function authenticate(request: FastifyRequest, context: AuthContext
       roles: [],
       scopes: [...READONLY_SCOPES],
       unrestricted: false,
+      customers: undefined,
     };
   }
   throw new ApiError(401, 'Missing authorization API Key or Bearer Token');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate, requireScope } from '../auth/authenticate.js';
+import { customersOf } from '../auth/customers.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { JSON_CONTENT_TYPE_MESSAGE } from './envelope.js';
@@ -79,7 +80,7 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
       audience: (r) => (settings.OAUTH2_CLIENT_ID !== '' ? settings.OAUTH2_CLIENT_ID : context.apiRoot(r)),
     });
     if (scope !== null) requireScope(principal, scope, settings);
-    request.principal = principal;
+    request.principal = { ...principal, customers: await customersOf(principal, settings, context.store) };
   });
 }
 

@@ -1,10 +1,11 @@
 import { computePaging } from '@alerta/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { TOP_GROUP_FIELDS } from '../store/aggregates.js';
 import type { AlertCounts, TopKind } from '../store/types.js';
 import { alertQuery, checkPageInRange, pageRequest, queryParams } from './alert-params.js';
+import { callerQuery } from './ownership.js';
 
 const read = { config: { scope: 'read:alerts' } };
 
@@ -20,13 +21,13 @@ const countsView = (counts: AlertCounts) => ({
 /** The aggregate endpoints of api.md §1.2; each takes the same filters and `q=` as GET /alerts. */
 export function registerAlertAggregateRoutes(app: FastifyInstance, context: AppContext): void {
   const { store, settings, model } = context;
-  const parse = (raw: unknown) => {
-    const params = queryParams(raw);
-    return { params, query: alertQuery(params, model, undefined) };
+  const parse = (request: FastifyRequest) => {
+    const params = queryParams(request.query);
+    return { params, query: callerQuery(request, alertQuery(params, model, undefined)) };
   };
 
   app.get('/alerts/count', read, async (request) => {
-    const counts = await store.alerts.count(parse(request.query).query);
+    const counts = await store.alerts.count(parse(request).query);
     return {
       status: 'ok',
       total: counts.total,
@@ -37,7 +38,7 @@ export function registerAlertAggregateRoutes(app: FastifyInstance, context: AppC
   });
 
   app.get('/alerts/history', read, async (request) => {
-    const { params, query } = parse(request.query);
+    const { params, query } = parse(request);
     const { page, pageSize } = pageRequest(params, settings.DEFAULT_PAGE_SIZE);
     // api.md §1.2: no range check on this endpoint's page.
     const entries = await store.aggregates.history(query, {
@@ -59,7 +60,7 @@ export function registerAlertAggregateRoutes(app: FastifyInstance, context: AppC
   for (const prefix of ['/alerts/top10', '/alerts/topn']) {
     for (const kind of ['count', 'flapping', 'standing'] satisfies TopKind[]) {
       app.get(`${prefix}/${kind}`, read, async (request) => {
-        const { params, query } = parse(request.query);
+        const { params, query } = parse(request);
         const groupBy = params.get('group-by')?.[0] ?? 'event';
         if (!TOP_GROUP_FIELDS.has(groupBy)) throw badRequest(`Grouping by '${groupBy}' field not supported.`);
         const limit =
@@ -80,7 +81,7 @@ export function registerAlertAggregateRoutes(app: FastifyInstance, context: AppC
   }
 
   app.get('/environments', read, async (request) => {
-    const { params, query } = parse(request.query);
+    const { params, query } = parse(request);
     const { page, pageSize } = pageRequest(params, settings.DEFAULT_PAGE_SIZE);
     const all = await store.aggregates.environments(query);
     const paging = computePaging(all.length, page, pageSize);
@@ -97,7 +98,7 @@ export function registerAlertAggregateRoutes(app: FastifyInstance, context: AppC
   });
 
   app.get('/services', read, async (request) => {
-    const rows = await store.aggregates.services(parse(request.query).query);
+    const rows = await store.aggregates.services(parse(request).query);
     const services = rows.map((row) => ({ ...row.key, ...countsView(row.counts) }));
     return {
       status: 'ok',
@@ -108,12 +109,12 @@ export function registerAlertAggregateRoutes(app: FastifyInstance, context: AppC
   });
 
   app.get('/alerts/groups', read, async (request) => {
-    const groups = await store.aggregates.groups(parse(request.query).query);
+    const groups = await store.aggregates.groups(parse(request).query);
     return { status: 'ok', ...(groups.length === 0 ? { message: 'not found' } : {}), groups, total: groups.length };
   });
 
   app.get('/alerts/tags', read, async (request) => {
-    const tags = await store.aggregates.tags(parse(request.query).query);
+    const tags = await store.aggregates.tags(parse(request).query);
     return { status: 'ok', ...(tags.length === 0 ? { message: 'not found' } : {}), tags, total: tags.length };
   });
 }

@@ -5,6 +5,7 @@ import { checkStatus } from '../domain/alert-changes.js';
 import { ApiError } from '../errors.js';
 import type { LockedAlert } from '../store/change-types.js';
 import { actorOf, alertChanges, parseBody } from './change-support.js';
+import { callerQuery } from './ownership.js';
 import { alertQuery, queryParams } from './alert-params.js';
 
 /**
@@ -16,8 +17,9 @@ export function registerBulkRoutes(app: FastifyInstance, context: AppContext): v
   const options = { config: { scope: 'write:alerts' } };
 
   function selected(request: FastifyRequest): Promise<string[]> {
-    // Only GET /alerts defaults `to-date` to now (api.md §1.2).
-    const query = alertQuery(queryParams(request.query), context.model, undefined);
+    // Only GET /alerts defaults `to-date` to now (api.md §1.2). Unlike the reference, bulk changes touch only the
+    // caller's customers (api.md §6.6), as single changes do.
+    const query = callerQuery(request, alertQuery(queryParams(request.query), context.model, undefined));
     return store.matchingIds(query);
   }
 

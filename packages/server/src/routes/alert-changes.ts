@@ -13,7 +13,7 @@ export function registerAlertChangeRoutes(app: FastifyInstance, context: AppCont
   const store = context.store.alertChanges;
 
   async function changeOne(request: FastifyRequest<ById>, work: (locked: LockedAlert) => Promise<void>) {
-    const id = await alertIdOf(context, request.params.id);
+    const id = await alertIdOf(context, request, request.params.id);
     const outcome = await store.change(id, work);
     if (!outcome.found) throw notFound();
     return { status: 'ok' };
@@ -46,7 +46,7 @@ export function registerAlertChangeRoutes(app: FastifyInstance, context: AppCont
   });
 
   app.delete<ById>('/alert/:id', { config: { scope: 'delete:alerts' } }, async (request) => {
-    const id = await alertIdOf(context, request.params.id);
+    const id = await alertIdOf(context, request, request.params.id);
     const deleted = await store.delete([id]);
     if (deleted.length === 0) throw notFound();
     return { status: 'ok' };

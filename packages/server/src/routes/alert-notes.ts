@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Note, noteInputSchema, noteUpdateSchema } from '@alerta/contract';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.js';
+import { type AppContext, principalOf } from '../context.js';
 import { dismissEntry, editNote, newNote } from '../domain/notes.js';
 import { badRequest, notFound } from '../errors.js';
 import type { NoteRecord } from '../store/change-types.js';
@@ -31,7 +31,7 @@ export function registerNoteRoutes(app: FastifyInstance, context: AppContext): v
     const body = parseBody(noteInputSchema, request.body);
     const text = body.text ?? body.note ?? '';
     if (text.trim() === '') throw badRequest(MISSING_TEXT);
-    const alertId = await alertIdOf(context, request.params.id);
+    const alertId = await alertIdOf(context, request, request.params.id);
     const actor = actorOf(request);
     const outcome = await store.change(alertId, async (locked) => {
       const { note, entry } = newNote(locked.alert, randomUUID(), text, actor);
@@ -52,7 +52,7 @@ export function registerNoteRoutes(app: FastifyInstance, context: AppContext): v
     const id = request.params.id;
     if (id.length === 0 || id.length > 255) throw notFound();
     // Read routes find alerts as GET /alert/{id} does (api.md §0).
-    const found = await context.store.alerts.get(id);
+    const found = await context.store.alerts.get(id, principalOf(request).customers);
     if (found === undefined) throw notFound();
     const apiRoot = context.apiRoot(request);
     const notes = (await store.notes(found.alert.id)).map((note) => noteView(note, apiRoot));
@@ -63,7 +63,7 @@ export function registerNoteRoutes(app: FastifyInstance, context: AppContext): v
     const body = parseBody(noteUpdateSchema, request.body);
     const text = body.text ?? body.note;
     if (text !== undefined && text.trim() === '') throw badRequest(MISSING_TEXT);
-    const alertId = await alertIdOf(context, request.params.id, 'alert not found');
+    const alertId = await alertIdOf(context, request, request.params.id, 'alert not found');
     const actor = actorOf(request);
     const outcome = await store.change(alertId, async (locked) => {
       const note = await locked.note(request.params.noteId);
@@ -77,7 +77,7 @@ export function registerNoteRoutes(app: FastifyInstance, context: AppContext): v
   });
 
   app.delete<ByNote>('/alert/:id/note/:noteId', { config: { scope: 'write:alerts' } }, async (request) => {
-    const alertId = await alertIdOf(context, request.params.id, 'alert not found');
+    const alertId = await alertIdOf(context, request, request.params.id, 'alert not found');
     const actor = actorOf(request);
     const outcome = await store.change(alertId, async (locked) => {
       const note = await locked.note(request.params.noteId);

@@ -1,9 +1,10 @@
 import { alertInputSchema, computePaging } from '@alerta/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod/mini';
-import type { AppContext } from '../context.js';
+import { type AppContext, principalOf } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import { alertView } from './alert-view.js';
+import { callerQuery } from './ownership.js';
 import { alertQuery, checkPageInRange, flag, pageRequest, queryParams } from './alert-params.js';
 import { isDiverted, receiveAlert, sendDiverted } from './receive.js';
 
@@ -43,7 +44,7 @@ export function registerAlertRoutes(app: FastifyInstance, context: AppContext): 
   app.get<{ Params: { id: string } }>('/alert/:id', { config: { scope: 'read:alerts' } }, async (request) => {
     const id = request.params.id;
     if (id.length === 0 || id.length > 255) throw notFound();
-    const found = await context.store.alerts.get(id);
+    const found = await context.store.alerts.get(id, principalOf(request).customers);
     if (found === undefined) throw notFound();
     return {
       status: 'ok',
@@ -55,7 +56,7 @@ export function registerAlertRoutes(app: FastifyInstance, context: AppContext): 
   app.get('/alerts', { config: { scope: 'read:alerts' } }, async (request) => {
     const now = new Date().toISOString();
     const params = queryParams(request.query);
-    const query = alertQuery(params, context.model, now);
+    const query = callerQuery(request, alertQuery(params, context.model, now));
     const { page, pageSize } = pageRequest(params, settings.DEFAULT_PAGE_SIZE);
     const counts = await context.store.alerts.count(query);
     const paging = computePaging(counts.total, page, pageSize);

@@ -15,7 +15,7 @@ import type { BlackoutRecord } from '../store/types.js';
 import { checkPageInRange, pageRequest, queryParams } from './alert-params.js';
 import { validationError } from './alerts.js';
 import { monitorQuery } from './monitor-params.js';
-import { assignCustomer, holdsAdmin, objectBody } from './ownership.js';
+import { assignCustomer, callerQuery, holdsAdmin, objectBody, ownRecord } from './ownership.js';
 
 /** The blackout object of api.md §5 with its status and integer `remaining` (spec README). */
 export function blackoutView(b: BlackoutRecord, apiRoot: string, now: Date): Blackout {
@@ -76,15 +76,20 @@ export function registerBlackoutRoutes(app: FastifyInstance, context: AppContext
   });
 
   app.get<IdParams>('/blackout/:id', { config: { scope: 'read:blackouts' } }, async (request) => {
-    const found = request.params.id === '' ? undefined : await store.blackouts.get(request.params.id);
-    if (found === undefined) throw notFound();
+    const found = ownRecord(
+      request,
+      request.params.id === '' ? undefined : await store.blackouts.get(request.params.id),
+    );
     return { status: 'ok', total: 1, blackout: blackoutView(found, context.apiRoot(request), new Date()) };
   });
 
   app.get('/blackouts', { config: { scope: 'read:blackouts' } }, async (request) => {
     const now = new Date();
     const params = queryParams(request.query);
-    const query = monitorQuery(params, BLACKOUT_COLUMNS, BLACKOUT_STATUSES, now.toISOString(), BLACKOUT_QUERY_FIELDS);
+    const query = callerQuery(
+      request,
+      monitorQuery(params, BLACKOUT_COLUMNS, BLACKOUT_STATUSES, now.toISOString(), BLACKOUT_QUERY_FIELDS),
+    );
     const { page, pageSize } = pageRequest(params, settings.DEFAULT_PAGE_SIZE);
     const total = await store.blackouts.count(query);
     const paging = computePaging(total, page, pageSize);
@@ -107,8 +112,10 @@ export function registerBlackoutRoutes(app: FastifyInstance, context: AppContext
   app.put<IdParams>('/blackout/:id', { config: { scope: 'write:blackouts' } }, async (request) => {
     const parsed = blackoutUpdateSchema.safeParse(objectBody(request.body));
     if (!parsed.success) throw validationError(parsed.error);
-    const stored = request.params.id === '' ? undefined : await store.blackouts.get(request.params.id);
-    if (stored === undefined) throw notFound();
+    const stored = ownRecord(
+      request,
+      request.params.id === '' ? undefined : await store.blackouts.get(request.params.id),
+    );
     const customer =
       parsed.data.customer === undefined
         ? undefined
@@ -120,8 +127,12 @@ export function registerBlackoutRoutes(app: FastifyInstance, context: AppContext
   });
 
   app.delete<IdParams>('/blackout/:id', { config: { scope: 'write:blackouts' } }, async (request) => {
-    const deleted = request.params.id !== '' && (await store.blackouts.delete(request.params.id));
-    if (!deleted) throw notFound();
+    // Unlike the reference (api.md §4 quirk), another customer's blackout is not found.
+    const found = ownRecord(
+      request,
+      request.params.id === '' ? undefined : await store.blackouts.get(request.params.id),
+    );
+    if (!(await store.blackouts.delete(found.id))) throw notFound();
     return { status: 'ok' };
   });
 }

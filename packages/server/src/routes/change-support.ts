@@ -40,10 +40,18 @@ export function changeSettingsOf(context: AppContext): ChangeSettings {
   };
 }
 
-/** api.md §0: updates and deletes take an id or an unambiguous prefix of one. */
-export async function alertIdOf(context: AppContext, idPrefix: string, missing = 'not found'): Promise<string> {
+/**
+ * api.md §0: updates and deletes take an id or an unambiguous prefix of one. Another customer's alert is not found
+ * (api.md §6.6), so nobody learns that it exists.
+ */
+export async function alertIdOf(
+  context: AppContext,
+  request: FastifyRequest,
+  idPrefix: string,
+  missing = 'not found',
+): Promise<string> {
   if (idPrefix.length === 0 || idPrefix.length > 255) throw notFound(missing);
-  const found = await context.store.alertChanges.resolveId(idPrefix);
+  const found = await context.store.alertChanges.resolveId(idPrefix, principalOf(request).customers);
   if (found.kind === 'missing') throw notFound(missing);
   if (found.kind === 'ambiguous') throw badRequest(`alert id prefix '${idPrefix}' matches more than one alert`);
   return found.id;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Customer, customerInputSchema, customerUpdateSchema } from '@alerta/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { matchesOf } from '../auth/customers.js';
 import { type AppContext, principalOf } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
 import type { CustomerRecord } from '../store/identity-types.js';
@@ -9,7 +10,6 @@ import { UniqueViolation } from '../store/types.js';
 import { validationError } from './alerts.js';
 import { pagedList } from './identity-lists.js';
 import { holdsAdmin, objectBody } from './ownership.js';
-import { emailDomain } from './users.js';
 
 function customerView(c: CustomerRecord, apiRoot: string): Customer {
   return { id: c.id, href: `${apiRoot}/customer/${c.id}`, match: c.match, customer: c.customer };
@@ -28,14 +28,8 @@ export function registerCustomerRoutes(app: FastifyInstance, context: AppContext
     const principal = principalOf(request);
     if (holdsAdmin(principal, 'admin:customers')) return undefined;
     if (principal.login === null) return [];
-    const user =
-      principal.userId !== null
-        ? await store.users.get(principal.userId)
-        : await store.users.findByLoginOrEmail(principal.login);
-    if (user === undefined) return [principal.login];
-    const groups = (await store.groups.groupsOf(user.id)).map((g) => g.name);
-    const domain = emailDomain(user.email);
-    return [user.login, ...groups, ...(domain === null ? [] : [domain])];
+    const { login, others } = await matchesOf(store, { login: principal.login, userId: principal.userId });
+    return [login, ...others];
   }
 
   async function save(customer: CustomerRecord, isNew: boolean): Promise<void> {

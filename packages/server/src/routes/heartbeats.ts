@@ -14,7 +14,7 @@ import type { HeartbeatRecord } from '../store/types.js';
 import { checkPageInRange, pageRequest, queryParams } from './alert-params.js';
 import { validationError } from './alerts.js';
 import { monitorQuery } from './monitor-params.js';
-import { assignCustomer, objectBody } from './ownership.js';
+import { assignCustomer, callerQuery, objectBody, ownRecord } from './ownership.js';
 
 /** The heartbeat object of api.md §4, with its computed latency, since and status. */
 export function heartbeatView(hb: HeartbeatRecord, apiRoot: string, maxLatency: number, now: Date): Heartbeat {
@@ -63,8 +63,10 @@ export function registerHeartbeatRoutes(app: FastifyInstance, context: AppContex
   });
 
   app.get<IdParams>('/heartbeat/:id', { config: { scope: 'read:heartbeats' } }, async (request) => {
-    const found = request.params.id === '' ? undefined : await store.heartbeats.get(request.params.id);
-    if (found === undefined) throw notFound();
+    const found = ownRecord(
+      request,
+      request.params.id === '' ? undefined : await store.heartbeats.get(request.params.id),
+    );
     return {
       status: 'ok',
       total: 1,
@@ -75,12 +77,9 @@ export function registerHeartbeatRoutes(app: FastifyInstance, context: AppContex
   app.get('/heartbeats', { config: { scope: 'read:heartbeats' } }, async (request) => {
     const now = new Date();
     const params = queryParams(request.query);
-    const query = monitorQuery(
-      params,
-      HEARTBEAT_COLUMNS,
-      HEARTBEAT_STATUSES,
-      now.toISOString(),
-      HEARTBEAT_QUERY_FIELDS,
+    const query = callerQuery(
+      request,
+      monitorQuery(params, HEARTBEAT_COLUMNS, HEARTBEAT_STATUSES, now.toISOString(), HEARTBEAT_QUERY_FIELDS),
     );
     const { page, pageSize } = pageRequest(params, settings.DEFAULT_PAGE_SIZE);
     const total = await store.heartbeats.count(query, maxLatency);
@@ -104,8 +103,12 @@ export function registerHeartbeatRoutes(app: FastifyInstance, context: AppContex
   });
 
   app.delete<IdParams>('/heartbeat/:id', { config: { scope: 'write:heartbeats' } }, async (request) => {
-    const deleted = request.params.id !== '' && (await store.heartbeats.delete(request.params.id));
-    if (!deleted) throw notFound();
+    // Unlike the reference (api.md §4 quirk), another customer's heartbeat is not found.
+    const found = ownRecord(
+      request,
+      request.params.id === '' ? undefined : await store.heartbeats.get(request.params.id),
+    );
+    if (!(await store.heartbeats.delete(found.id))) throw notFound();
     return { status: 'ok' };
   });
 }

@@ -17,6 +17,8 @@ export interface ListOptions {
   statuses: readonly string[];
   /** Filters the caller cannot lift, for example "only my own keys". */
   restrict?: FieldFilter[];
+  /** Only rows of these customers (api.md §6.6); undefined for all. */
+  customers?: readonly string[] | undefined;
 }
 
 /**
@@ -32,6 +34,7 @@ export async function pagedList<T>(
   const params = queryParams(request.query);
   const query = monitorQuery(params, options.columns, options.statuses, new Date().toISOString());
   query.filters.push(...(options.restrict ?? []));
+  query.customers = options.customers;
   const { page, pageSize } = pageRequest(params, defaultPageSize);
   const total = await source.count(query);
   const paging = computePaging(total, page, pageSize);

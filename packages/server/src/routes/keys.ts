@@ -20,7 +20,7 @@ import { KEY_COLUMNS } from '../store/keys.js';
 import { UniqueViolation } from '../store/types.js';
 import { validationError } from './alerts.js';
 import { pagedList } from './identity-lists.js';
-import { assignCustomer, holdsAdmin, objectBody } from './ownership.js';
+import { assignCustomer, holdsAdmin, objectBody, visibleCustomer } from './ownership.js';
 
 /** api.md §1.5: keys expire a year after creation unless told otherwise. */
 const KEY_EXPIRE_DAYS = 365;
@@ -73,9 +73,11 @@ export function registerKeyRoutes(app: FastifyInstance, context: AppContext): vo
   async function visibleKey(request: FastifyRequest<KeyParams>): Promise<ApiKeyRecord> {
     const found = request.params.key === '' ? undefined : await store.keys.find(request.params.key);
     const principal = principalOf(request);
-    if (found === undefined || (!holdsAdmin(principal, 'admin:keys') && found.user !== principal.login)) {
-      throw notFound('API key not found');
-    }
+    // Keys of one's own, and for admin:keys holders the keys of their customers (api.md §6.6).
+    const own = found !== undefined && found.user === principal.login;
+    const administered =
+      found !== undefined && holdsAdmin(principal, 'admin:keys') && visibleCustomer(principal, found.customer);
+    if (found === undefined || !(own || administered)) throw notFound('API key not found');
     return found;
   }
 
@@ -131,7 +133,12 @@ export function registerKeyRoutes(app: FastifyInstance, context: AppContext): vo
     const { envelope, rows, total } = await pagedList(
       request,
       settings.DEFAULT_PAGE_SIZE,
-      { columns: KEY_COLUMNS, statuses: KEY_STATUSES, restrict: own },
+      {
+        columns: KEY_COLUMNS,
+        statuses: KEY_STATUSES,
+        restrict: own,
+        customers: own.length > 0 ? undefined : principal.customers,
+      },
       store.keys,
     );
     const now = new Date();

@@ -1,6 +1,9 @@
 import { hasScope } from '@alerta/contract';
+import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/authenticate.js';
-import { badRequest } from '../errors.js';
+import { principalOf } from '../context.js';
+import { badRequest, notFound } from '../errors.js';
+import type { AlertQuery, MonitorQuery } from '../store/types.js';
 
 /** Whether the caller holds an admin privilege such as admin:blackouts (api.md §6.4, last paragraph). */
 export function holdsAdmin(principal: Principal, scope: string): boolean {
@@ -8,17 +11,45 @@ export function holdsAdmin(principal: Principal, scope: string): boolean {
 }
 
 /**
- * api.md §6.6 `assign_customer`: an explicit customer needs the admin scope of the resource (customer lookups are
- * not configured here, so nobody else may choose one).
+ * api.md §6.6 `assign_customer`: an explicit customer needs the admin scope of the resource or must be one of the
+ * caller's customers; without one, a caller with a single customer gets it, and one with several must choose.
  */
 export function assignCustomer(
   principal: Principal,
   wanted: string | null | undefined,
   adminScope: string,
 ): string | null {
-  if (wanted === undefined || wanted === null) return null;
-  if (holdsAdmin(principal, adminScope)) return wanted;
-  throw badRequest(`not allowed to set customer to '${wanted}'`);
+  const own = principal.customers ?? [];
+  if (wanted !== undefined && wanted !== null) {
+    if (holdsAdmin(principal, adminScope) || own.includes(wanted)) return wanted;
+    throw badRequest(`not allowed to set customer to '${wanted}'`);
+  }
+  if (own.length > 1) throw badRequest('must define customer as more than one possibility');
+  return own[0] ?? null;
+}
+
+/** Whether a stored record's customer is one the caller may see (api.md §6.6). */
+export function visibleCustomer(principal: Principal, customer: string | null): boolean {
+  return principal.customers === undefined || (customer !== null && principal.customers.includes(customer));
+}
+
+/** The record, or a 404 when it is missing or belongs to another customer: nobody learns that it exists. */
+export function ownRecord<T extends { customer: string | null }>(
+  request: FastifyRequest,
+  found: T | undefined,
+  missing?: string,
+): T {
+  if (found === undefined || !visibleCustomer(principalOf(request), found.customer)) throw notFound(missing);
+  return found;
+}
+
+/**
+ * api.md §6.6: the query narrowed to the caller's customers, for every read, aggregate and bulk change of alerts,
+ * and the lists of heartbeats and blackouts.
+ */
+export function callerQuery<Q extends AlertQuery | MonitorQuery>(request: FastifyRequest, query: Q): Q {
+  const { customers } = principalOf(request);
+  return customers === undefined ? query : { ...query, customers };
 }
 
 /** The request body as an object, or 400. */

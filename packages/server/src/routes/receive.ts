@@ -4,6 +4,7 @@ import { type AppContext, principalOf } from '../context.js';
 import type { DivertedAlert, IngestResult } from '../domain/ingest.js';
 import { IngestBatcher } from '../domain/ingest-batch.js';
 import { ingestSettingsOf } from '../domain/ingest-settings.js';
+import { assignCustomer } from './ownership.js';
 
 /** api.md §2 `remote_ip`: the first hop of X-Forwarded-For, else the peer address. */
 export function clientAddress(request: FastifyRequest): string {
@@ -30,8 +31,16 @@ export function receiveAlert(
   request: FastifyRequest,
   input: AlertInput,
 ): Promise<IngestResult | DivertedAlert> {
-  const withIp: AlertInput = { ...input, attributes: { ...input.attributes, ip: clientAddress(request) } };
-  return batcherOf(context).ingest(withIp, principalOf(request).login);
+  const principal = principalOf(request);
+  // api.md §6.6: the caller's customer, or one an admin (or admin:alerts) names; 400 for anyone else's.
+  const { customer: wanted, ...rest } = input;
+  const customer = assignCustomer(principal, wanted, 'admin:alerts');
+  const assigned: AlertInput = {
+    ...rest,
+    ...(customer === null ? {} : { customer }),
+    attributes: { ...input.attributes, ip: clientAddress(request) },
+  };
+  return batcherOf(context).ingest(assigned, principal.login);
 }
 
 export const isDiverted = (result: IngestResult | DivertedAlert): result is DivertedAlert =>

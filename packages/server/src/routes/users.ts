@@ -9,6 +9,7 @@ import {
 } from '@alerta/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Principal } from '../auth/authenticate.js';
+import { emailDomain } from '../auth/customers.js';
 import { hashPassword } from '../auth/passwords.js';
 import { effectiveRoles, scopesForRoles } from '../auth/permissions.js';
 import { type AppContext, principalOf } from '../context.js';
@@ -21,13 +22,6 @@ import { validationError } from './alerts.js';
 import { groupView } from './groups.js';
 import { pagedList } from './identity-lists.js';
 import { objectBody } from './ownership.js';
-
-/** api.md §6.5: the part after `@` in the email. */
-export function emailDomain(email: string | null): string | null {
-  if (email === null) return null;
-  const at = email.lastIndexOf('@');
-  return at < 0 ? null : email.slice(at + 1).toLowerCase();
-}
 
 export function userView(u: UserRecord, apiRoot: string, settings: Settings): User {
   return {

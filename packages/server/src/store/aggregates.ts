@@ -1,5 +1,5 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
-import { SCALAR_COLUMNS, whereClause } from './alert-query.js';
+import { SCALAR_COLUMNS, customerRestriction, whereClause } from './alert-query.js';
 import type { EngineSql } from './engine.js';
 import type { Database } from './schema.js';
 import { environmentsFromTally, servicesFromTally, topEventsFromTally } from './tally.js';
@@ -49,6 +49,12 @@ export class KyselyAlertAggregates implements AlertAggregates {
 
   private matching(query: AlertQuery) {
     return this.db.selectFrom('alerts').where(whereClause(this.engine, query));
+  }
+
+  /** The alerts the caller may see at all (api.md §6.6), whatever else the query asks. */
+  private visible(query: AlertQuery) {
+    const all = this.db.selectFrom('alerts');
+    return query.customers === undefined ? all : all.where(customerRestriction(this.engine, query.customers));
   }
 
   async history(query: AlertQuery, page: { offset: number; limit: number }): Promise<RichHistoryRecord[]> {
@@ -217,7 +223,7 @@ export class KyselyAlertAggregates implements AlertAggregates {
         .map(([environment, counts]) => ({ key: { environment }, counts }));
     }
     const [all, counted] = await Promise.all([
-      this.db.selectFrom('alerts').select('environment').distinct().execute(),
+      this.visible(query).select('environment').distinct().execute(),
       this.matching(query)
         .select(['environment', 'status', 'severity', sql<number | string>`count(*)`.as('n')])
         .groupBy(['environment', 'status', 'severity'])
@@ -252,7 +258,7 @@ export class KyselyAlertAggregates implements AlertAggregates {
     }
     // Grouping by the whole service list keeps the work to distinct lists; they are split here.
     const [all, counted] = await Promise.all([
-      this.db.selectFrom('alerts').select(['environment', 'service']).distinct().execute(),
+      this.visible(query).select(['environment', 'service']).distinct().execute(),
       this.matching(query)
         .select(['environment', 'service', 'status', 'severity', sql<number | string>`count(*)`.as('n')])
         .groupBy(['environment', 'service', 'status', 'severity'])

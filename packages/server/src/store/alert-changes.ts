@@ -1,5 +1,5 @@
 import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
-import { whereClause } from './alert-query.js';
+import { customerRestriction, whereClause } from './alert-query.js';
 import { saveAlert, toAlert, toHistory } from './alerts.js';
 import type { AlertChangeRepository, ChangeOutcome, IdLookup, LockedAlert, NoteRecord } from './change-types.js';
 import type { EngineSql } from './engine.js';
@@ -90,12 +90,14 @@ export class KyselyAlertChangeRepository implements AlertChangeRepository {
     private readonly engine: EngineSql,
   ) {}
 
-  async resolveId(idPrefix: string): Promise<IdLookup> {
-    const exact = await this.db.selectFrom('alerts').select('id').where('id', '=', idPrefix).executeTakeFirst();
+  async resolveId(idPrefix: string, customers?: readonly string[]): Promise<IdLookup> {
+    const alerts = () => {
+      const all = this.db.selectFrom('alerts').select('id');
+      return customers === undefined ? all : all.where(customerRestriction(this.engine, customers));
+    };
+    const exact = await alerts().where('id', '=', idPrefix).executeTakeFirst();
     if (exact !== undefined) return { kind: 'found', id: exact.id };
-    const rows = await this.db
-      .selectFrom('alerts')
-      .select('id')
+    const rows = await alerts()
       .where(sql<boolean>`substr(id, 1, ${idPrefix.length}) = ${idPrefix}`)
       .limit(2)
       .execute();

@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { customerIn } from './customer-scope.js';
 import type { EngineSql } from './engine.js';
 import { querySql } from './query-sql.js';
 import { severityCodeSql } from './severity-order.js';
@@ -135,6 +136,15 @@ function filterCondition(
   return undefined;
 }
 
+/** api.md §6.6: only the caller's customers (see `customerIn`). */
+export function customerRestriction(
+  engine: EngineSql,
+  customers: readonly string[],
+  options: WhereOptions = {},
+): RawBuilder<SqlBool> {
+  return customerIn(customers, filterColumn(engine, 'customer', options));
+}
+
 /** The WHERE clause of a query: every filter ANDed. */
 export function whereClause(engine: EngineSql, query: AlertQuery, options: WhereOptions = {}) {
   return (eb: Eb) => {
@@ -158,6 +168,7 @@ export function whereClause(engine: EngineSql, query: AlertQuery, options: Where
     if (query.fromDate !== undefined) conditions.push(sql<SqlBool>`${receiveTime} > ${query.fromDate}`);
     if (query.toDate !== undefined) conditions.push(sql<SqlBool>`${receiveTime} <= ${query.toDate}`);
     if (query.search !== undefined) conditions.push(querySql(engine, query.search));
+    if (query.customers !== undefined) conditions.push(customerRestriction(engine, query.customers, options));
     return eb.and(conditions);
   };
 }

@@ -249,7 +249,7 @@ export class KyselyAlertRepository implements AlertRepository {
     return byAlert;
   }
 
-  async get(idPrefix: string): Promise<AlertWithHistory | undefined> {
+  async get(idPrefix: string, customers?: readonly string[]): Promise<AlertWithHistory | undefined> {
     const query: AlertQuery = {
       filters: [],
       ids: [idPrefix],
@@ -258,10 +258,12 @@ export class KyselyAlertRepository implements AlertRepository {
       sort: [],
       severityCodes: {},
       statusCodes: {},
+      customers,
     };
+    const visible = whereClause(this.engine, { ...query, ids: [] });
     // A whole id is the common case and a primary-key lookup; only then look for prefixes (api.md §0).
     const row =
-      (await this.db.selectFrom('alerts').selectAll().where('id', '=', idPrefix).executeTakeFirst()) ??
+      (await this.db.selectFrom('alerts').selectAll().where('id', '=', idPrefix).where(visible).executeTakeFirst()) ??
       (await this.db
         .selectFrom('alerts')
         .selectAll()

@@ -1,5 +1,6 @@
 import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { EngineSql } from './engine.js';
+import { customerIn } from './customer-scope.js';
 import { type ColumnSpec, anyOf, combine, filtersCondition, searchCondition, sortTerms } from './monitor-query.js';
 import type { BlackoutsTable, Database } from './schema.js';
 import type { BlackoutRecord, BlackoutRepository, MonitorQuery } from './types.js';
@@ -111,6 +112,7 @@ export class KyselyBlackoutRepository implements BlackoutRepository {
     return combine([
       filtersCondition(this.engine, BLACKOUT_COLUMNS, query.filters, query.now),
       searchCondition(this.engine, BLACKOUT_COLUMNS, query.search, query.now),
+      customerIn(query.customers),
       anyOf(query.statuses.map((s) => statusCondition(s, query.now))),
     ]);
   }

@@ -33,8 +33,8 @@ export type ChangeOutcome<T> = { found: true; value: T } | { found: false };
 
 /** Changes to stored alerts outside ingest: operator actions, tags, attributes, notes, deletes. */
 export interface AlertChangeRepository {
-  /** An exact id wins; otherwise the one alert whose id starts with the prefix. */
-  resolveId(idPrefix: string): Promise<IdLookup>;
+  /** An exact id wins; otherwise the one alert whose id starts with the prefix. Only alerts of `customers`, if given. */
+  resolveId(idPrefix: string, customers?: readonly string[]): Promise<IdLookup>;
   /** Runs `work` in one transaction with the alert locked; not found when the alert does not exist (any more). */
   change<T>(alertId: string, work: (locked: LockedAlert) => Promise<T>): Promise<ChangeOutcome<T>>;
   /** Ids of the alerts a query selects, for the bulk endpoints. */

@@ -1,6 +1,7 @@
 import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import { rethrowUnique } from './alerts.js';
 import type { EngineSql } from './engine.js';
+import { customerIn } from './customer-scope.js';
 import { type ColumnSpec, anyOf, combine, filtersCondition, searchCondition, sortTerms } from './monitor-query.js';
 import type { Database, HeartbeatsTable } from './schema.js';
 import { type HeartbeatRecord, type HeartbeatRepository, type MonitorQuery, UniqueViolation } from './types.js';
@@ -124,6 +125,7 @@ export class KyselyHeartbeatRepository implements HeartbeatRepository {
     return combine([
       filtersCondition(this.engine, HEARTBEAT_COLUMNS, query.filters, query.now),
       searchCondition(this.engine, HEARTBEAT_COLUMNS, query.search, query.now),
+      customerIn(query.customers),
       anyOf(statuses.map((s) => statusCondition(s, query.now, maxLatency))),
     ]);
   }

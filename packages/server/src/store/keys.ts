@@ -4,6 +4,7 @@ import type { EngineSql } from './engine.js';
 import type { IdentityDatabase, KeysTable } from './identity-schema.js';
 import type { ApiKeyRecord, ApiKeyRepository, IdentityQuery, KeyUsage, Page } from './identity-types.js';
 import type { FieldFilter } from './types.js';
+import { customerIn } from './customer-scope.js';
 import { type ColumnSpec, anyOf, combine, filtersCondition, sortTerms } from './monitor-query.js';
 
 /** Filter and sort fields of GET /keys (api.md §1.5). */
@@ -105,6 +106,7 @@ export class KyselyApiKeyRepository implements ApiKeyRepository {
       ),
       anyOf(query.statuses.map((s) => statusCondition(s, query.now))),
       ...types,
+      customerIn(query.customers),
     ]);
   }
 

@@ -43,7 +43,18 @@ export function tallyFilters(
     if (field === 'customer' && filter.values.includes('')) return undefined;
     filters.push({ field, negate: filter.negate, values: filter.values });
   }
+  if (query.customers !== undefined) {
+    // api.md §6.6: the caller's customers. The tally keeps no customer as '', which no caller may see; an empty list
+    // would be an empty IN. Both are left to counting the alerts.
+    if (query.customers.length === 0 || query.customers.includes('')) return undefined;
+    filters.push({ field: 'customer', negate: false, values: query.customers });
+  }
   return filters;
+}
+
+/** Only the caller's customers (api.md §6.6), for the lists of every environment or service that has alerts. */
+function visibleTo(query: AlertQuery): TallyFilter[] {
+  return query.customers === undefined ? [] : [{ field: 'customer', negate: false, values: query.customers }];
 }
 
 type TallyTable = 'alert_tally' | 'alert_service_tally' | 'alert_event_service_tally';
@@ -126,6 +137,7 @@ export async function environmentsFromTally(
     db
       .selectFrom('alert_tally')
       .select('environment')
+      .where(tallyWhere(visibleTo(query)))
       .groupBy('environment')
       .having(sql<SqlBool>`sum(n) > 0`)
       .execute(),
@@ -154,6 +166,7 @@ export async function servicesFromTally(
     db
       .selectFrom('alert_service_tally')
       .select(['environment', 'service'])
+      .where(tallyWhere(visibleTo(query)))
       .groupBy(['environment', 'service'])
       .having(sql<SqlBool>`sum(n) > 0`)
       .execute(),

@@ -131,6 +131,8 @@ export interface AlertQuery {
   statusCodes: Readonly<Record<string, string>>;
   /** A parsed `q=` (api.md §8), ANDed with the rest. */
   search?: QueryNode | undefined;
+  /** api.md §6.6: only alerts of these customers (an alert without a customer is none of them); undefined for all. */
+  customers?: readonly string[] | undefined;
 }
 
 export interface AlertCounts {
@@ -144,7 +146,8 @@ export interface AlertRepository {
   ingest<T>(work: (tx: IngestTransaction) => Promise<T>): Promise<T>;
   /** Runs `work` in one transaction; any error rolls back everything it wrote. */
   ingestBatch<T>(work: (tx: IngestBatchTransaction) => Promise<T>): Promise<T>;
-  get(idPrefix: string): Promise<AlertWithHistory | undefined>;
+  /** `customers` as in AlertQuery: another customer's alert is not found. */
+  get(idPrefix: string, customers?: readonly string[]): Promise<AlertWithHistory | undefined>;
   /** One page of matching alerts; history only when asked for. */
   /** `expected` is how many alerts match, when the caller has counted them already; it only guides the plan. */
   list(
@@ -265,6 +268,8 @@ export interface MonitorQuery {
   now: string;
   /** A parsed `q=` over the list's own fields, ANDed with the rest (GET /heartbeats and GET /blackouts only). */
   search?: QueryNode | undefined;
+  /** api.md §6.6: only rows of these customers (heartbeats, blackouts, keys); undefined for all. */
+  customers?: readonly string[] | undefined;
 }
 
 export interface HeartbeatRepository {
