@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type TestServer, bearer, body, createUser, loginToken, startTestServer } from './support/app.js';
+import { type TestServer, basic, bearer, body, createUser, loginToken, startTestServer } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
 
 /**
@@ -114,27 +114,63 @@ const ROUTES: Record<string, string | null> = {
   'GET /customers': 'read:customers',
 };
 
-type Caller = 'anonymous' | 'anonymous, ALLOW_READONLY' | 'read-only key' | 'read-write key' | 'user' | 'admin';
+type Caller =
+  | 'anonymous'
+  | 'anonymous, ALLOW_READONLY'
+  | 'read-only key'
+  | 'read-write key'
+  | 'user'
+  | 'user of another customer'
+  | 'admin';
 const CALLERS: readonly Caller[] = [
   'anonymous',
   'anonymous, ALLOW_READONLY',
   'read-only key',
   'read-write key',
   'user',
+  'user of another customer',
   'admin',
 ];
+
+/**
+ * With CUSTOMER_VIEWS, the user of another customer calls the routes of one record with the ids of a record that
+ * belongs to someone else's customer, and with bodies that would be accepted: each must answer 404, as if the record
+ * did not exist (api.md §6.6). The other routes are called as for any user.
+ */
+const FOREIGN_RECORD_ROUTES: Record<string, Record<string, unknown> | undefined> = {
+  'GET /alert/:id': undefined,
+  'DELETE /alert/:id': undefined,
+  'PUT /alert/:id/status': { status: 'ack' },
+  'PUT /alert/:id/action': { action: 'ack' },
+  'PUT /alert/:id/attributes': { attributes: { owner: 'someone else' } },
+  'PUT /alert/:id/tag': { tags: ['foreign'] },
+  'PUT /alert/:id/untag': { tags: ['mine'] },
+  'PUT /alert/:id/note': { text: 'foreign note' },
+  'GET /alert/:id/notes': undefined,
+  'PUT /alert/:id/note/:noteId': { text: 'edited' },
+  'DELETE /alert/:id/note/:noteId': undefined,
+  'GET /heartbeat/:id': undefined,
+  'DELETE /heartbeat/:id': undefined,
+  'GET /blackout/:id': undefined,
+  'PUT /blackout/:id': { text: 'taken over' },
+  'DELETE /blackout/:id': undefined,
+  'GET /key/:key': undefined,
+  'PUT /key/:key': { text: 'taken over' },
+};
 
 /**
  * What each caller may do, written out from api.md §6 rather than computed with the server's own scope code:
  * READONLY_SCOPES and a read-only key are `read`; a read-write key and a plain user are `read write` (DELETE_SCOPES is
  * empty, so write covers delete); an admin holds everything.
  */
-function expected(caller: Caller, scope: string | null): 'allowed' | 401 | 403 {
+function expected(caller: Caller, scope: string | null, route: string): 'allowed' | 401 | 403 | 404 {
   if (caller === 'anonymous') return 401;
   if (scope === null || caller === 'admin') return 'allowed';
   const action = scope.split(':')[0];
   if (caller === 'anonymous, ALLOW_READONLY' || caller === 'read-only key') return action === 'read' ? 'allowed' : 403;
-  return action === 'read' || action === 'write' || action === 'delete' ? 'allowed' : 403;
+  const granted = action === 'read' || action === 'write' || action === 'delete';
+  if (caller === 'user of another customer' && granted && route in FOREIGN_RECORD_ROUTES) return 404;
+  return granted ? 'allowed' : 403;
 }
 
 /** The API routes of `printRoutes`' tree, as `METHOD /path` without the base path; HEAD mirrors GET. */
@@ -163,11 +199,62 @@ forEachEngine((engine) => {
   describe('permission matrix: every route × every kind of caller', () => {
     let strict: TestServer;
     let readonly: TestServer;
+    let customers: TestServer;
     const headers = new Map<Caller, Record<string, string>>();
+    /** Path parameters naming the records of the Acme user, for the Globex user's calls. */
+    const foreign = { alert: '', note: '', heartbeat: '', blackout: '', key: '' };
+
+    /** The Acme user's records on the CUSTOMER_VIEWS server. */
+    async function ownedRecords(): Promise<void> {
+      const lookups: [string, string][] = [
+        ['acme', 'Acme'],
+        ['globex', 'Globex'],
+      ];
+      for (const [match, customer] of lookups) {
+        await createUser(customers.store, { login: match, password: `${match}-password` });
+        await customers.store.customers.create({ id: `lookup-${match}`, match, customer });
+      }
+      const owner = basic('acme', 'acme-password');
+      const create = async (method: 'POST' | 'PUT', url: string, payload: Record<string, unknown>) => {
+        const response = await customers.app.inject({ method, url: `/api${url}`, headers: owner, payload });
+        assert.ok(response.statusCode < 300, response.body);
+        return body(response);
+      };
+      const alert = await create('POST', '/alert', {
+        resource: 'matrix-web',
+        event: 'HttpError',
+        environment: 'Production',
+        service: ['Web'],
+        tags: ['mine'],
+      });
+      foreign.alert = alert.id as string;
+      foreign.note = (await create('PUT', `/alert/${foreign.alert}/note`, { text: 'own note' })).id as string;
+      foreign.heartbeat = (await create('POST', '/heartbeat', { origin: 'matrix/cron' })).id as string;
+      foreign.blackout = (await create('POST', '/blackout', { environment: 'Development' })).id as string;
+      foreign.key = (await create('POST', '/key', { text: 'own key' })).key as string;
+      headers.set('user of another customer', basic('globex', 'globex-password'));
+    }
+
+    /** The URL of a route for a caller: unknown ids, or for the other customer's user the Acme user's records. */
+    function urlFor(caller: Caller, route: string, path: string): string {
+      if (caller !== 'user of another customer' || !(route in FOREIGN_RECORD_ROUTES)) {
+        return `/api${path.replace(/:\w+/g, 'matrix-missing').replace('*', 'x')}`;
+      }
+      const record = path.startsWith('/alert/')
+        ? foreign.alert
+        : path.startsWith('/heartbeat/')
+          ? foreign.heartbeat
+          : path.startsWith('/blackout/')
+            ? foreign.blackout
+            : foreign.key;
+      return `/api${path.replace(':noteId', foreign.note).replace(/:\w+/, record)}`;
+    }
 
     before(async () => {
       strict = await startTestServer(engine, { ADMIN_USERS: 'boss' });
       readonly = await startTestServer(engine, { ALLOW_READONLY: 'true' });
+      customers = await startTestServer(engine, { ADMIN_USERS: 'boss', CUSTOMER_VIEWS: 'true' });
+      await ownedRecords();
       await createUser(strict.store, { login: 'boss', password: 'boss-password', roles: [] });
       await createUser(strict.store, { login: 'alice', password: 'alice-password' });
       const admin = bearer(await loginToken(strict.app, 'boss', 'boss-password'));
@@ -191,6 +278,7 @@ forEachEngine((engine) => {
     after(async () => {
       await strict.close();
       await readonly.close();
+      await customers.close();
     });
 
     it('has exactly one row for each registered route', () => {
@@ -211,16 +299,24 @@ forEachEngine((engine) => {
     for (const [route, scope] of Object.entries(ROUTES)) {
       it(`${route} [${scope ?? 'authenticated'}]`, async () => {
         const [method = 'GET', path = '/'] = route.split(' ');
-        const url = `/api${path.replace(/:\w+/g, 'matrix-missing').replace('*', 'x')}`;
         const outcomes: string[] = [];
         const statuses = new Set<number>();
         for (const caller of CALLERS) {
-          const server = caller === 'anonymous, ALLOW_READONLY' ? readonly : strict;
+          const server =
+            caller === 'anonymous, ALLOW_READONLY'
+              ? readonly
+              : caller === 'user of another customer'
+                ? customers
+                : strict;
+          const payload =
+            caller === 'user of another customer'
+              ? (FOREIGN_RECORD_ROUTES[route] ?? {})
+              : ({} as Record<string, unknown>);
           const response = await server.app.inject({
             method: method as 'GET',
-            url,
+            url: urlFor(caller, route, path),
             headers: headers.get(caller) ?? {},
-            ...(method === 'POST' || method === 'PUT' ? { payload: {} } : {}),
+            ...(method === 'POST' || method === 'PUT' ? { payload } : {}),
           });
           const got = response.statusCode;
           // A public route answers the same whoever calls (POST /auth/login with no body is its own 401).
@@ -229,7 +325,7 @@ forEachEngine((engine) => {
             if (got >= 500) outcomes.push(`${caller}: got ${got}`);
             continue;
           }
-          const want = expected(caller, scope);
+          const want = expected(caller, scope, route);
           // An allowed call may still be refused for its empty body or unknown id, but never fail on the server.
           const ok = want === 'allowed' ? got !== 401 && got !== 403 && got < 500 : got === want;
           if (!ok) outcomes.push(`${caller}: expected ${want}, got ${got} ${response.body.slice(0, 120)}`);
