@@ -8,6 +8,7 @@ import { tokenForUser } from '../auth/user-token.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { registerAccountMailRoutes } from './auth-mail.js';
+import { registerProviderRoutes } from './auth-providers.js';
 import { checkEmailDomain } from './users.js';
 
 const MISSING = "must supply 'username' and 'password'";
@@ -50,4 +51,5 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
   });
 
   registerAccountMailRoutes(app, context, mailer);
+  registerProviderRoutes(app, context);
 }

@@ -1,9 +1,10 @@
 import { alarmModelConfig } from '@alerta/contract';
 import type { FastifyInstance } from 'fastify';
+import { discoveredEndpoint } from '../auth/oidc.js';
 import type { AppContext } from '../context.js';
 
 /** api.md §7: the client configuration, every key. */
-function clientConfig(context: AppContext, endpoint: string): Record<string, unknown> {
+function clientConfig(context: AppContext, endpoint: string, oidcAuthUrl: string | null): Record<string, unknown> {
   const s = context.settings;
   const alarmModel = alarmModelConfig(context.model);
   return {
@@ -25,7 +26,7 @@ function clientConfig(context: AppContext, endpoint: string): Record<string, unk
     gitlab_url: s.GITLAB_URL,
     keycloak_url: s.KEYCLOAK_URL,
     keycloak_realm: s.KEYCLOAK_REALM,
-    oidc_auth_url: s.OIDC_AUTH_URL,
+    oidc_auth_url: oidcAuthUrl,
     pingfederate_url: s.PINGFEDERATE_URL,
     site_logo_url: s.SITE_LOGO_URL,
     severity: alarmModel.severity,
@@ -50,7 +51,12 @@ function clientConfig(context: AppContext, endpoint: string): Record<string, unk
 export function registerMiscRoutes(app: FastifyInstance, context: AppContext): void {
   app.get('/_', (_request, reply) => reply.type('text/plain; charset=utf-8').send('OK'));
 
-  app.get('/config', (request, reply) => reply.send(clientConfig(context, context.apiRoot(request))));
+  app.get('/config', async (request, reply) => {
+    // api.md §7: the console sends users to the discovered authorization endpoint unless OIDC_AUTH_URL names one.
+    const oidcAuthUrl =
+      context.settings.OIDC_AUTH_URL ?? (await discoveredEndpoint(context.settings, 'authorization_endpoint'));
+    return reply.send(clientConfig(context, context.apiRoot(request), oidcAuthUrl));
+  });
 
   // api.md §1.8: 503 once any heartbeat was last received more than 4 × its timeout ago.
   app.get('/management/healthcheck', async (request, reply) => {

@@ -1,0 +1,156 @@
+import { providerCodeBodySchema } from '@alerta/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  OIDC_PROVIDERS,
+  type OidcProvider,
+  discoveredEndpoint,
+  exchangeCode,
+  fetchJson,
+  issuerUrl,
+} from '../auth/oidc.js';
+import { allowedBy, providerUser } from '../auth/provider-users.js';
+import { tokenForUser } from '../auth/user-token.js';
+import type { AppContext } from '../context.js';
+import { ApiError, badRequest } from '../errors.js';
+
+interface CodeRequest {
+  code: string;
+  clientId: string;
+  redirectUri: string;
+}
+
+/** The body every provider route takes; the client id is the configured one, which the console also sends. */
+function codeRequest(context: AppContext, request: FastifyRequest): CodeRequest {
+  const body = providerCodeBodySchema.safeParse(request.body ?? {});
+  if (!body.success) throw badRequest(body.error.issues[0]?.message ?? 'invalid body');
+  const { code, redirectUri } = body.data;
+  if (code === undefined || code === '') throw badRequest("missing 'code'");
+  if (redirectUri === undefined || redirectUri === '') throw badRequest("missing 'redirectUri'");
+  const configured = context.settings.OAUTH2_CLIENT_ID;
+  const clientId = configured !== '' ? configured : (body.data.clientId ?? '');
+  if (clientId === '') throw badRequest('OAUTH2_CLIENT_ID is not configured');
+  if (body.data.clientId !== undefined && body.data.clientId !== clientId) throw badRequest("unknown 'clientId'");
+  return { code, clientId, redirectUri };
+}
+
+/** A claim by name; a dotted name reaches into objects (Keycloak's `realm_access.roles`). */
+function claimList(claims: Record<string, unknown>, name: string): string[] {
+  let value: unknown = claims;
+  for (const part of name.split('.')) {
+    value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[part] : undefined;
+  }
+  if (typeof value === 'string') return [value];
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+const claimString = (claims: Record<string, unknown>, name: string): string | null => {
+  const value = claims[name];
+  return typeof value === 'string' && value !== '' ? value : null;
+};
+
+const githubUserSchema = z.looseObject({
+  id: z.union([z.number(), z.string()]),
+  login: z.string(),
+  name: z.string().nullish(),
+  email: z.string().nullish(),
+  avatar_url: z.string().nullish(),
+});
+const githubOrgsSchema = z.array(z.looseObject({ login: z.string() }));
+const githubEmailsSchema = z.array(z.looseObject({ email: z.string(), primary: z.boolean(), verified: z.boolean() }));
+
+export function registerProviderRoutes(app: FastifyInstance, context: AppContext): void {
+  const { settings } = context;
+
+  // api.md §1.7: every OIDC provider is the same exchange against its own discovered issuer.
+  for (const provider of OIDC_PROVIDERS) {
+    app.post(`/auth/${provider}`, async (request) => {
+      const issuer = issuerUrl(settings, provider);
+      if (issuer === null) throw badRequest(`${provider} sign-in is not configured`);
+      const { code, clientId, redirectUri } = codeRequest(context, request);
+      const claims = await exchangeCode(
+        issuer,
+        { id: clientId, secret: settings.OAUTH2_CLIENT_SECRET },
+        code,
+        redirectUri,
+      );
+      const subject = claimString(claims, 'sub');
+      if (subject === null) throw new ApiError(401, 'identity provider token has no subject');
+      const email = claimString(claims, 'email');
+      const login = claimString(claims, 'preferred_username') ?? claimString(claims, 'nickname') ?? email ?? subject;
+      const roles = claimList(claims, settings.OIDC_ROLE_CLAIM);
+      const groups = claimList(claims, settings.OIDC_GROUP_CLAIM);
+      if (!allowedBy(allowedList(provider), provider === 'gitlab' ? groups : roles)) {
+        throw new ApiError(403, `User ${login} is not authorized`);
+      }
+      const user = await providerUser(context, {
+        id: subject,
+        login,
+        name: claimString(claims, 'name') ?? login,
+        email,
+        emailVerified: claims.email_verified === true,
+      });
+      const picture = claimString(claims, 'picture');
+      return { token: await tokenForUser(context, request, user, provider, { roles, groups, picture }) };
+    });
+  }
+
+  function allowedList(provider: OidcProvider): readonly string[] {
+    if (provider === 'keycloak') return settings.ALLOWED_KEYCLOAK_ROLES;
+    if (provider === 'gitlab') return settings.ALLOWED_GITLAB_GROUPS;
+    return settings.ALLOWED_OIDC_ROLES;
+  }
+
+  // api.md §1.7: GitHub is plain OAuth2: a code for an access token, then the user and their organisations.
+  app.post('/auth/github', async (request) => {
+    const { code, clientId, redirectUri } = codeRequest(context, request);
+    const site = settings.GITHUB_URL.replace(/\/+$/, '');
+    const api = site === 'https://github.com' ? 'https://api.github.com' : `${site}/api/v3`;
+    const exchanged = z.looseObject({ access_token: z.string() }).safeParse(
+      await fetchJson(`${site}/login/oauth/access_token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams({
+          client_id: clientId,
+          client_secret: settings.OAUTH2_CLIENT_SECRET,
+          code,
+          redirect_uri: redirectUri,
+        }),
+      }),
+    );
+    // GitHub answers a bad code with 200 and {error}.
+    if (!exchanged.success) throw new ApiError(401, 'identity provider refused the code');
+    const headers = { authorization: `Bearer ${exchanged.data.access_token}`, accept: 'application/json' };
+    const profile = githubUserSchema.safeParse(await fetchJson(`${api}/user`, { headers }));
+    const orgList = githubOrgsSchema.safeParse(await fetchJson(`${api}/user/orgs`, { headers }));
+    if (!profile.success || !orgList.success) throw new ApiError(502, 'identity provider answered nonsense');
+    const orgs = orgList.data.map((o) => o.login);
+    const login = profile.data.login;
+    if (!allowedBy(settings.ALLOWED_GITHUB_ORGS, orgs)) throw new ApiError(403, `User ${login} is not authorized`);
+
+    // The public profile email is unverified; the primary verified one from /user/emails is what we trust.
+    const emails = githubEmailsSchema.safeParse(await fetchJson(`${api}/user/emails`, { headers }).catch(() => []));
+    const primary = emails.success ? emails.data.find((e) => e.primary && e.verified) : undefined;
+    const email = primary?.email ?? profile.data.email ?? null;
+    const user = await providerUser(context, {
+      id: `github-${profile.data.id}`,
+      login,
+      name: profile.data.name ?? login,
+      email,
+      emailVerified: primary !== undefined,
+    });
+    return {
+      token: await tokenForUser(context, request, user, 'github', { orgs, picture: profile.data.avatar_url ?? null }),
+    };
+  });
+
+  // api.md §1.7: the provider's end-session address, when there is one, so the console can sign out there too.
+  const logout = async () => {
+    const logoutUrl = settings.OIDC_LOGOUT_URL ?? (await discoveredEndpoint(settings, 'end_session_endpoint'));
+    return logoutUrl === null
+      ? { status: 'ok', message: 'OIDC end_session_endpoint not configured' }
+      : { status: 'ok', logoutUrl };
+  };
+  app.get('/auth/logout', logout);
+  app.post('/auth/logout', logout);
+}

@@ -1,0 +1,162 @@
+import { type IncomingMessage, type ServerResponse, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { exportJWK, generateKeyPair } from 'jose';
+import Provider, { type Adapter, type AdapterPayload } from 'oidc-provider';
+
+export interface IdpAccount {
+  sub: string;
+  claims: Record<string, unknown>;
+}
+
+export interface Idp {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  /** Signs the account in through the real authorisation endpoint and returns the code the browser would get. */
+  authorize(account: IdpAccount): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The provider's storage, in memory; one map per model shared by every adapter instance of a provider. */
+function memoryAdapter() {
+  const rows = new Map<string, AdapterPayload>();
+  return class MemoryAdapter implements Adapter {
+    constructor(private readonly model: string) {}
+    private key = (id: string) => `${this.model}:${id}`;
+    upsert(id: string, payload: AdapterPayload): Promise<void> {
+      rows.set(this.key(id), payload);
+      return Promise.resolve();
+    }
+    find(id: string): Promise<AdapterPayload | undefined> {
+      return Promise.resolve(rows.get(this.key(id)));
+    }
+    findByUserCode(code: string): Promise<AdapterPayload | undefined> {
+      return Promise.resolve([...rows.values()].find((p) => p.userCode === code));
+    }
+    findByUid(uid: string): Promise<AdapterPayload | undefined> {
+      return Promise.resolve([...rows.values()].find((p) => p.uid === uid));
+    }
+    consume(id: string): Promise<void> {
+      const row = rows.get(this.key(id));
+      if (row !== undefined) row.consumed = Math.floor(Date.now() / 1000);
+      return Promise.resolve();
+    }
+    destroy(id: string): Promise<void> {
+      rows.delete(this.key(id));
+      return Promise.resolve();
+    }
+    revokeByGrantId(grantId: string): Promise<void> {
+      for (const [key, row] of rows) if (row.grantId === grantId) rows.delete(key);
+      return Promise.resolve();
+    }
+  };
+}
+
+/**
+ * A real OpenID Connect provider (oidc-provider) on a free local port, with one confidential client. Sign-in
+ * interactions are answered by the test itself: whoever `authorize` names is logged in and consents.
+ */
+export async function startIdp(): Promise<Idp> {
+  const clientId = 'alerta-console';
+  const clientSecret = 'idp-client-secret-value';
+  const redirectUri = 'http://console.test/callback';
+  // Made once the server listens, since the issuer URL holds its port.
+  const made: { provider?: Provider } = {};
+  let pending: IdpAccount | undefined;
+  const accounts = new Map<string, IdpAccount>();
+
+  async function interaction(req: IncomingMessage, res: ServerResponse, idp: Provider) {
+    const details = await idp.interactionDetails(req, res);
+    const account = pending;
+    if (account === undefined) throw new Error('no sign-in expected');
+    const grant = new idp.Grant({ accountId: account.sub, clientId });
+    grant.addOIDCScope(String(details.params.scope));
+    const grantId = await grant.save();
+    await idp.interactionFinished(req, res, { login: { accountId: account.sub }, consent: { grantId } });
+  }
+
+  const server = createServer((req, res) => {
+    const provider = made.provider;
+    if (provider === undefined) return void res.writeHead(503).end();
+    if (req.url?.startsWith('/interaction/') === true) {
+      interaction(req, res, provider).catch((error: unknown) => res.writeHead(500).end(String(error)));
+      return;
+    }
+    void provider.callback()(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  made.provider = new Provider(issuer, {
+    adapter: memoryAdapter(),
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [redirectUri],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'test', alg: 'RS256', use: 'sig' }] },
+    cookies: { keys: ['test-cookie-signing-key'] },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['name', 'preferred_username', 'picture'],
+      alerta: ['roles', 'groups'],
+    },
+    scopes: ['openid', 'email', 'profile', 'alerta'],
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx, i) => `/interaction/${i.uid}` },
+    pkce: { required: () => false },
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
+    findAccount: (_ctx, sub) => {
+      const account = accounts.get(sub);
+      return account === undefined ? undefined : { accountId: sub, claims: () => ({ sub, ...account.claims }) };
+    },
+  });
+
+  async function authorize(account: IdpAccount): Promise<string> {
+    accounts.set(account.sub, account);
+    pending = account;
+    const cookies = new Map<string, string>();
+    const query = new URLSearchParams({
+      client_id: clientId,
+      response_type: 'code',
+      scope: 'openid email profile alerta',
+      redirect_uri: redirectUri,
+      state: 'test-state',
+      nonce: 'test-nonce',
+    });
+    let url = `${issuer}/auth?${query.toString()}`;
+    for (let hop = 0; hop < 10; hop += 1) {
+      const cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+      const response = await fetch(url, { redirect: 'manual', headers: { cookie } });
+      for (const line of response.headers.getSetCookie()) {
+        const [pair = ''] = line.split(';');
+        const at = pair.indexOf('=');
+        cookies.set(pair.slice(0, at), pair.slice(at + 1));
+      }
+      const location = response.headers.get('location');
+      if (location === null) throw new Error(`sign-in stopped at ${response.status}: ${await response.text()}`);
+      const next = new URL(location, url);
+      if (next.href.startsWith(redirectUri)) {
+        const code = next.searchParams.get('code');
+        if (code === null) throw new Error(`no code in ${next.href}`);
+        return code;
+      }
+      url = next.href;
+    }
+    throw new Error('too many redirects');
+  }
+
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    redirectUri,
+    authorize,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
