@@ -22,5 +22,7 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
+    // Whole-screen tests click through several steps; on a busy two-core machine 5 s is too tight.
+    testTimeout: 15_000,
   },
 });

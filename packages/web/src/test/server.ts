@@ -3,11 +3,12 @@ import { setupServer } from 'msw/node';
 import { API } from './fixtures';
 
 /**
- * The one MSW server of the console tests. It always answers the user's attributes (no stored preferences); each test
- * adds the other handlers it needs.
+ * The one MSW server of the console tests. It always answers the user's attributes (no stored preferences) and the
+ * environment counts (none); each test adds the other handlers it needs.
  */
 export const server = setupServer(
   http.get(`${API}/user/me/attributes`, () => HttpResponse.json({ status: 'ok', total: 1, attributes: {} })),
+  http.get(`${API}/environments`, () => HttpResponse.json({ status: 'ok', environments: [], total: 0 })),
 );
 
 export interface RecordedRequest {

@@ -7,6 +7,11 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { useConfig } from '../../config/ConfigContext';
 import { useSession } from '../../features/auth/AuthContext';
 import { ALERTS_QUERY_KEY } from '../../features/alerts/useAlertsQuery';
+import { AlertSearchField } from '../../features/alerts/AlertSearchField';
+import { AlertsUiProvider, useAlertsUi } from '../../features/alerts/AlertsUiContext';
+import { AlertsUiStore } from '../../features/alerts/alertsUiStore';
+import { BulkBar } from '../../features/alerts/BulkBar';
+import { WatchSwitch } from '../../features/alerts/WatchSwitch';
 import { DocumentTitle } from '../DocumentTitle';
 import { RefreshIcon } from './icons';
 import { NavMenu } from './NavMenu';
@@ -21,6 +26,16 @@ const DESKTOP_QUERY = '(min-width: 48em)';
 
 /** The frame around every screen (screens.md §2): top bar, navigation drawer and the content area. */
 export function Shell() {
+  // Shared by the top bar (search, watch switch, bulk bar) and the alerts screen.
+  const [alertsUi] = useState(() => new AlertsUiStore());
+  return (
+    <AlertsUiProvider store={alertsUi}>
+      <ShellFrame />
+    </AlertsUiProvider>
+  );
+}
+
+function ShellFrame() {
   const { t } = useTranslation();
   const config = useConfig();
   const session = useSession();
@@ -31,6 +46,7 @@ export function Shell() {
   const [mobileOpen, setMobileOpen] = useState(false);
 
   const onAlerts = location.pathname === '/alerts';
+  const bulkMode = useAlertsUi((s) => s.selected.size > 0) && onAlerts;
   const kiosk = onAlerts && isKioskMode(location.search);
   // screens.md §2.2: the drawer exists when logged in, when auth is off, or when read-only access is allowed.
   const hasDrawer = session !== null || !config.auth_required || config.allow_readonly;
@@ -71,23 +87,29 @@ export function Shell() {
       <a href="#main-content" className={classes.skipLink}>
         {t('shell.skipToContent')}
       </a>
-      <header className={classes.header}>
-        <Group gap="sm" wrap="nowrap">
-          {hasDrawer && (
-            <Burger
-              opened={drawerOpen}
-              onClick={toggleDrawer}
-              size="sm"
-              aria-label={t('shell.toggleNavigation')}
-              aria-expanded={drawerOpen}
-              aria-controls="app-navigation"
-            />
-          )}
-          <Anchor component={Link} to="/alerts" fw={700} fz="xl" underline="never" c="inherit">
-            {t('app.name')}
-          </Anchor>
-        </Group>
+      <header className={classes.header} data-bulk={bulkMode ? '' : undefined}>
+        {bulkMode ? (
+          <BulkBar />
+        ) : (
+          <Group gap="sm" wrap="nowrap">
+            {hasDrawer && (
+              <Burger
+                opened={drawerOpen}
+                onClick={toggleDrawer}
+                size="sm"
+                aria-label={t('shell.toggleNavigation')}
+                aria-expanded={drawerOpen}
+                aria-controls="app-navigation"
+              />
+            )}
+            <Anchor component={Link} to="/alerts" fw={700} fz="xl" underline="never" c="inherit">
+              {t('app.name')}
+            </Anchor>
+          </Group>
+        )}
+        {onAlerts && !bulkMode && <AlertSearchField />}
         <Group gap="xs" wrap="nowrap">
+          {onAlerts && !bulkMode && session !== null && <WatchSwitch />}
           {onAlerts && (
             <ActionIcon
               variant="subtle"
@@ -101,7 +123,7 @@ export function Shell() {
             </ActionIcon>
           )}
           {session !== null && <UserMenu session={session} />}
-          {session === null && !onAuthScreen && (
+          {session === null && !onAuthScreen && !bulkMode && (
             <>
               {config.signup_enabled && (
                 <Button component={Link} to="/signup" variant="outline" radius="xl" size="xs">

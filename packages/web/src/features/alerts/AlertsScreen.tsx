@@ -1,25 +1,207 @@
-import { Alert as Callout, Stack, Title, VisuallyHidden } from '@mantine/core';
+import type { Alert } from '@alerta/contract';
+import { ActionIcon, Alert as Callout, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { useDocumentVisibility } from '@mantine/hooks';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useConfig } from '../../config/ConfigContext';
 import { errorMessage } from '../../api/errorMessage';
+import { useConfig } from '../../config/ConfigContext';
+import { usePermission } from '../auth/usePermission';
+import { DEFAULT_ROWS_PER_PAGE } from '../preferences/preferences';
+import { usePreferences } from '../preferences/usePreferences';
+import type { AlertsFilterParams, AlertsParams } from './alertsApi';
 import { AlertsTable } from './AlertsTable';
-import { useAlertsQuery } from './useAlertsQuery';
+import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';
+import { DEFAULT_VIEW, isFilterActive, type AlertsFilter } from './alertsView';
+import { buildColumns, type AlertColumn, type CellContext } from './columns';
+import { EnvironmentTabs, tabEnvironments } from './EnvironmentTabs';
+import { FilterIcon } from './icons';
+import { Pager } from './Pager';
+import { RefreshStatus, type PauseReason } from './RefreshStatus';
+import { sortParams, withWatch } from './sortParams';
+import { useAlertActions, type AlertCommand } from './useAlertActions';
+import { DEFAULT_REFRESH_MS, DEFAULT_STATUS, useAlertsQuery, useEnvironmentCounts } from './useAlertsQuery';
+import { useAlertsView } from './useAlertsView';
+import { useConfirmDelete } from './useConfirmDelete';
+
+const FilterSheet = lazy(() => import('./FilterSheet'));
 
 const NO_COLORS: Readonly<Record<string, string>> = {};
+const NO_ALERTS: readonly Alert[] = [];
+
+/** screens.md §16.3: the status pick list in the model's order, or the built-in one. */
+function statusChoices(model: Readonly<Record<string, string>> | undefined): string[] {
+  if (model === undefined || Object.keys(model).length === 0) {
+    return ['open', 'assign', 'ack', 'shelved', 'blackout', 'closed', 'expired', 'unknown'];
+  }
+  return Object.entries(model)
+    .sort(([, a], [, b]) => a.localeCompare(b))
+    .map(([name]) => name);
+}
 
 /** /alerts: the live alert list (console.md §2 "Alerts screen"). */
 export function AlertsScreen() {
   const { t } = useTranslation();
   const config = useConfig();
-  const query = useAlertsQuery();
-  const alerts = query.data?.alerts ?? [];
-  const severityColors = config.alarm_model?.colors?.severity ?? NO_COLORS;
+  const { prefs, settled } = usePreferences();
+  const allowed = usePermission();
+  const store = useAlertsUiStore();
+  const { view, q, update } = useAlertsView();
+  const watchOnly = useAlertsUi((s) => s.watchOnly);
+  const selectedCount = useAlertsUi((s) => s.selected.size);
+  const overlays = useAlertsUi((s) => s.overlays);
+  const userPaused = useAlertsUi((s) => s.paused);
+  const visibility = useDocumentVisibility();
+  const actions = useAlertActions();
+  const confirm = useConfirmDelete();
+  const [filterOpen, setFilterOpen] = useState(false);
+  const [filterLoaded, setFilterLoaded] = useState(false);
+  const [pageSizeChoice, setPageSizeChoice] = useState<number | null>(null);
+
+  const defaultStatus = config.filter.status ?? DEFAULT_STATUS;
+  const columns = useMemo(
+    () => buildColumns(config.columns ?? [], config.customer_views),
+    [config.columns, config.customer_views],
+  );
+  const filterParams: AlertsFilterParams = useMemo(
+    () => ({
+      q: withWatch(q, actions.username, watchOnly),
+      environment: view.environment,
+      status: view.status ?? defaultStatus,
+      customer: view.customer,
+      service: view.service,
+      group: view.group,
+      text: view.text,
+      dateRange: view.dateRange,
+    }),
+    [q, actions.username, watchOnly, view, defaultStatus],
+  );
+  // A different filter starts again at page 1.
+  const filterKey = JSON.stringify(filterParams);
+  const [pageState, setPageState] = useState({ key: filterKey, page: 1 });
+  const page = pageState.key === filterKey ? pageState.page : 1;
+  const pageSize = pageSizeChoice ?? prefs.rowsPerPage ?? DEFAULT_ROWS_PER_PAGE;
+  const sortColumn = columns.find((c) => c.id === view.sortBy);
+  const params: AlertsParams = {
+    ...filterParams,
+    sortBy: sortParams(sortColumn, view.descending, config.sort_by),
+    page,
+    pageSize,
+    showHistory: prefs.showNotesIcon === true || columns.some((c) => c.id === 'note'),
+  };
+
+  // console.md §4: refresh on the user's interval, else the config's; paused while the user is busy or away.
+  const intervalMs = prefs.refreshInterval ?? config.refresh_interval ?? DEFAULT_REFRESH_MS;
+  const pauseReason: PauseReason = userPaused
+    ? 'user'
+    : selectedCount > 0
+      ? 'selection'
+      : overlays > 0
+        ? 'dialog'
+        : visibility === 'hidden'
+          ? 'hidden'
+          : null;
+  const refreshMs = pauseReason === null ? intervalMs : false;
+  const query = useAlertsQuery(params, settled, refreshMs);
+  const counts = useEnvironmentCounts(filterParams, settled, refreshMs);
+
+  const countMap = useMemo(
+    () => new Map((counts.data ?? []).map((e) => [e.environment, e.count] as const)),
+    [counts.data],
+  );
+  const environments = useMemo(
+    () =>
+      tabEnvironments(
+        (counts.data ?? []).map((e) => e.environment),
+        config.environments ?? [],
+        prefs.showAllowedEnvs === true,
+      ),
+    [counts.data, config.environments, prefs.showAllowedEnvs],
+  );
+
+  const context: CellContext = useMemo(
+    () => ({
+      severityColors: config.alarm_model?.colors?.severity ?? NO_COLORS,
+      mediumDate: prefs.dates?.mediumDate ?? config.dates.mediumDate,
+      showNotesIcon: prefs.showNotesIcon === true,
+      valueWidth: prefs.valueWidth ?? 50,
+      textWidth: prefs.textWidth ?? 400,
+    }),
+    [config, prefs],
+  );
+
+  const { run } = actions;
+  const onCommand = useCallback((alert: Alert, command: AlertCommand) => void run([alert], command), [run]);
+  const { ask } = confirm;
+  const onDelete = useCallback((alert: Alert) => ask(() => void run([alert], { kind: 'delete' })), [ask, run]);
+  const onSort = useCallback(
+    (column: AlertColumn) =>
+      update({ sortBy: column.id, descending: view.sortBy === column.id ? !view.descending : false }),
+    [update, view.sortBy, view.descending],
+  );
+
+  // console.md §2 keyboard: Escape clears the selection.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && store.getState().overlays === 0) store.clearSelection();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [store]);
+  // Leaving the screen drops the selection, so the top bar is not left in bulk mode.
+  useEffect(() => () => store.clearSelection(), [store]);
+
+  const alerts = query.data?.alerts ?? NO_ALERTS;
+  const filterActive = isFilterActive(view, defaultStatus);
+  const emptyText = query.isPending
+    ? t('alerts.loading')
+    : q !== null
+      ? t('alerts.noResults', { q })
+      : t('alerts.noData');
+  const changeFilter = (patch: Partial<AlertsFilter>) => update(patch);
 
   return (
     <Stack gap="sm">
       <VisuallyHidden>
         <Title order={1}>{t('route.alerts')}</Title>
       </VisuallyHidden>
+      <Group gap="sm" wrap="nowrap" align="center">
+        <EnvironmentTabs
+          environments={environments}
+          counts={countMap}
+          active={view.environment}
+          onChange={(environment) => update({ environment })}
+        />
+        <RefreshStatus reason={pauseReason} intervalMs={intervalMs} onToggle={() => store.setPaused(!userPaused)} />
+        <ActionIcon
+          variant={filterActive ? 'light' : 'subtle'}
+          color={filterActive ? 'red' : 'gray'}
+          size="lg"
+          aria-label={filterActive ? t('alerts.filtersActive') : t('alerts.filters')}
+          title={filterActive ? t('alerts.filtersActive') : t('alerts.filters')}
+          aria-expanded={filterOpen}
+          style={{ position: 'relative' }}
+          onClick={() => {
+            setFilterLoaded(true);
+            setFilterOpen((open) => !open);
+          }}
+        >
+          <FilterIcon />
+          {filterActive && (
+            <span
+              aria-hidden
+              style={{
+                position: 'absolute',
+                top: 4,
+                right: 4,
+                width: 8,
+                height: 8,
+                borderRadius: '50%',
+                background: 'var(--mantine-color-red-filled)',
+              }}
+            />
+          )}
+        </ActionIcon>
+      </Group>
       {query.isError && (
         <Callout color="red" title={t('alerts.loadFailed')}>
           {errorMessage(query.error, t)}
@@ -27,10 +209,59 @@ export function AlertsScreen() {
       )}
       <AlertsTable
         alerts={alerts}
-        emptyText={query.isPending ? t('alerts.loading') : t('alerts.noData')}
-        severityColors={severityColors}
-        mediumDate={config.dates.mediumDate}
+        columns={columns}
+        context={context}
+        emptyText={emptyText}
+        compact={prefs.displayDensity === 'compact'}
+        sortBy={view.sortBy}
+        descending={view.descending}
+        onSort={onSort}
+        username={actions.username}
+        canWrite={allowed('write:alerts')}
+        canDelete={allowed('delete:alerts')}
+        customActions={config.actions ?? []}
+        onCommand={onCommand}
+        onDelete={onDelete}
       />
+      <Pager
+        page={page}
+        pageSize={pageSize}
+        total={query.data?.total ?? 0}
+        onPage={(next) => {
+          setPageState({ key: filterKey, page: next });
+          update({});
+        }}
+        onPageSize={(size) => {
+          setPageSizeChoice(size);
+          setPageState({ key: filterKey, page: 1 });
+          update({});
+        }}
+      />
+      {filterLoaded && (
+        <Suspense fallback={null}>
+          <FilterSheet
+            opened={filterOpen}
+            onClose={() => setFilterOpen(false)}
+            filter={view}
+            defaultStatus={defaultStatus}
+            statusChoices={statusChoices(config.alarm_model?.status)}
+            customerViews={config.customer_views}
+            onChange={changeFilter}
+            onReset={() =>
+              update({
+                environment: view.environment,
+                text: DEFAULT_VIEW.text,
+                status: DEFAULT_VIEW.status,
+                customer: [],
+                service: [],
+                group: [],
+                dateRange: DEFAULT_VIEW.dateRange,
+              })
+            }
+          />
+        </Suspense>
+      )}
+      {confirm.dialog}
     </Stack>
   );
 }

@@ -1,87 +1,206 @@
 import type { Alert } from '@alerta/contract';
-import { Table } from '@mantine/core';
-import { memo, useCallback, type CSSProperties } from 'react';
+import { Checkbox, VisuallyHidden } from '@mantine/core';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ALERT_COLUMNS, type AlertColumn, type CellContext } from './columns';
+import { AlertRow } from './AlertRow';
+import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';
+import type { AlertColumn, CellContext } from './columns';
+import type { AlertCommand } from './useAlertActions';
+import classes from './AlertsTable.module.css';
 
-interface AlertsTableProps extends CellContext {
+// Long pages render only the rows in view; the windowing code loads only when a page is that long.
+const VirtualRows = lazy(() => import('./VirtualRows'));
+
+/** Pages longer than this render only the rows in view. */
+const VIRTUALIZE_FROM = 60;
+
+export interface AlertsTableProps {
   alerts: readonly Alert[];
-  /** Shown in the single body row when there are no alerts: loading or no data. */
+  columns: readonly AlertColumn[];
+  context: CellContext;
   emptyText: string;
+  compact: boolean;
+  sortBy: string | null;
+  descending: boolean;
+  onSort: (column: AlertColumn) => void;
+  username: string | undefined;
+  canWrite: boolean;
+  canDelete: boolean;
+  customActions: readonly string[];
+  onCommand: (alert: Alert, command: AlertCommand) => void;
+  onDelete: (alert: Alert) => void;
 }
 
-function cellStyle({ noWrap, minWidth }: AlertColumn): CSSProperties | undefined {
-  if (noWrap !== true && minWidth === undefined) return undefined;
-  return { ...(noWrap === true ? { whiteSpace: 'nowrap' } : {}), ...(minWidth === undefined ? {} : { minWidth }) };
-}
-
-interface AlertRowProps extends CellContext {
-  alert: Alert;
-  onOpen: (id: string) => void;
-}
-
-/** One alert. Re-renders only when the alert itself changes (same id and last receive time means same content). */
-const AlertRow = memo(
-  function AlertRow({ alert, onOpen, severityColors, mediumDate }: AlertRowProps) {
-    return (
-      <Table.Tr style={{ cursor: 'pointer' }} onClick={() => onOpen(alert.id)}>
-        {ALERT_COLUMNS.map((column) => (
-          <Table.Td key={column.id} style={cellStyle(column)}>
-            {column.render(alert, { severityColors, mediumDate })}
-          </Table.Td>
-        ))}
-      </Table.Tr>
-    );
-  },
-  (prev, next) =>
-    prev.alert.id === next.alert.id &&
-    prev.alert.lastReceiveTime === next.alert.lastReceiveTime &&
-    prev.alert.updateTime === next.alert.updateTime &&
-    prev.alert.status === next.alert.status &&
-    prev.alert.tags.join() === next.alert.tags.join() &&
-    prev.onOpen === next.onOpen &&
-    prev.severityColors === next.severityColors &&
-    prev.mediumDate === next.mediumDate,
-);
-
-/** The alert list as a table; a row click opens the alert. */
-export function AlertsTable({ alerts, emptyText, severityColors, mediumDate }: AlertsTableProps) {
+function SortHeader({
+  column,
+  sortBy,
+  descending,
+  onSort,
+}: Pick<AlertsTableProps, 'sortBy' | 'descending' | 'onSort'> & { column: AlertColumn }) {
   const { t } = useTranslation();
+  const label = column.headerKey === undefined ? (column.label ?? column.id) : t(column.headerKey);
+  const active = sortBy === column.id;
+  const sort = active ? (descending ? 'descending' : 'ascending') : undefined;
+  return (
+    <th scope="col" aria-sort={sort} style={{ whiteSpace: 'nowrap' }}>
+      {column.sortField === undefined ? (
+        label
+      ) : (
+        <button type="button" className={classes.sortButton} onClick={() => onSort(column)}>
+          {label}
+          {active && <span aria-hidden> {descending ? '▼' : '▲'}</span>}
+        </button>
+      )}
+    </th>
+  );
+}
+
+/** The alert list as a table: selection, sorting, keyboard moves, and only the visible rows at large page sizes. */
+export function AlertsTable(props: AlertsTableProps) {
+  const { t } = useTranslation();
+  const { alerts, columns } = props;
   const navigate = useNavigate();
-  const onOpen = useCallback((id: string) => void navigate(`/alert/${encodeURIComponent(id)}`), [navigate]);
+  const store = useAlertsUiStore();
+  const selected = useAlertsUi((s) => s.selected);
+  const multiSelect = selected.size > 0;
+  const anchor = useRef<string | null>(null);
+  const [body, setBody] = useState<HTMLTableSectionElement | null>(null);
+  const alertsRef = useRef(alerts);
+  useEffect(() => {
+    alertsRef.current = alerts;
+  }, [alerts]);
+
+  // console.md §2: clicking the leading cell selects; shift-click selects the range from the last one picked.
+  const onSelect = useCallback(
+    (alert: Alert, shiftKey: boolean) => {
+      const list = alertsRef.current;
+      const from = anchor.current === null ? -1 : list.findIndex((a) => a.id === anchor.current);
+      const to = list.findIndex((a) => a.id === alert.id);
+      if (shiftKey && from >= 0 && to >= 0) {
+        store.setMany(list.slice(Math.min(from, to), Math.max(from, to) + 1), true);
+      } else {
+        store.toggle(alert);
+      }
+      anchor.current = alert.id;
+    },
+    [store],
+  );
+
+  const onRowClick = useCallback(
+    (alert: Alert, event: MouseEvent) => {
+      if (store.getState().selected.size > 0) onSelect(alert, event.shiftKey);
+      else void navigate(`/alert/${encodeURIComponent(alert.id)}`);
+    },
+    [navigate, onSelect, store],
+  );
+
+  // Arrow keys move between rows and Enter opens one; a single listener serves every row.
+  useEffect(() => {
+    if (body === null) return;
+    const onKey = (event: KeyboardEvent) => {
+      const row = event.target instanceof HTMLElement ? event.target.closest('tr[data-alert-id]') : null;
+      if (!(row instanceof HTMLTableRowElement) || row !== event.target) return;
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        const next = event.key === 'ArrowDown' ? row.nextElementSibling : row.previousElementSibling;
+        if (next instanceof HTMLTableRowElement && next.dataset.alertId !== undefined) {
+          event.preventDefault();
+          next.focus();
+        }
+      } else if (event.key === 'Enter') {
+        const id = row.dataset.alertId;
+        if (id !== undefined) void navigate(`/alert/${encodeURIComponent(id)}`);
+      } else if (event.key === ' ') {
+        const alert = alertsRef.current.find((a) => a.id === row.dataset.alertId);
+        if (alert !== undefined) {
+          event.preventDefault();
+          onSelect(alert, event.shiftKey);
+        }
+      }
+    };
+    body.addEventListener('keydown', onKey);
+    return () => body.removeEventListener('keydown', onKey);
+  }, [body, navigate, onSelect]);
+
+  const virtual = alerts.length >= VIRTUALIZE_FROM;
+  const colSpan = columns.length + 2;
+  const allSelected = alerts.length > 0 && alerts.every((a) => selected.has(a.id));
+
+  const renderRow = (alert: Alert, index: number) => (
+    <AlertRow
+      key={alert.id}
+      alert={alert}
+      first={index === 0}
+      columns={columns}
+      context={props.context}
+      selected={selected.has(alert.id)}
+      multiSelect={multiSelect}
+      onRowClick={onRowClick}
+      onSelect={onSelect}
+      username={props.username}
+      canWrite={props.canWrite}
+      canDelete={props.canDelete}
+      customActions={props.customActions}
+      onCommand={props.onCommand}
+      onDelete={props.onDelete}
+    />
+  );
 
   return (
     <div style={{ overflowX: 'auto' }}>
-      <Table highlightOnHover striped aria-label={t('alerts.tableLabel')} miw={900}>
-        <Table.Thead>
-          <Table.Tr>
-            {ALERT_COLUMNS.map((column) => (
-              <Table.Th key={column.id} scope="col">
-                {t(column.headerKey)}
-              </Table.Th>
+      <table aria-label={t('alerts.tableLabel')} className={`${classes.table} ${props.compact ? classes.compact : ''}`}>
+        <thead>
+          <tr>
+            <th className={classes.lead}>
+              {multiSelect ? (
+                <Checkbox
+                  size="xs"
+                  aria-label={t('alerts.selectAll')}
+                  checked={allSelected}
+                  indeterminate={!allSelected}
+                  onChange={() => store.setMany(alerts, !allSelected)}
+                />
+              ) : (
+                <VisuallyHidden>{t('alerts.column.trend')}</VisuallyHidden>
+              )}
+            </th>
+            {columns.map((column) => (
+              <SortHeader
+                key={column.id}
+                column={column}
+                sortBy={props.sortBy}
+                descending={props.descending}
+                onSort={props.onSort}
+              />
             ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
+            <th>
+              <VisuallyHidden>{t('alerts.column.actions')}</VisuallyHidden>
+            </th>
+          </tr>
+        </thead>
+        <tbody ref={setBody}>
           {alerts.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={ALERT_COLUMNS.length} ta="center" c="dimmed">
-                {emptyText}
-              </Table.Td>
-            </Table.Tr>
+            <tr>
+              <td colSpan={colSpan} className={classes.empty}>
+                {props.emptyText}
+              </td>
+            </tr>
           )}
-          {alerts.map((alert) => (
-            <AlertRow
-              key={alert.id}
-              alert={alert}
-              onOpen={onOpen}
-              severityColors={severityColors}
-              mediumDate={mediumDate}
-            />
-          ))}
-        </Table.Tbody>
-      </Table>
+          {virtual ? (
+            <Suspense fallback={alerts.slice(0, VIRTUALIZE_FROM).map(renderRow)}>
+              <VirtualRows
+                alerts={alerts}
+                body={body}
+                rowHeight={props.compact ? 34 : 42}
+                colSpan={colSpan}
+                renderRow={renderRow}
+              />
+            </Suspense>
+          ) : (
+            alerts.map(renderRow)
+          )}
+        </tbody>
+      </table>
     </div>
   );
 }

@@ -31,7 +31,7 @@ describe('alerts screen', () => {
     expect(request?.url.searchParams.getAll('sort-by')).toEqual(['-createTime']);
   });
 
-  it('shows a row per alert, with alert text as literal text', async () => {
+  it('shows a row per alert in the configured columns, with alert text as literal text', async () => {
     const hostile = makeAlert({
       resource: 'db01',
       event: 'DiskFull',
@@ -43,16 +43,38 @@ describe('alerts screen', () => {
       text: 'Disk <script>window.__xss = 1</script><b>full</b>',
       duplicateCount: 7,
       lastReceiveTime: '2026-11-20T10:05:00.000Z',
+      attributes: { region: 'eu-west', link: 'javascript:alert(1)' },
     });
     server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([hostile, makeAlert()]))));
-    renderApp('/alerts', { token: makeToken() });
+    renderApp('/alerts', {
+      token: makeToken(),
+      config: {
+        columns: [
+          'severity',
+          'status',
+          'lastReceiveTime',
+          'duplicateCount',
+          'environment',
+          'service',
+          'resource',
+          'event',
+          'value',
+          'text',
+          'id',
+          'type',
+          'timeout',
+          'region',
+          'link',
+        ],
+      },
+    });
 
     const table = await screen.findByRole('table', { name: 'Alert list' });
     const row = await within(table).findByRole('row', { name: /db01/ });
     const cells = within(row)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
-    expect(cells).toEqual([
+    expect(cells.slice(1, -1)).toEqual([
       'critical',
       'ack',
       expect.stringMatching(/^\w{3} 20 Nov \d{2}:\d{2}$/),
@@ -63,19 +85,36 @@ describe('alerts screen', () => {
       'DiskFull',
       '98%',
       'Disk <script>window.__xss = 1</script><b>full</b>',
+      hostile.id.slice(0, 8),
+      'Exception Alert',
+      '1 00:00:00',
+      'eu-west',
+      'javascript:alert(1)',
     ]);
-    expect(row.querySelector('script, b')).toBeNull();
+    expect(row.querySelector('script, b, a[href^="javascript"]')).toBeNull();
     expect((window as { __xss?: number }).__xss).toBeUndefined();
     expect(within(table).getAllByRole('row')).toHaveLength(3); // header + 2 alerts
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toContain('Region');
+    expect(headers).toContain('Alert ID');
   });
 
-  it('colours the severity badge from the alarm model and keeps its text', async () => {
+  it('colours the row by severity from the alarm model and still says the severity in words', async () => {
     server.use(
-      http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([makeAlert({ severity: 'critical' })]))),
+      http.get(`${API}/alerts`, () =>
+        HttpResponse.json(alertsResponse([makeAlert({ severity: 'critical', resource: 'red-one' })])),
+      ),
     );
-    renderApp('/alerts', { token: makeToken() });
-    const badge = await screen.findByText('critical');
-    expect(badge).toHaveStyle({ backgroundColor: 'rgb(255, 0, 0)' });
+    renderApp('/alerts', { token: makeToken(), config: { columns: ['resource'] } });
+    const row = await screen.findByRole('row', { name: /red-one/ });
+    expect(row).toHaveStyle({ backgroundColor: 'rgb(255, 0, 0)' });
+    expect(within(row).getByText('critical')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Select red-one NodeDown' })).toHaveAttribute(
+      'title',
+      'More severe',
+    );
   });
 
   it('says it is loading until the first answer arrives', async () => {

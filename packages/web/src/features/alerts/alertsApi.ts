@@ -1,8 +1,8 @@
 import { alertSchema } from '@alerta/contract';
 import { z } from 'zod/mini';
-import type { ApiClient } from '../../api';
+import type { ApiClient, Query } from '../../api';
 
-/** GET /alerts answer (api.md §1.2); counts and paging the console does not use yet are kept loose. */
+/** GET /alerts answer (api.md §1.2); counts and paging the console does not use are kept loose. */
 export const alertsResponseSchema = z.looseObject({
   alerts: z.array(alertSchema),
   total: z.int(),
@@ -13,22 +13,129 @@ export const alertsResponseSchema = z.looseObject({
 });
 export type AlertsResponse = z.infer<typeof alertsResponseSchema>;
 
-export interface AlertsParams {
+/** The filter part of a search; GET /environments and the pick lists take it too. */
+export interface AlertsFilterParams {
+  q: string | null;
+  environment: string | null;
   status: readonly string[];
+  customer: readonly string[];
+  service: readonly string[];
+  group: readonly string[];
+  /** Case-insensitive words the description must contain. */
+  text: string | null;
+  dateRange: readonly [number | null, number | null];
+}
+
+export interface AlertsParams extends AlertsFilterParams {
   sortBy: readonly string[];
   page: number;
   pageSize: number;
+  showHistory: boolean;
+}
+
+/** console.md §7: a positive number is epoch seconds, a negative one is seconds before now. */
+function dateParam(seconds: number | null, nowMs: number): string | undefined {
+  if (seconds === null) return undefined;
+  return new Date(seconds < 0 ? nowMs + seconds * 1000 : seconds * 1000).toISOString();
+}
+
+export function filterQuery(params: AlertsFilterParams, nowMs: number): Query {
+  return {
+    q: params.q === null || params.q === '' ? undefined : params.q,
+    environment: params.environment ?? undefined,
+    status: params.status,
+    customer: params.customer,
+    service: params.service,
+    group: params.group,
+    // api.md §1.2: a leading ~ makes a field filter a case-insensitive substring match.
+    text: params.text === null || params.text.trim() === '' ? undefined : `~${params.text.trim()}`,
+    'from-date': dateParam(params.dateRange[0], nowMs),
+    'to-date': dateParam(params.dateRange[1], nowMs),
+  };
 }
 
 export function fetchAlerts(api: ApiClient, params: AlertsParams, signal?: AbortSignal): Promise<AlertsResponse> {
   return api.request('/alerts', {
     query: {
-      status: params.status,
+      ...filterQuery(params, Date.now()),
       'sort-by': params.sortBy,
+      'show-history': params.showHistory ? true : undefined,
       page: params.page,
       'page-size': params.pageSize,
     },
     signal,
     schema: alertsResponseSchema,
   });
+}
+
+const environmentsSchema = z.looseObject({
+  environments: z.array(z.looseObject({ environment: z.string(), count: z.number() })),
+});
+
+/** Alert counts per environment for the tabs; the environment itself is not filtered on. */
+export async function fetchEnvironmentCounts(
+  api: ApiClient,
+  params: AlertsFilterParams,
+  signal?: AbortSignal,
+): Promise<{ environment: string; count: number }[]> {
+  const answer = await api.request('/environments', {
+    query: { ...filterQuery({ ...params, environment: null }, Date.now()) },
+    signal,
+    schema: environmentsSchema,
+  });
+  return answer.environments;
+}
+
+const servicesSchema = z.looseObject({ services: z.array(z.looseObject({ service: z.string() })) });
+const groupsSchema = z.looseObject({ groups: z.array(z.looseObject({ group: z.string() })) });
+const customersSchema = z.looseObject({ customers: z.array(z.looseObject({ customer: z.string() })) });
+
+/** Distinct non-empty names, sorted without regard to case (screens.md: empty values are dropped). */
+function distinctNames(names: readonly string[]): string[] {
+  return [...new Set(names.filter((n) => n !== ''))].sort((a, b) =>
+    a.localeCompare(b, undefined, { sensitivity: 'base' }),
+  );
+}
+
+export async function fetchServiceNames(api: ApiClient, signal?: AbortSignal): Promise<string[]> {
+  const answer = await api.request('/services', { signal, schema: servicesSchema });
+  return distinctNames(answer.services.map((s) => s.service));
+}
+
+export async function fetchGroupNames(api: ApiClient, signal?: AbortSignal): Promise<string[]> {
+  const answer = await api.request('/alerts/groups', { signal, schema: groupsSchema });
+  return distinctNames(answer.groups.map((g) => g.group));
+}
+
+export async function fetchCustomerNames(api: ApiClient, signal?: AbortSignal): Promise<string[]> {
+  const answer = await api.request('/customers', { signal, schema: customersSchema });
+  return distinctNames(answer.customers.map((c) => c.customer));
+}
+
+const okSchema = z.looseObject({ status: z.string() });
+
+/** PUT /alert/{id}/action; console.md §4: only ack and shelve carry a timeout. */
+export function takeAction(
+  api: ApiClient,
+  id: string,
+  body: { action: string; text: string; timeout?: number | null | undefined },
+): Promise<unknown> {
+  const { timeout, ...rest } = body;
+  return api.request(`/alert/${encodeURIComponent(id)}/action`, {
+    method: 'PUT',
+    body: timeout === undefined || timeout === null ? rest : { ...rest, timeout },
+    schema: okSchema,
+  });
+}
+
+export function tagAlert(api: ApiClient, id: string, tags: string[], untag = false): Promise<unknown> {
+  return api.request(`/alert/${encodeURIComponent(id)}/${untag ? 'untag' : 'tag'}`, {
+    method: 'PUT',
+    body: { tags },
+    schema: okSchema,
+  });
+}
+
+export function deleteAlert(api: ApiClient, id: string): Promise<unknown> {
+  return api.request(`/alert/${encodeURIComponent(id)}`, { method: 'DELETE', schema: okSchema });
 }

@@ -1,62 +1,295 @@
 import type { Alert } from '@alerta/contract';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { msg, type MessageKey } from '../../i18n';
+import { isAcked, isShelved } from './alertStatus';
+import { useNow } from './clock';
+import { attributeText, formatDuration, lastNote, shortId, splitCaps, timeoutLeft } from './format';
+import { NoteIcon } from './icons';
 import { SeverityBadge } from './SeverityBadge';
 
 export interface CellContext {
   severityColors: Readonly<Record<string, string>>;
   mediumDate: string;
+  showNotesIcon: boolean;
+  valueWidth: number;
+  textWidth: number;
 }
 
 export interface AlertColumn {
   id: string;
-  headerKey: MessageKey;
-  /** Short values that read badly when wrapped (badges, dates, counts). */
+  /** Translated header; attribute columns use `label` instead. */
+  headerKey?: MessageKey;
+  label?: string;
+  /** The `sort-by` field, when the server can sort on this column (api.md §1.2). */
+  sortField?: string;
   noWrap?: boolean;
-  /** Long free text gets room before the table scrolls sideways. */
-  minWidth?: number;
   /** Plain text or elements holding plain text: alert fields come from any sender and are never parsed as HTML. */
   render: (alert: Alert, context: CellContext) => ReactNode;
 }
 
-function formatDate(iso: string, format: string): ReactNode {
+function DateCell({ iso, format }: { iso: string | null; format: string }) {
+  if (iso === null) return null;
   const value = dayjs(iso);
-  return value.isValid() ? <time dateTime={iso}>{value.format(format)}</time> : iso;
+  if (!value.isValid()) return iso;
+  return (
+    <time dateTime={iso} title={value.toISOString()}>
+      {value.format(format)}
+    </time>
+  );
 }
 
-/** The columns of this first version of the list (console.md §2 "Alerts screen"); config `columns` comes later. */
-export const ALERT_COLUMNS: readonly AlertColumn[] = [
-  {
-    id: 'severity',
-    headerKey: msg('alerts.column.severity'),
-    noWrap: true,
-    render: (alert, { severityColors }) => (
-      <SeverityBadge severity={alert.severity} color={severityColors[alert.severity]} />
-    ),
+function TimeoutLeftCell({ alert }: { alert: Alert }) {
+  const now = useNow();
+  return formatDuration(timeoutLeft(alert, now, isAcked(alert.status) || isShelved(alert.status)));
+}
+
+function DurationCell({ since }: { since: string }) {
+  const now = useNow();
+  return formatDuration((now - Date.parse(since)) / 1000);
+}
+
+function StatusCell({ alert, showNotesIcon }: { alert: Alert; showNotesIcon: boolean }) {
+  const { t } = useTranslation();
+  const note = showNotesIcon ? lastNote(alert) : undefined;
+  return (
+    <>
+      {alert.status}
+      {note !== undefined && (
+        <span
+          role="img"
+          aria-label={t('alerts.lastNote', { note })}
+          title={note}
+          style={{ marginLeft: 4, verticalAlign: 'middle', display: 'inline-flex' }}
+        >
+          <NoteIcon />
+        </span>
+      )}
+    </>
+  );
+}
+
+/** Text cut to a width with an ellipsis; the whole text stays in the title. */
+function Clipped({ text, width }: { text: string; width: number }) {
+  return (
+    <span
+      title={text}
+      style={{
+        display: 'inline-block',
+        maxWidth: width,
+        overflow: 'hidden',
+        textOverflow: 'ellipsis',
+        whiteSpace: 'nowrap',
+        verticalAlign: 'bottom',
+      }}
+    >
+      {text}
+    </span>
+  );
+}
+
+const severityCell = (severity: string, { severityColors }: CellContext) => (
+  <SeverityBadge severity={severity} color={severityColors[severity]} />
+);
+
+/** Every column console.md §2 names, by its config key. */
+const KNOWN_COLUMNS: Record<string, AlertColumn> = {
+  id: { id: 'id', headerKey: msg('alerts.column.id'), noWrap: true, render: (a) => shortId(a.id) },
+  resource: {
+    id: 'resource',
+    headerKey: msg('alerts.column.resource'),
+    sortField: 'resource',
+    render: (a) => a.resource,
   },
-  { id: 'status', headerKey: msg('alerts.column.status'), noWrap: true, render: (alert) => alert.status },
-  {
-    id: 'lastReceiveTime',
-    headerKey: msg('alerts.column.lastReceiveTime'),
-    noWrap: true,
-    render: (alert, { mediumDate }) => formatDate(alert.lastReceiveTime, mediumDate),
-  },
-  { id: 'duplicateCount', headerKey: msg('alerts.column.duplicateCount'), render: (alert) => alert.duplicateCount },
-  { id: 'environment', headerKey: msg('alerts.column.environment'), render: (alert) => alert.environment },
-  { id: 'service', headerKey: msg('alerts.column.service'), render: (alert) => alert.service.join(', ') },
-  { id: 'resource', headerKey: msg('alerts.column.resource'), render: (alert) => alert.resource },
-  {
+  event: {
     id: 'event',
     headerKey: msg('alerts.column.event'),
-    // The link is how keyboard users open an alert; the row click is the shortcut for pointers.
-    render: (alert) => (
-      <Link to={`/alert/${encodeURIComponent(alert.id)}`} onClick={(e) => e.stopPropagation()}>
-        {alert.event}
+    sortField: 'event',
+    // The link is how keyboard and screen-reader users open an alert; the row click is the shortcut for pointers.
+    render: (a) => (
+      <Link to={`/alert/${encodeURIComponent(a.id)}`} onClick={(e) => e.stopPropagation()} style={{ color: 'inherit' }}>
+        {a.event}
       </Link>
     ),
   },
-  { id: 'value', headerKey: msg('alerts.column.value'), render: (alert) => alert.value ?? '' },
-  { id: 'text', headerKey: msg('alerts.column.text'), minWidth: 280, render: (alert) => alert.text },
+  environment: {
+    id: 'environment',
+    headerKey: msg('alerts.column.environment'),
+    sortField: 'environment',
+    render: (a) => a.environment,
+  },
+  severity: {
+    id: 'severity',
+    headerKey: msg('alerts.column.severity'),
+    sortField: 'severity',
+    noWrap: true,
+    render: (a, c) => severityCell(a.severity, c),
+  },
+  correlate: {
+    id: 'correlate',
+    headerKey: msg('alerts.column.correlate'),
+    sortField: 'correlate',
+    render: (a) => a.correlate.join(', '),
+  },
+  status: {
+    id: 'status',
+    headerKey: msg('alerts.column.status'),
+    sortField: 'status',
+    noWrap: true,
+    render: (a, c) => <StatusCell alert={a} showNotesIcon={c.showNotesIcon} />,
+  },
+  service: {
+    id: 'service',
+    headerKey: msg('alerts.column.service'),
+    sortField: 'service',
+    render: (a) => a.service.join(', '),
+  },
+  group: { id: 'group', headerKey: msg('alerts.column.group'), sortField: 'group', render: (a) => a.group },
+  value: {
+    id: 'value',
+    headerKey: msg('alerts.column.value'),
+    sortField: 'value',
+    render: (a, c) => <Clipped text={a.value ?? ''} width={c.valueWidth} />,
+  },
+  text: {
+    id: 'text',
+    headerKey: msg('alerts.column.text'),
+    sortField: 'text',
+    render: (a, c) => <Clipped text={a.text} width={c.textWidth} />,
+  },
+  tags: { id: 'tags', headerKey: msg('alerts.column.tags'), sortField: 'tags', render: (a) => a.tags.join(', ') },
+  attributes: {
+    id: 'attributes',
+    headerKey: msg('alerts.column.attributes'),
+    render: (a) =>
+      Object.entries(a.attributes)
+        .map(([k, v]) => `${k}=${attributeText(v)}`)
+        .join(', '),
+  },
+  origin: { id: 'origin', headerKey: msg('alerts.column.origin'), sortField: 'origin', render: (a) => a.origin },
+  type: { id: 'type', headerKey: msg('alerts.column.type'), sortField: 'type', render: (a) => splitCaps(a.type) },
+  createTime: {
+    id: 'createTime',
+    headerKey: msg('alerts.column.createTime'),
+    sortField: 'createTime',
+    noWrap: true,
+    render: (a, c) => <DateCell iso={a.createTime} format={c.mediumDate} />,
+  },
+  timeout: {
+    id: 'timeout',
+    headerKey: msg('alerts.column.timeout'),
+    sortField: 'timeout',
+    noWrap: true,
+    render: (a) => formatDuration(a.timeout),
+  },
+  timeoutLeft: {
+    id: 'timeoutLeft',
+    headerKey: msg('alerts.column.timeoutLeft'),
+    noWrap: true,
+    render: (a) => <TimeoutLeftCell alert={a} />,
+  },
+  customer: {
+    id: 'customer',
+    headerKey: msg('alerts.column.customer'),
+    sortField: 'customer',
+    render: (a) => a.customer ?? '',
+  },
+  duplicateCount: {
+    id: 'duplicateCount',
+    headerKey: msg('alerts.column.duplicateCount'),
+    sortField: 'duplicateCount',
+    render: (a) => a.duplicateCount,
+  },
+  repeat: {
+    id: 'repeat',
+    headerKey: msg('alerts.column.repeat'),
+    sortField: 'repeat',
+    render: (a) => <YesNo value={a.repeat} />,
+  },
+  previousSeverity: {
+    id: 'previousSeverity',
+    headerKey: msg('alerts.column.previousSeverity'),
+    sortField: 'previousSeverity',
+    noWrap: true,
+    render: (a, c) => severityCell(a.previousSeverity, c),
+  },
+  trendIndication: {
+    id: 'trendIndication',
+    headerKey: msg('alerts.column.trendIndication'),
+    sortField: 'trendIndication',
+    render: (a) => splitCaps(a.trendIndication),
+  },
+  receiveTime: {
+    id: 'receiveTime',
+    headerKey: msg('alerts.column.receiveTime'),
+    sortField: 'receiveTime',
+    noWrap: true,
+    render: (a, c) => <DateCell iso={a.receiveTime} format={c.mediumDate} />,
+  },
+  duration: {
+    id: 'duration',
+    headerKey: msg('alerts.column.duration'),
+    noWrap: true,
+    render: (a) => <DurationCell since={a.receiveTime} />,
+  },
+  lastReceiveId: {
+    id: 'lastReceiveId',
+    headerKey: msg('alerts.column.lastReceiveId'),
+    sortField: 'lastReceiveId',
+    noWrap: true,
+    render: (a) => shortId(a.lastReceiveId),
+  },
+  lastReceiveTime: {
+    id: 'lastReceiveTime',
+    headerKey: msg('alerts.column.lastReceiveTime'),
+    sortField: 'lastReceiveTime',
+    noWrap: true,
+    render: (a, c) => <DateCell iso={a.lastReceiveTime} format={c.mediumDate} />,
+  },
+  note: { id: 'note', headerKey: msg('alerts.column.note'), render: (a) => lastNote(a) ?? '' },
+};
+
+function YesNo({ value }: { value: boolean }) {
+  const { t } = useTranslation();
+  return value ? t('alerts.yes') : t('alerts.no');
+}
+
+/** screens.md §16.2: the server's default columns, used when the config names none. */
+export const DEFAULT_COLUMNS = [
+  'severity',
+  'status',
+  'lastReceiveTime',
+  'timeoutLeft',
+  'duplicateCount',
+  'customer',
+  'environment',
+  'service',
+  'resource',
+  'event',
+  'value',
+  'text',
 ];
+
+function attributeColumn(key: string): AlertColumn {
+  return {
+    id: `attributes.${key}`,
+    label: key.charAt(0).toUpperCase() + key.slice(1),
+    sortField: `attributes.${key}`,
+    render: (a) => attributeText(a.attributes[key]),
+  };
+}
+
+/** The configured columns: known names as above, any other name is the alert attribute of that name. */
+export function buildColumns(names: readonly string[], customerViews: boolean): AlertColumn[] {
+  const chosen = names.length > 0 ? names : DEFAULT_COLUMNS;
+  const seen = new Set<string>();
+  const columns: AlertColumn[] = [];
+  for (const name of chosen) {
+    if (seen.has(name) || (name === 'customer' && !customerViews)) continue;
+    seen.add(name);
+    columns.push(KNOWN_COLUMNS[name] ?? attributeColumn(name));
+  }
+  return columns;
+}

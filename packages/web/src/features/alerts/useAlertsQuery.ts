@@ -1,35 +1,54 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useApi } from '../../api';
-import { useConfig } from '../../config/ConfigContext';
-import { DEFAULT_ROWS_PER_PAGE } from '../preferences/preferences';
-import { usePreferences } from '../preferences/usePreferences';
-import { fetchAlerts, type AlertsParams } from './alertsApi';
+import { useTranslation } from 'react-i18next';
+import { isAbortError, useApi } from '../../api';
+import { useNotifications } from '../../app/notifications/Snackbar';
+import { fetchAlerts, fetchEnvironmentCounts, type AlertsFilterParams, type AlertsParams } from './alertsApi';
 
 export const ALERTS_QUERY_KEY = ['alerts'] as const;
 
-const DEFAULT_STATUS = ['open', 'ack'];
+/** screens.md §16.2: the list shows open and acknowledged alerts unless configured otherwise. */
+export const DEFAULT_STATUS = ['open', 'ack'];
 
-function asList(value: string | readonly string[]): readonly string[] {
-  return typeof value === 'string' ? [value] : value;
+/** console.md §9: 5000 ms unless the user or the config says otherwise. */
+export const DEFAULT_REFRESH_MS = 5000;
+
+let searchesStarted = 0;
+
+/**
+ * The alert list query: the server filters, sorts and pages; the console asks for one page. A search still running
+ * when a newer one starts is cancelled (its abort signal is consumed), and the user is told.
+ */
+export function useAlertsQuery(params: AlertsParams, enabled: boolean, refreshMs: number | false) {
+  const api = useApi();
+  const { t } = useTranslation();
+  const notifications = useNotifications();
+  const cancelledMessage = t('alerts.searchCancelled');
+  return useQuery({
+    queryKey: [...ALERTS_QUERY_KEY, 'list', params],
+    queryFn: async ({ signal }) => {
+      const mine = ++searchesStarted;
+      try {
+        return await fetchAlerts(api, params, signal);
+      } catch (error) {
+        // console.md §8: a search cut short by a newer one is reported, one left behind by leaving the screen is not.
+        if (isAbortError(error) && searchesStarted > mine) notifications.push(cancelledMessage, 'info');
+        throw error;
+      }
+    },
+    enabled,
+    placeholderData: keepPreviousData,
+    refetchInterval: refreshMs,
+  });
 }
 
-/** The alert list query: the server filters, sorts and pages; the console asks for one page. */
-export function useAlertsQuery() {
+/** Per-environment counts for the tabs, refreshed with the list. */
+export function useEnvironmentCounts(params: AlertsFilterParams, enabled: boolean, refreshMs: number | false) {
   const api = useApi();
-  const config = useConfig();
-  const { prefs, settled } = usePreferences();
-  const params: AlertsParams = {
-    status: config.filter.status ?? DEFAULT_STATUS,
-    sortBy: asList(config.sort_by),
-    page: 1,
-    pageSize: prefs.rowsPerPage ?? DEFAULT_ROWS_PER_PAGE,
-  };
   return useQuery({
-    queryKey: [...ALERTS_QUERY_KEY, params],
-    queryFn: ({ signal }) => fetchAlerts(api, params, signal),
-    enabled: settled,
+    queryKey: [...ALERTS_QUERY_KEY, 'environments', { ...params, environment: null }],
+    queryFn: ({ signal }) => fetchEnvironmentCounts(api, params, signal),
+    enabled,
     placeholderData: keepPreviousData,
-    // console.md §4: the user's refresh interval, else the configured one.
-    refetchInterval: prefs.refreshInterval ?? config.refresh_interval,
+    refetchInterval: refreshMs,
   });
 }

@@ -1,0 +1,119 @@
+import type { Alert } from '@alerta/contract';
+import { Checkbox, VisuallyHidden } from '@mantine/core';
+import { memo, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { msg } from '../../i18n';
+import { textColorFor } from './severityColors';
+import type { AlertColumn, CellContext } from './columns';
+import { TrendIcon } from './icons';
+import { RowActions, type RowActionsProps } from './RowActions';
+import classes from './AlertsTable.module.css';
+
+export interface AlertRowProps extends Omit<RowActionsProps, 'alert'> {
+  alert: Alert;
+  /** The first row is the table's tab stop; arrow keys move from there. */
+  first: boolean;
+  columns: readonly AlertColumn[];
+  context: CellContext;
+  selected: boolean;
+  /** Some row is selected: leading cells show checkboxes and a row click selects. */
+  multiSelect: boolean;
+  onRowClick: (alert: Alert, event: MouseEvent) => void;
+  onSelect: (alert: Alert, shiftKey: boolean) => void;
+}
+
+const TREND_LABELS = {
+  moreSevere: msg('alerts.trend.moreSevere'),
+  lessSevere: msg('alerts.trend.lessSevere'),
+  noChange: msg('alerts.trend.noChange'),
+} as const;
+
+function AlertRowView(props: AlertRowProps) {
+  const { t } = useTranslation();
+  const { alert, first, columns, context, selected, multiSelect, onRowClick, onSelect } = props;
+  const color = context.severityColors[alert.severity];
+  const style = color === undefined ? undefined : { backgroundColor: color, color: textColorFor(color) };
+  const trendLabel = t(TREND_LABELS[alert.trendIndication]);
+  return (
+    <tr
+      className={classes.row}
+      style={style}
+      data-alert-id={alert.id}
+      aria-selected={multiSelect ? selected : undefined}
+      tabIndex={first ? 0 : -1}
+      onClick={(event) => onRowClick(alert, event)}
+    >
+      <td className={classes.lead}>
+        {multiSelect ? (
+          <Checkbox
+            size="xs"
+            checked={selected}
+            aria-label={t('alerts.selectRow', { resource: alert.resource, event: alert.event })}
+            onClick={(event) => {
+              event.stopPropagation();
+              onSelect(alert, event.shiftKey);
+            }}
+            onChange={() => undefined}
+          />
+        ) : (
+          <button
+            type="button"
+            className={classes.trendButton}
+            title={trendLabel}
+            aria-label={t('alerts.selectRow', { resource: alert.resource, event: alert.event })}
+            onClick={(event) => {
+              event.stopPropagation();
+              onSelect(alert, event.shiftKey);
+            }}
+          >
+            <TrendIcon trend={alert.trendIndication} />
+          </button>
+        )}
+        {/* Severity is never told by the row colour alone. */}
+        <VisuallyHidden>{alert.severity}</VisuallyHidden>
+      </td>
+      {columns.map((column) => (
+        <td key={column.id} style={column.noWrap === true ? { whiteSpace: 'nowrap' } : undefined}>
+          {column.render(alert, context)}
+        </td>
+      ))}
+      <td className={classes.actions}>
+        <RowActions
+          alert={alert}
+          username={props.username}
+          canWrite={props.canWrite}
+          canDelete={props.canDelete}
+          customActions={props.customActions}
+          onCommand={props.onCommand}
+          onDelete={props.onDelete}
+        />
+      </td>
+    </tr>
+  );
+}
+
+function sameAlert(a: Alert, b: Alert): boolean {
+  return (
+    a === b ||
+    (a.id === b.id &&
+      a.lastReceiveTime === b.lastReceiveTime &&
+      a.updateTime === b.updateTime &&
+      a.status === b.status &&
+      a.severity === b.severity &&
+      a.tags.join() === b.tags.join() &&
+      a.history.length === b.history.length &&
+      JSON.stringify(a.attributes) === JSON.stringify(b.attributes))
+  );
+}
+
+/** One alert; re-renders only when the alert or its selection changes, not on every refresh. */
+export const AlertRow = memo(AlertRowView, (prev, next) => {
+  for (const key of Object.keys(next) as (keyof AlertRowProps)[]) {
+    if (key === 'alert') {
+      if (!sameAlert(prev.alert, next.alert)) return false;
+    } else if (prev[key] !== next[key]) {
+      return false;
+    }
+  }
+  return true;
+});

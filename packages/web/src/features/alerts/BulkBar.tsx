@@ -1,0 +1,119 @@
+import type { Alert } from '@alerta/contract';
+import { ActionIcon, Button, Group, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../config/ConfigContext';
+import { usePermission } from '../auth/usePermission';
+import { allowedActions, type StatusAction } from './alertStatus';
+import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';
+import { BackIcon, DeleteIcon, WatchIcon } from './icons';
+import { ACTION_ICONS, ACTION_LABELS, CustomActionsMenu } from './RowActions';
+import { bulkWatchCommand, useAlertActions, type AlertCommand } from './useAlertActions';
+import { useConfirmDelete } from './useConfirmDelete';
+
+const BULK_ACTIONS: readonly StatusAction[] = ['ack', 'shelve', 'close'];
+
+function BarButton({
+  label,
+  disabled,
+  onClick,
+  children,
+}: {
+  label: string;
+  disabled?: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="dark"
+      size="lg"
+      aria-label={label}
+      title={label}
+      disabled={disabled === true}
+      onClick={onClick}
+    >
+      {children}
+    </ActionIcon>
+  );
+}
+
+/** The top bar while alerts are selected (console.md §2 "App shell", §4 bulk rules). */
+export function BulkBar() {
+  const { t } = useTranslation();
+  const config = useConfig();
+  const allowed = usePermission();
+  const store = useAlertsUiStore();
+  const selected = useAlertsUi((s) => s.selected);
+  const { run, username } = useAlertActions();
+  const confirm = useConfirmDelete();
+  const alerts = [...selected.values()];
+  const canWrite = allowed('write:alerts');
+
+  // Each status action goes to the selected alerts whose status allows it; after it the selection clears.
+  const bulk = async (targets: readonly Alert[], command: AlertCommand) => {
+    store.clearSelection();
+    await run(targets, command);
+  };
+
+  return (
+    <Group gap="xs" wrap="nowrap" style={{ flex: 1 }}>
+      <Button
+        variant="subtle"
+        color="dark"
+        leftSection={<BackIcon />}
+        onClick={() => store.clearSelection()}
+        aria-label={t('alerts.bulk.back')}
+      >
+        <Text visibleFrom="md" span>
+          {t('alerts.bulk.back')}
+        </Text>
+      </Button>
+      <Text fw={600} aria-live="polite">
+        {t('alerts.bulk.selected', { count: selected.size })}
+      </Text>
+      <Group gap={2} wrap="nowrap" ml="auto">
+        {canWrite && username !== undefined && (
+          <BarButton
+            label={t('alerts.bulk.watch')}
+            onClick={() => void bulk(alerts, bulkWatchCommand(alerts, username))}
+          >
+            <WatchIcon />
+          </BarButton>
+        )}
+        {canWrite &&
+          BULK_ACTIONS.map((action) => {
+            const targets = alerts.filter((a) => allowedActions(a.status).includes(action));
+            const Icon = ACTION_ICONS[action];
+            return (
+              <BarButton
+                key={action}
+                label={t(ACTION_LABELS[action])}
+                disabled={targets.length === 0}
+                onClick={() => void bulk(targets, { kind: 'action', action, text: '' })}
+              >
+                <Icon />
+              </BarButton>
+            );
+          })}
+        {allowed('delete:alerts') && (
+          <BarButton
+            label={t('alerts.action.delete')}
+            onClick={() => confirm.ask(() => void bulk(alerts, { kind: 'delete' }))}
+          >
+            <DeleteIcon />
+          </BarButton>
+        )}
+        {canWrite && (
+          <CustomActionsMenu
+            actions={config.actions ?? []}
+            label={t('alerts.action.more')}
+            onPick={(action) => void bulk(alerts, { kind: 'action', action, text: '' })}
+          />
+        )}
+      </Group>
+      {confirm.dialog}
+    </Group>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Alert } from '@alerta/contract';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import type { ReactNode } from 'react';
+
+export interface VirtualRowsProps {
+  alerts: readonly Alert[];
+  body: HTMLTableSectionElement | null;
+  rowHeight: number;
+  colSpan: number;
+  renderRow: (alert: Alert, index: number) => ReactNode;
+}
+
+/** The rows in view plus a few either side; spacer rows keep the scroll height of the whole page. */
+export default function VirtualRows({ alerts, body, rowHeight, colSpan, renderRow }: VirtualRowsProps) {
+  // Rows are measured from the top of the page; the table starts below the tabs.
+  const scrollMargin = body === null ? 0 : body.getBoundingClientRect().top + window.scrollY;
+  const virtualizer = useWindowVirtualizer({
+    count: alerts.length,
+    estimateSize: () => rowHeight,
+    overscan: 10,
+    scrollMargin,
+  });
+  const items = virtualizer.getVirtualItems();
+  const first = items[0];
+  const last = items[items.length - 1];
+  const padTop = first === undefined ? 0 : first.start - scrollMargin;
+  const padBottom = last === undefined ? 0 : virtualizer.getTotalSize() - (last.end - scrollMargin);
+  return (
+    <>
+      {padTop > 0 && (
+        <tr aria-hidden style={{ height: padTop }}>
+          <td colSpan={colSpan} />
+        </tr>
+      )}
+      {items.map((item) => {
+        const alert = alerts[item.index];
+        return alert === undefined ? null : renderRow(alert, item.index);
+      })}
+      {padBottom > 0 && (
+        <tr aria-hidden style={{ height: padBottom }}>
+          <td colSpan={colSpan} />
+        </tr>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+import type { Alert } from '@alerta/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../api';
+import { useNotifications } from '../../app/notifications/Snackbar';
+import { useSession } from '../auth/AuthContext';
+import { usePreferences } from '../preferences/usePreferences';
+import { deleteAlert, tagAlert, takeAction } from './alertsApi';
+import { isWatchedBy, watchTag } from './alertStatus';
+import { snackbarText } from './snackbarText';
+import { ALERTS_QUERY_KEY } from './useAlertsQuery';
+
+/** console.md §4: a second click within 200 ms of the first does nothing. */
+const DEBOUNCE_MS = 200;
+
+export type AlertCommand =
+  { kind: 'action'; action: string; text?: string } | { kind: 'watch' } | { kind: 'unwatch' } | { kind: 'delete' };
+
+export interface AlertActions {
+  username: string | undefined;
+  /** Runs `command` on every alert given, then reloads; resolves once all are done (failures are reported). */
+  run: (alerts: readonly Alert[], command: AlertCommand) => Promise<boolean>;
+}
+
+/** The operator actions of the list, the bulk bar and the detail screen, in one place. */
+export function useAlertActions(): AlertActions {
+  const api = useApi();
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const notifications = useNotifications();
+  const session = useSession();
+  const { prefs } = usePreferences();
+  const username = session?.claims.preferred_username;
+  const last = useRef<{ key: string; at: number } | null>(null);
+
+  const runOne = useCallback(
+    (alert: Alert, command: AlertCommand): Promise<unknown> => {
+      switch (command.kind) {
+        case 'action': {
+          // console.md §4: ack carries the user's ack timeout, shelve the shelve timeout, the rest none.
+          const timeout =
+            command.action === 'ack' ? prefs.ackTimeout : command.action === 'shelve' ? prefs.shelveTimeout : undefined;
+          return takeAction(api, alert.id, { action: command.action, text: command.text ?? '', timeout });
+        }
+        case 'watch':
+        case 'unwatch':
+          if (username === undefined) return Promise.resolve();
+          return tagAlert(api, alert.id, [watchTag(username)], command.kind === 'unwatch');
+        case 'delete':
+          return deleteAlert(api, alert.id);
+      }
+    },
+    [api, prefs.ackTimeout, prefs.shelveTimeout, username],
+  );
+
+  const run = useCallback(
+    async (alerts: readonly Alert[], command: AlertCommand): Promise<boolean> => {
+      const key = `${JSON.stringify(command)}:${alerts.map((a) => a.id).join()}`;
+      const now = Date.now();
+      if (last.current !== null && last.current.key === key && now - last.current.at < DEBOUNCE_MS) return false;
+      last.current = { key, at: now };
+      const results = await Promise.allSettled(alerts.map((alert) => runOne(alert, command)));
+      for (const result of results) {
+        if (result.status === 'rejected') notifications.push(snackbarText(result.reason, t), 'error');
+      }
+      await queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
+      return results.every((r) => r.status === 'fulfilled');
+    },
+    [runOne, notifications, queryClient, t],
+  );
+
+  return useMemo(() => ({ username, run }), [username, run]);
+}
+
+/** console.md §4 bulk watch: watch all unless every one is already watched, then unwatch all. */
+export function bulkWatchCommand(alerts: readonly Alert[], username: string | undefined): AlertCommand {
+  return alerts.every((a) => isWatchedBy(a, username)) ? { kind: 'unwatch' } : { kind: 'watch' };
+}
