@@ -26,9 +26,11 @@ export interface AppOptions {
   logger?: boolean;
 }
 
-/** Strips credentials that may travel in the query string before a URL is logged. */
-function scrubUrl(url: string): string {
-  return url.replace(/([?&](?:api-key|token)=)[^&]*/gi, '$1[redacted]');
+/** Strips credentials that may travel in the URL (query keys, mailed confirm and reset tokens) before it is logged. */
+export function scrubUrl(url: string): string {
+  return url
+    .replace(/([?&](?:api-key|token)=)[^&]*/gi, '$1[redacted]')
+    .replace(/(\/auth\/(?:confirm|reset)\/)[^/?#]+/gi, '$1[redacted]');
 }
 
 function loggerOptions(settings: Settings, enabled: boolean): NonNullable<FastifyServerOptions['logger']> {

@@ -1,8 +1,13 @@
 import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
+import Fastify from 'fastify';
 import { decodeJwt } from 'jose';
+import { scrubUrl } from '../src/app.js';
 import { emailTokenDigest, signEmailToken } from '../src/auth/email-tokens.js';
-import { TEST_SECRET, type TestServer, body, loginToken, startTestServer } from './support/app.js';
+import { Mailer } from '../src/auth/mailer.js';
+import { loadSettings } from '../src/settings.js';
+import { TEST_SECRET, type TestServer, body, createUser, loginToken, startTestServer } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
 import { type Mailbox, linkToken, startMailbox } from './support/mailbox.js';
 
@@ -118,6 +123,21 @@ forEachEngine((engine) => {
       assert.equal(old.statusCode, 401);
     });
 
+    it('sends no reset mail to an inactive user, and answers as for anyone else', async () => {
+      await createUser(server.store, {
+        login: 'idle',
+        email: 'idle@example.com',
+        password: 'idle-pw',
+        status: 'inactive',
+      });
+      const mails = mailbox.received.length;
+      const response = await post('/auth/forgot', { email: 'idle@example.com' });
+      assert.equal(response.statusCode, 200);
+      assert.deepEqual(body(response), { status: 'ok', message: 'password reset sent' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal(mailbox.received.length, mails);
+    });
+
     it('refuses an expired reset link and leaves the password alone', async () => {
       const user = await server.store.users.findByLoginOrEmail('carol@example.com');
       assert.ok(user);
@@ -139,6 +159,7 @@ forEachEngine((engine) => {
         LOGIN_FAILURE_LIMIT: '3',
         LOGIN_FAILURE_LIMIT_PER_ADDRESS: '5',
         LOGIN_LOCKOUT: '60',
+        ALLOWED_EMAIL_DOMAINS: 'example.com',
       });
       closed = await startTestServer(engine, { SIGNUP_ENABLED: 'false' });
     });
@@ -162,6 +183,15 @@ forEachEngine((engine) => {
         assert.equal(claims.preferred_username, `${name}@example.com`);
         assert.equal(claims.provider, 'basic');
       }
+      const users = await server.store.users.count();
+      const elsewhere = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/signup',
+        payload: { name: 'Gail', email: 'gail@other.test', password: 'gail-password' },
+      });
+      assert.equal(elsewhere.statusCode, 403);
+      assert.equal(body(elsewhere).message, 'unauthorized domain other.test');
+      assert.equal(await server.store.users.count(), users);
       const refused = await closed.app.inject({
         method: 'POST',
         url: '/api/auth/signup',
@@ -188,5 +218,40 @@ forEachEngine((engine) => {
       assert.equal((await login('erin@example.com', 'erin-password', '10.0.0.9')).statusCode, 429);
       assert.equal((await login('erin@example.com', 'erin-password', '10.0.0.3')).statusCode, 200);
     });
+  });
+});
+
+describe('secrets stay out of the logs', () => {
+  it('leaves mailed tokens out of logged URLs', () => {
+    assert.equal(scrubUrl('/api/auth/reset/abc.def.ghi?x=1'), '/api/auth/reset/[redacted]?x=1');
+    assert.equal(scrubUrl('/api/auth/confirm/abc.def'), '/api/auth/confirm/[redacted]');
+  });
+
+  it('logs a mail the SMTP server refused without the password, the link or the address', async () => {
+    const mailbox = await startMailbox(SMTP_LOGIN);
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const logged = Fastify({ logger: { level: 'error', stream } });
+    const settings = loadSettings({
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(mailbox.port),
+      SMTP_STARTTLS: 'false',
+      SMTP_USERNAME: SMTP_LOGIN.user,
+      SMTP_PASSWORD: 'not-the-smtp-password',
+    });
+    const mailer = new Mailer(settings, logged.log);
+    await mailer.deliver({ to: 'victim@example.com', subject: 'Reset', text: 'http://x.test/reset/SECRET-TOKEN' });
+    mailer.close();
+    await logged.close();
+    await mailbox.close();
+    const log = lines.join('');
+    assert.match(log, /account mail could not be sent/);
+    assert.doesNotMatch(log, /not-the-smtp-password|SECRET-TOKEN|victim@example\.com/);
+    assert.equal(mailbox.received.length, 0);
   });
 });
