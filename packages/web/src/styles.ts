@@ -23,3 +23,8 @@ import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/NavLink.css';
 import '@mantine/core/styles/Table.css';
+import '@mantine/core/styles/Tabs.css';
+import '@mantine/core/styles/InlineInput.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CheckboxIndicator.css';
+import '@mantine/core/styles/Switch.css';

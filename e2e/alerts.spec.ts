@@ -1,0 +1,110 @@
+import type { Page } from '@playwright/test';
+import { expect, test, type RunningServer } from './support/server';
+
+async function logIn(page: Page, server: RunningServer, path = '/alerts'): Promise<void> {
+  await page.goto(`${server.baseURL}${path}`);
+  await page.getByLabel(/username|email/i).fill(server.admin.login);
+  await page.getByLabel(/password/i).fill(server.admin.password);
+  await page.getByRole('button', { name: /log in/i }).click();
+  await expect(page).toHaveURL(/\/alerts/);
+}
+
+async function postAlert(server: RunningServer, body: Record<string, unknown>): Promise<string> {
+  const answer = await server.api('POST', '/alert', { service: ['Web'], severity: 'major', ...body });
+  expect(answer.status).toBe(201);
+  return (answer.body as { id: string }).id;
+}
+
+test.describe('alerts screen', () => {
+  test('filters by environment tab and search, and keeps the state in the URL', async ({ page, server }) => {
+    const run = Date.now();
+    await postAlert(server, { resource: `prod-${run}`, event: 'DiskFull', environment: 'Production' });
+    await postAlert(server, { resource: `dev-${run}`, event: 'DiskFull', environment: 'Development' });
+    await logIn(page, server);
+
+    await expect(page.getByRole('row', { name: new RegExp(`prod-${run}`) })).toBeVisible();
+    await page.getByRole('tab', { name: /^Development \(\d+\)$/ }).click();
+    await expect(page.getByRole('row', { name: new RegExp(`prod-${run}`) })).toHaveCount(0);
+    await expect(page.getByRole('row', { name: new RegExp(`dev-${run}`) })).toBeVisible();
+    await expect(page).toHaveURL(/#environment:Development;/);
+
+    // The hash survives a reload.
+    await page.reload();
+    await expect(page.getByRole('tab', { name: /^Development/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('row', { name: new RegExp(`prod-${run}`) })).toHaveCount(0);
+
+    await page.getByRole('tab', { name: /^ALL/ }).click();
+    await page.keyboard.press('/');
+    await page.keyboard.type(`resource:prod-${run}`);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`\\?q=resource%3Aprod-${run}`));
+    await expect(page.getByRole('row', { name: new RegExp(`dev-${run}`) })).toHaveCount(0);
+    await expect(page.getByRole('row', { name: new RegExp(`prod-${run}`) })).toBeVisible();
+
+    // Time filter from the side sheet.
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await page.getByRole('dialog', { name: 'Filters' }).getByLabel('Time').selectOption({ label: 'Last hour' });
+    await expect(page).toHaveURL(/dateRange:-3600,/);
+    await expect(page.getByRole('button', { name: 'Filters (active)' })).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(`prod-${run}`) })).toBeVisible();
+  });
+
+  test('acks, shelves, closes and deletes from the row, and acts on several at once', async ({ page, server }) => {
+    const run = Date.now();
+    const id = await postAlert(server, { resource: `row-${run}`, event: 'CpuHigh', environment: 'Production' });
+    await postAlert(server, { resource: `bulk-a-${run}`, event: 'CpuHigh', environment: 'Production' });
+    await postAlert(server, { resource: `bulk-b-${run}`, event: 'CpuHigh', environment: 'Production' });
+    await logIn(page, server, `/alerts?q=event:CpuHigh`);
+
+    const row = page.getByRole('row', { name: new RegExp(`row-${run}`) });
+    await row.hover();
+    await row.getByRole('button', { name: 'Acknowledge' }).click();
+    await expect(row.getByRole('cell', { name: 'ack', exact: true })).toBeVisible();
+    await row.hover();
+    await row.getByRole('button', { name: 'Shelve' }).click();
+    // Shelved alerts are not in the default status filter.
+    await expect(row).toHaveCount(0);
+    const shelved = await server.api('GET', `/alert/${id}`);
+    expect((shelved.body as { alert: { status: string } }).alert.status).toBe('shelved');
+
+    const a = page.getByRole('row', { name: new RegExp(`bulk-a-${run}`) });
+    const b = page.getByRole('row', { name: new RegExp(`bulk-b-${run}`) });
+    await a.getByRole('button', { name: /^Select/ }).click();
+    await b.getByRole('checkbox', { name: /^Select/ }).click();
+    await expect(page.getByText('2 selected')).toBeVisible();
+    await page.getByRole('banner').getByRole('button', { name: 'Close' }).click();
+    await expect(a).toHaveCount(0);
+    await expect(b).toHaveCount(0);
+    await expect(page.getByText('2 selected')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await sheet.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'closed' }).click();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(a).toBeVisible();
+    await a.hover();
+    await a.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete' }).getByRole('button', { name: 'Delete' }).click();
+    await expect(a).toHaveCount(0);
+  });
+
+  test('renders hostile alert text and attributes inert', async ({ page, server }) => {
+    const run = Date.now();
+    page.on('dialog', () => {
+      throw new Error('a dialog opened');
+    });
+    await postAlert(server, {
+      resource: `xss-${run}`,
+      event: 'Evil',
+      environment: 'Production',
+      text: '<img src=x onerror="alert(1)"><script>alert(2)</script>',
+      attributes: { runbook: 'javascript:alert(3)' },
+    });
+    await logIn(page, server, `/alerts?q=event:Evil`);
+    const row = page.getByRole('row', { name: new RegExp(`xss-${run}`) });
+    await expect(row).toContainText('<img src=x onerror="alert(1)">');
+    await expect(row.locator('img, script')).toHaveCount(0);
+  });
+});
