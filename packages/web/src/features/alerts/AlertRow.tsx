@@ -1,6 +1,6 @@
 import type { Alert } from '@alerta/contract';
 import { Checkbox, VisuallyHidden } from '@mantine/core';
-import { memo, type MouseEvent } from 'react';
+import { memo, type CSSProperties, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { msg } from '../../i18n';
 import { textColorFor } from './severityColors';
@@ -32,7 +32,10 @@ function AlertRowView(props: AlertRowProps) {
   const { t } = useTranslation();
   const { alert, first, columns, context, selected, multiSelect, onRowClick, onSelect } = props;
   const color = context.severityColors[alert.severity];
-  const style = color === undefined ? undefined : { backgroundColor: color, color: textColorFor(color) };
+  const style =
+    color === undefined
+      ? undefined
+      : ({ backgroundColor: color, color: textColorFor(color), '--row-bg': color } as CSSProperties);
   const trendLabel = t(TREND_LABELS[alert.trendIndication]);
   return (
     <tr
@@ -78,15 +81,17 @@ function AlertRowView(props: AlertRowProps) {
         </td>
       ))}
       <td className={classes.actions}>
-        <RowActions
-          alert={alert}
-          username={props.username}
-          canWrite={props.canWrite}
-          canDelete={props.canDelete}
-          customActions={props.customActions}
-          onCommand={props.onCommand}
-          onDelete={props.onDelete}
-        />
+        <div className={classes.actionStrip}>
+          <RowActions
+            alert={alert}
+            username={props.username}
+            canWrite={props.canWrite}
+            canDelete={props.canDelete}
+            customActions={props.customActions}
+            onCommand={props.onCommand}
+            onDelete={props.onDelete}
+          />
+        </div>
       </td>
     </tr>
   );

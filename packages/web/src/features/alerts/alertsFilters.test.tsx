@@ -200,4 +200,28 @@ describe('alerts screen URL state', () => {
     expect(screen.getByLabelText('Rows per page')).toHaveDisplayValue('50');
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['5', '10', '20', '50', '100', '200']);
   });
+
+  it('cancels a search still running when a newer one starts, and says so', async () => {
+    const requests = recordRequests();
+    server.use(
+      http.get(`${API}/alerts`, async ({ request }) => {
+        if (new URL(request.url).searchParams.get('environment') === null) {
+          await new Promise((resolve) => setTimeout(resolve, 1500));
+        }
+        return HttpResponse.json(alertsResponse([makeAlert({ resource: 'late' })]));
+      }),
+      http.get(`${API}/environments`, () =>
+        HttpResponse.json({ status: 'ok', environments: [{ environment: 'Production', count: 1 }], total: 1 }),
+      ),
+    );
+    const { user } = renderApp('/alerts', { token: makeToken() });
+    await user.click(await screen.findByRole('tab', { name: 'Production (1)' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('status').some((s) => s.textContent?.includes('Too many searches at once'))).toBe(
+        true,
+      ),
+    );
+    expect(alertRequests(requests).map((r) => r.url.searchParams.get('environment'))).toEqual([null, 'Production']);
+    expect(await screen.findByRole('row', { name: /late/ })).toBeInTheDocument();
+  });
 });
