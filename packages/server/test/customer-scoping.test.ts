@@ -128,7 +128,7 @@ forEachEngine((engine) => {
     it('refuses a user without any customer lookup', async () => {
       const refused = await call('GET', '/alerts', CAROL);
       assert.equal(refused.status, 403);
-      assert.equal(refused.body.message, "No customer lookup configured for user 'carol' or 'example.com'");
+      assert.equal(refused.body.message, "No customer lookup configured for user 'carol' or 'example.com,user'");
       assert.equal((await call('POST', '/alert', CAROL, alertBody())).status, 403);
     });
 
@@ -323,6 +323,19 @@ forEachEngine((engine) => {
         ['alice ci'],
       );
       assert.equal((await call('GET', `/key/${narrowed.key as string}`, ALICE)).status, 404);
+    });
+
+    it('puts the customers in login tokens, and refuses a login without any', async () => {
+      const claims = (token: string) =>
+        JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Json;
+      assert.deepEqual(claims(await loginToken(server.app, 'alice', 'alice-password')).customers, ['Acme']);
+      assert.equal(claims(await loginToken(server.app, 'boss', 'boss-password')).customers, undefined);
+      const refused = await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: 'carol', password: 'carol-password' },
+      });
+      assert.equal(refused.statusCode, 403);
     });
 
     it('resolves the customers of bearer tokens on every request', async () => {

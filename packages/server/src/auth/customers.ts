@@ -5,6 +5,7 @@ import type { Principal } from './authenticate.js';
 import { isAdminUser } from './permissions.js';
 
 type CustomerStore = Pick<Store, 'users' | 'groups' | 'customers'>;
+type CustomerSettings = Pick<Settings, 'CUSTOMER_VIEWS' | 'ADMIN_USERS'>;
 
 /** The part of an email address after the `@`, lower-cased (api.md §6.5). */
 export function emailDomain(email: string | null): string | null {
@@ -17,37 +18,57 @@ export function emailDomain(email: string | null): string | null {
 export async function matchesOf(
   store: CustomerStore,
   who: { login: string; userId: string | null },
-): Promise<{ login: string; others: string[] }> {
+): Promise<{ login: string; email: string | null; others: string[] }> {
   const user =
     who.userId !== null ? await store.users.get(who.userId) : await store.users.findByLoginOrEmail(who.login);
-  if (user === undefined) return { login: who.login, others: [] };
+  if (user === undefined) return { login: who.login, email: null, others: [] };
   const groups = (await store.groups.groupsOf(user.id)).map((g) => g.name);
   const domain = emailDomain(user.email);
-  return { login: user.login, others: [...groups, ...(domain === null ? [] : [domain])] };
+  return { login: user.login, email: user.email, others: [...groups, ...(domain === null ? [] : [domain])] };
+}
+
+/**
+ * api.md §6.6 `Customer.lookup` for a user: undefined (every customer) for holders of the `admin` scope, ADMIN_USERS
+ * and a `*` lookup; otherwise the customers of every lookup whose match is the login or one of `others` (groups,
+ * roles, the email domain). No lookup at all is a 403, as in the reference.
+ */
+export async function customersOfUser(
+  settings: CustomerSettings,
+  store: Pick<Store, 'customers'>,
+  user: { login: string; email: string | null; scopes: readonly string[]; others: readonly string[] },
+): Promise<readonly string[] | undefined> {
+  if (user.scopes.includes('admin') || isAdminUser(settings, user.login, user.email)) return undefined;
+  const others = [...new Set(user.others)].filter((match) => match !== user.login);
+  const rows = await store.customers.matching([user.login, ...others]);
+  const customers = [...new Set(rows.map((row) => row.customer))];
+  if (customers.includes('*')) return undefined;
+  if (customers.length === 0) {
+    throw new ApiError(403, `No customer lookup configured for user '${user.login}' or '${others.join(',')}'`);
+  }
+  return customers;
 }
 
 /**
  * api.md §6.6: the customers whose data the caller may see, or undefined for all of them. Everything is visible
- * with CUSTOMER_VIEWS off, to holders of the `admin` scope, to ADMIN_USERS and to users with a `*` lookup. A key
- * that names a customer is held to it, even a key with admin scopes: its creator chose to narrow it. Anonymous readers
- * (ALLOW_READONLY) belong to no customer and see nothing. A user without any lookup is refused, as in the reference.
+ * with CUSTOMER_VIEWS off. A key that names a customer is held to it, even a key with admin scopes: its creator chose
+ * to narrow it; any other key gets its owner's customers. Anonymous readers (ALLOW_READONLY) belong to no customer
+ * and see nothing. Users are looked up on every request, so a changed lookup applies at once; the roles a token
+ * carries (a provider's roles or groups) count as matches too.
  */
 export async function customersOf(
   principal: Principal,
-  settings: Pick<Settings, 'CUSTOMER_VIEWS' | 'ADMIN_USERS'>,
+  settings: CustomerSettings,
   store: CustomerStore,
 ): Promise<readonly string[] | undefined> {
   if (!settings.CUSTOMER_VIEWS || principal.unrestricted) return undefined;
   if (principal.kind === 'key' && principal.customers !== undefined) return principal.customers;
   if (principal.scopes.includes('admin')) return undefined;
   if (principal.login === null) return [];
-  if (isAdminUser(settings, principal.login)) return undefined;
-  const { login, others } = await matchesOf(store, { login: principal.login, userId: principal.userId });
-  const rows = await store.customers.matching([login, ...others]);
-  const customers = [...new Set(rows.map((row) => row.customer))];
-  if (customers.includes('*')) return undefined;
-  if (customers.length === 0) {
-    throw new ApiError(403, `No customer lookup configured for user '${login}' or '${others.join(',')}'`);
-  }
-  return customers;
+  const { login, email, others } = await matchesOf(store, { login: principal.login, userId: principal.userId });
+  return customersOfUser(settings, store, {
+    login,
+    email,
+    scopes: principal.scopes,
+    others: [...others, ...principal.roles],
+  });
 }

@@ -18,6 +18,8 @@ export interface TokenSubject {
   /** GitHub organisations (api.md §6.2 `orgs`). */
   orgs?: readonly string[];
   picture?: string | null;
+  /** api.md §6.2: with CUSTOMER_VIEWS, the user's customers; none (left out) means every customer. */
+  customers?: readonly string[];
 }
 
 // Importing the key on every request costs more than the HMAC itself; a server has one secret, so keep its key.
@@ -49,6 +51,7 @@ export async function issueToken(
     email_verified: subject.emailVerified,
     orgs: subject.orgs,
     picture: subject.picture,
+    customers: subject.customers,
   };
   const present = Object.fromEntries(
     Object.entries(claims).filter(

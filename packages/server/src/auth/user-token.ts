@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { UserRecord } from '../store/types.js';
+import { customersOfUser, emailDomain } from './customers.js';
 import { effectiveRoles, scopesForRoles } from './permissions.js';
 import { issueToken } from './tokens.js';
 
@@ -33,6 +34,16 @@ export async function tokenForUser(
   const allRoles = [...new Set([...roles, ...groups, ...(extras.orgs ?? [])])];
   const permissions = await store.perms.matching(allRoles);
   const scopes = scopesForRoles(settings, { login: user.login, email: user.email, roles: allRoles }, permissions);
+  // api.md §6.6: the console shows these; requests look the customers up again, so a changed lookup applies at once.
+  const domain = emailDomain(user.email);
+  const customers = settings.CUSTOMER_VIEWS
+    ? await customersOfUser(settings, store, {
+        login: user.login,
+        email: user.email,
+        scopes,
+        others: [...allRoles, ...(domain === null ? [] : [domain])],
+      })
+    : undefined;
   const token = await issueToken(
     {
       userId: user.id,
@@ -46,6 +57,7 @@ export async function tokenForUser(
       scopes,
       ...(extras.orgs === undefined ? {} : { orgs: extras.orgs }),
       ...(extras.picture === undefined ? {} : { picture: extras.picture }),
+      ...(customers === undefined ? {} : { customers }),
     },
     {
       secret: context.secretKey,
