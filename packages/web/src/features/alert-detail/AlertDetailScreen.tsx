@@ -1,5 +1,244 @@
-import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+import '@mantine/core/styles/Tabs.css';
+import type { Alert } from '@alerta/contract';
+import {
+  ActionIcon,
+  Alert as Callout,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { useApi } from '../../api';
+import { errorMessage } from '../../api/errorMessage';
+import { useNotifications } from '../../app/notifications/Snackbar';
+import { useConfig } from '../../config/ConfigContext';
+import { usePermission } from '../auth/usePermission';
+import { usePreferences } from '../preferences/usePreferences';
+import { allowedActions, isWatchedBy, type StatusAction } from '../alerts/alertStatus';
+import { BackIcon, CopyIcon, DeleteIcon, UnwatchIcon, WatchIcon } from '../alerts/icons';
+import { ACTION_ICONS, ACTION_LABELS, CustomActionsMenu } from '../alerts/RowActions';
+import { snackbarText } from '../alerts/snackbarText';
+import { useAlertActions } from '../alerts/useAlertActions';
+import { ALERTS_QUERY_KEY } from '../alerts/useAlertsQuery';
+import { useConfirmDelete } from '../alerts/useConfirmDelete';
+import { addNote, deleteNote, fetchAlert, fetchNotes, type AlertNote } from './alertDetailApi';
+import { DetailsTab } from './DetailsTab';
+import { HistoryTab } from './HistoryTab';
+import { NoteForm } from './NoteForm';
+import classes from './AlertDetailScreen.module.css';
 
+const TOOLBAR_ACTIONS: readonly StatusAction[] = ['open', 'ack', 'unack', 'shelve', 'unshelve', 'close'];
+const NO_COLORS: Readonly<Record<string, string>> = {};
+
+function ToolButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <ActionIcon variant="subtle" color="dark" size="lg" aria-label={label} title={label} onClick={onClick}>
+      {children}
+    </ActionIcon>
+  );
+}
+
+/** /alert/:id (console.md §2 "Alert detail"). */
 export default function AlertDetailScreen() {
-  return <PlaceholderScreen titleKey="route.alert" />;
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const api = useApi();
+  const config = useConfig();
+  const { prefs } = usePreferences();
+  const allowed = usePermission();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const notifications = useNotifications();
+  const { run, username } = useAlertActions();
+  const confirm = useConfirmDelete();
+  const [noteOpen, setNoteOpen] = useState(false);
+  const [copied, setCopied] = useState(false);
+
+  const alertQuery = useQuery({
+    queryKey: [...ALERTS_QUERY_KEY, 'detail', id],
+    queryFn: ({ signal }) => fetchAlert(api, id, signal),
+  });
+  const notesQuery = useQuery({
+    queryKey: [...ALERTS_QUERY_KEY, 'detail', id, 'notes'],
+    queryFn: ({ signal }) => fetchNotes(api, id, signal),
+  });
+
+  // console.md §9: the copy button says so for 2 s.
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  if (alertQuery.isPending) {
+    return (
+      <Center p="xl">
+        <Loader aria-label={t('shell.loading')} />
+      </Center>
+    );
+  }
+  if (alertQuery.isError) {
+    return (
+      <Callout color="red" title={t('detail.loadFailed')}>
+        {errorMessage(alertQuery.error, t)}
+      </Callout>
+    );
+  }
+  const alert: Alert = alertQuery.data;
+  const canWrite = allowed('write:alerts');
+  const watched = isWatchedBy(alert, username);
+  const actions = allowedActions(alert.status);
+  const severityColors = config.alarm_model?.colors?.severity ?? NO_COLORS;
+  const longDate = prefs.dates?.longDate ?? config.dates.longDate;
+  const mediumDate = prefs.dates?.mediumDate ?? config.dates.mediumDate;
+
+  const act = async (action: string, text = '') => {
+    const ok = await run([alert], { kind: 'action', action, text });
+    // console.md §2: closing goes back to the list.
+    if (ok && action === 'close') void navigate('/alerts');
+    return ok;
+  };
+  const toggleWatch = () => void run([alert], { kind: watched ? 'unwatch' : 'watch' });
+  const remove = () =>
+    confirm.ask(() => {
+      void run([alert], { kind: 'delete' }).then((ok) => {
+        if (ok) void navigate('/alerts');
+      });
+    });
+  const saveNote = async (text: string) => {
+    try {
+      await addNote(api, alert.id, text);
+      await queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
+      setNoteOpen(false);
+      return true;
+    } catch (error) {
+      notifications.push(snackbarText(error, t), 'error');
+      return false;
+    }
+  };
+  const dismissNote = async (note: AlertNote) => {
+    try {
+      await deleteNote(api, alert.id, note.id);
+    } catch (error) {
+      notifications.push(snackbarText(error, t), 'error');
+    }
+    await queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
+  };
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(JSON.stringify(alert, null, 2));
+      setCopied(true);
+    } catch (error) {
+      notifications.push(snackbarText(error, t), 'error');
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group gap={4} wrap="wrap">
+        <ToolButton label={t('detail.back')} onClick={() => void navigate('/alerts')}>
+          <BackIcon />
+        </ToolButton>
+        <Title order={1} size="h4" mx="sm" style={{ overflowWrap: 'anywhere' }}>
+          {alert.resource} · {alert.event}
+        </Title>
+        {canWrite &&
+          TOOLBAR_ACTIONS.filter((action) => actions.includes(action)).map((action) => {
+            const Icon = ACTION_ICONS[action];
+            return (
+              <ToolButton key={action} label={t(ACTION_LABELS[action])} onClick={() => void act(action)}>
+                <Icon />
+              </ToolButton>
+            );
+          })}
+        {canWrite && username !== undefined && (
+          <ToolButton label={watched ? t('alerts.action.unwatch') : t('alerts.action.watch')} onClick={toggleWatch}>
+            {watched ? <UnwatchIcon /> : <WatchIcon />}
+          </ToolButton>
+        )}
+        {allowed('delete:alerts') && (
+          <ToolButton label={t('alerts.action.delete')} onClick={remove}>
+            <DeleteIcon />
+          </ToolButton>
+        )}
+        <ToolButton label={copied ? t('detail.copied') : t('detail.copy')} onClick={() => void copy()}>
+          <CopyIcon />
+        </ToolButton>
+        <span aria-live="polite">{copied && <Text size="sm">{t('detail.copied')}</Text>}</span>
+        {canWrite && (
+          <CustomActionsMenu
+            actions={config.actions ?? []}
+            label={t('alerts.action.more')}
+            onPick={(action) => void act(action)}
+          />
+        )}
+      </Group>
+      <Tabs defaultValue="details">
+        <Tabs.List>
+          <Tabs.Tab value="details">{t('detail.tab.details')}</Tabs.Tab>
+          <Tabs.Tab value="history">{t('detail.tab.history')}</Tabs.Tab>
+          <Tabs.Tab value="data">{t('detail.tab.data')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="details">
+          <DetailsTab
+            alert={alert}
+            notes={notesQuery.data ?? []}
+            longDate={longDate}
+            customerViews={config.customer_views}
+            severityColors={severityColors}
+            canWrite={canWrite}
+            onDismissNote={(note) => void dismissNote(note)}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="history">
+          <HistoryTab alert={alert} mediumDate={mediumDate} severityColors={severityColors} />
+        </Tabs.Panel>
+        <Tabs.Panel value="data" pt="md">
+          {alert.rawData === null || alert.rawData === '' ? (
+            <Text c="dimmed">{t('detail.noRawData')}</Text>
+          ) : (
+            <pre className={classes.raw}>{alert.rawData}</pre>
+          )}
+        </Tabs.Panel>
+      </Tabs>
+      {canWrite && (
+        <Paper withBorder p="sm">
+          {noteOpen ? (
+            <NoteForm
+              alert={alert}
+              onAction={(action, text) => act(action, text)}
+              onNote={saveNote}
+              onCancel={() => setNoteOpen(false)}
+            />
+          ) : (
+            <Group gap="xs">
+              {username !== undefined && (
+                <Button variant="outline" size="xs" onClick={toggleWatch}>
+                  {watched ? t('alerts.action.unwatch') : t('alerts.action.watch')}
+                </Button>
+              )}
+              <Button variant="outline" size="xs" onClick={() => setNoteOpen(true)}>
+                {t('detail.note.add')}
+              </Button>
+              {allowed('delete:alerts') && (
+                <Button variant="outline" color="red" size="xs" onClick={remove}>
+                  {t('alerts.action.delete')}
+                </Button>
+              )}
+            </Group>
+          )}
+        </Paper>
+      )}
+      {confirm.dialog}
+    </Stack>
+  );
 }

@@ -134,7 +134,11 @@ describe('alerts screen', () => {
 
   it('opens an alert when its row is clicked', async () => {
     const alert = makeAlert({ resource: 'web42' });
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([alert]))));
+    server.use(
+      http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([alert]))),
+      http.get(`${API}/alert/:id`, () => HttpResponse.json({ status: 'ok', total: 1, alert })),
+      http.get(`${API}/alert/:id/notes`, () => HttpResponse.json({ status: 'ok', notes: [], total: 0 })),
+    );
     const { user, location } = renderApp('/alerts', { token: makeToken() });
     await user.click(await screen.findByText('web42'));
     await waitFor(() => expect(location().pathname).toBe(`/alert/${alert.id}`));

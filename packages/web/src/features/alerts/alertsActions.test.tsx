@@ -14,6 +14,14 @@ function answerAlerts(alerts: ReturnType<typeof makeAlert>[]) {
     http.put(`${API}/alert/:id/tag`, () => HttpResponse.json({ status: 'ok' })),
     http.put(`${API}/alert/:id/untag`, () => HttpResponse.json({ status: 'ok' })),
     http.delete(`${API}/alert/:id`, () => HttpResponse.json({ status: 'ok' })),
+    // Opening an alert loads its detail.
+    http.get(`${API}/alert/:id`, ({ params }) => {
+      const alert = alerts.find((a) => a.id === params.id);
+      return alert === undefined
+        ? HttpResponse.json({ status: 'error', message: 'not found', code: 404 }, { status: 404 })
+        : HttpResponse.json({ status: 'ok', total: 1, alert });
+    }),
+    http.get(`${API}/alert/:id/notes`, () => HttpResponse.json({ status: 'ok', notes: [], total: 0 })),
   );
 }
 
