@@ -300,6 +300,25 @@ forEachEngine((engine) => {
       await ok('DELETE', `/blackout/${alices.id as string}`, ALICE);
     });
 
+    it('gives a key without a customer the customers of its owner', async () => {
+      // Keys made before CUSTOMER_VIEWS was turned on name no customer.
+      await server.store.keys.create({
+        id: 'older-key',
+        key: 'older-key-of-bob-without-a-customer-0000',
+        user: 'bob',
+        scopes: ['read'],
+        text: 'from before customer views',
+        expireTime: new Date(Date.now() + 86_400_000).toISOString(),
+        count: 0,
+        lastUsedTime: null,
+        customer: null,
+      });
+      const key = { 'x-api-key': 'older-key-of-bob-without-a-customer-0000' };
+      const seen = await ok('GET', '/alerts', key);
+      assert.deepEqual([...new Set((seen.alerts as Json[]).map((a) => a.customer))], ['Globex']);
+      assert.equal((await call('GET', `/alert/${ids.none}`, key)).status, 404);
+    });
+
     it('scopes API keys: a key carries its customer, and sees only that customer’s alerts', async () => {
       const created = await ok('POST', '/key', ALICE, { text: 'alice ci' });
       assert.equal((created.data as Json).customer, 'Acme');
@@ -343,6 +362,27 @@ forEachEngine((engine) => {
       const seen = await ok('GET', '/alerts', token);
       assert.deepEqual([...new Set((seen.alerts as Json[]).map((a) => a.customer))], ['Globex']);
       assert.equal((await call('GET', `/alert/${ids.acme[0] ?? ''}`, token)).status, 404);
+    });
+  });
+
+  describe('anonymous readers with customer views (ALLOW_READONLY)', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer(engine, { CUSTOMER_VIEWS: 'true', ALLOW_READONLY: 'true', ADMIN_USERS: 'boss' });
+      await createUser(server.store, { login: 'boss', password: 'boss-password', roles: [] });
+    });
+    after(() => server.close());
+
+    it('shows them no customer’s alerts, nor those without a customer', async () => {
+      const inject = (headers: Record<string, string>, method: Method, url: string, payload?: Json) =>
+        server.app.inject({ method, url: `/api${url}`, headers, ...(payload === undefined ? {} : { payload }) });
+      const acme = body(await inject(ADMIN, 'POST', '/alert', alertBody({ customer: 'Acme' })));
+      const none = body(await inject(ADMIN, 'POST', '/alert', alertBody({ resource: 'shared' })));
+      assert.equal(body(await inject({}, 'GET', '/alerts')).total, 0);
+      assert.equal(body(await inject({}, 'GET', '/alerts/count')).total, 0);
+      assert.equal((await inject({}, 'GET', `/alert/${acme.id as string}`)).statusCode, 404);
+      assert.equal((await inject({}, 'GET', `/alert/${none.id as string}`)).statusCode, 404);
+      assert.equal(body(await inject(ADMIN, 'GET', '/alerts')).total, 2);
     });
   });
 
