@@ -243,6 +243,8 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
   if (!raw.ALLOWED_ENVIRONMENTS.includes(raw.DEFAULT_ENVIRONMENT)) {
     fail('DEFAULT_ENVIRONMENT', env, `must be one of ALLOWED_ENVIRONMENTS (${raw.ALLOWED_ENVIRONMENTS.join(', ')})`);
   }
+  // api.md §6.6: customer views need credentials; an anonymous caller with auth off would see every customer.
+  if (raw.CUSTOMER_VIEWS && !raw.AUTH_REQUIRED) fail('CUSTOMER_VIEWS', env, 'needs AUTH_REQUIRED=true');
   const badScope = raw.CUSTOM_SCOPES.find((scope) => !isValidScope(scope));
   if (badScope !== undefined) fail('CUSTOM_SCOPES', env, `'${badScope}' is not (admin|write|read|delete):word(.word)`);
   const severities = Object.keys(ALARM_MODELS[raw.ALARM_MODEL].severity);

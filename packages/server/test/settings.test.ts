@@ -63,6 +63,7 @@ describe('loadSettings', () => {
       [{ DATABASE_URL: 'mysql://x/y' }, /DATABASE_URL=\(hidden\)/],
       [{ DEFAULT_ENVIRONMENT: 'Staging' }, /DEFAULT_ENVIRONMENT="Staging": must be one of ALLOWED_ENVIRONMENTS/],
       [{ BASE_URL: 'not a url' }, /BASE_URL=/],
+      [{ CUSTOMER_VIEWS: 'true', AUTH_REQUIRED: 'false' }, /CUSTOMER_VIEWS="true": needs AUTH_REQUIRED=true/],
     ];
     for (const [env, message] of cases) {
       assert.throws(
