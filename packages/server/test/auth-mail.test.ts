@@ -211,6 +211,22 @@ forEachEngine((engine) => {
       assert.equal((await login('erin@example.com', 'erin-password')).statusCode, 200);
     });
 
+    it('counts wrong Basic credentials with failed logins', async () => {
+      await createUser(server.store, { login: 'gwen', password: 'gwen-password' });
+      const alerts = (password: string) =>
+        server.app.inject({
+          method: 'GET',
+          url: '/api/alerts',
+          headers: { authorization: `Basic ${Buffer.from(`gwen:${password}`).toString('base64')}` },
+          remoteAddress: '10.0.0.4',
+        });
+      assert.equal((await alerts('wrong')).statusCode, 401);
+      assert.equal((await alerts('wrong')).statusCode, 401);
+      assert.equal((await login('gwen', 'wrong', '10.0.0.4')).statusCode, 401);
+      assert.equal((await alerts('gwen-password')).statusCode, 429);
+      assert.equal((await login('gwen', 'gwen-password', '10.0.0.5')).statusCode, 429);
+    });
+
     it('locks out one address that tries many logins', async () => {
       for (const name of ['a', 'b', 'c', 'd', 'e']) {
         assert.equal((await login(`${name}@example.com`, 'wrong', '10.0.0.9')).statusCode, 401);

@@ -4,6 +4,7 @@ import { ApiError } from '../errors.js';
 import type { Settings } from '../settings.js';
 import type { Store, UserRepository } from '../store/types.js';
 import type { ApiKeyVerifier } from './api-keys.js';
+import { loginThrottle } from './login-throttle.js';
 import { verifyPassword } from './passwords.js';
 import { resolveIdentity } from './permissions.js';
 import { verifyToken } from './tokens.js';
@@ -102,9 +103,17 @@ const basicStrategy: CredentialStrategy = async (request, context) => {
   const colon = decoded.indexOf(':');
   if (colon <= 0) throw basicRealm();
   const name = decoded.slice(0, colon);
+  // Basic credentials can be guessed as well as the login route's, so they count the same failures.
+  const throttle = loginThrottle(context.settings);
+  throttle.check(name, request.ip);
   const user = await context.users.findByLoginOrEmail(name);
   const ok = await verifyPassword(decoded.slice(colon + 1), user?.password);
-  if (user === undefined || !ok || user.status !== 'active') throw basicRealm();
+  if (user === undefined || !ok) {
+    throttle.recordFailure(name, request.ip);
+    throw basicRealm();
+  }
+  throttle.recordSuccess(name);
+  if (user.status !== 'active') throw basicRealm();
   const { roles, groups, scopes } = await resolveIdentity(context.settings, context.store, user);
   return {
     kind: 'user',

@@ -1,4 +1,5 @@
 import { ApiError } from '../errors.js';
+import type { Settings } from '../settings.js';
 
 interface Failures {
   count: number;
@@ -71,4 +72,25 @@ export class LoginThrottle {
   private sweep(now: number): void {
     for (const [key, entry] of this.failures) if (entry.until <= now) this.failures.delete(key);
   }
+}
+
+const throttles = new WeakMap<object, LoginThrottle>();
+
+/**
+ * The throttle of one server: its settings object stands for it, so the login route and Basic credentials count
+ * the same failures without another field on the app's context.
+ */
+export function loginThrottle(
+  settings: Pick<Settings, 'LOGIN_FAILURE_LIMIT' | 'LOGIN_FAILURE_LIMIT_PER_ADDRESS' | 'LOGIN_LOCKOUT'>,
+): LoginThrottle {
+  let throttle = throttles.get(settings);
+  if (throttle === undefined) {
+    throttle = new LoginThrottle({
+      perLogin: settings.LOGIN_FAILURE_LIMIT,
+      perAddress: settings.LOGIN_FAILURE_LIMIT_PER_ADDRESS,
+      seconds: settings.LOGIN_LOCKOUT,
+    });
+    throttles.set(settings, throttle);
+  }
+  return throttle;
 }

@@ -1,7 +1,7 @@
 import { loginBodySchema } from '@alerta/contract';
 import type { FastifyInstance } from 'fastify';
 import { mailToken } from '../auth/account-mail.js';
-import { LoginThrottle } from '../auth/login-throttle.js';
+import { loginThrottle } from '../auth/login-throttle.js';
 import { Mailer } from '../auth/mailer.js';
 import { verifyPassword } from '../auth/passwords.js';
 import { tokenForUser } from '../auth/user-token.js';
@@ -17,11 +17,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
   const { settings } = context;
   const mailer = new Mailer(settings, app.log);
   app.addHook('onClose', () => mailer.close());
-  const throttle = new LoginThrottle({
-    perLogin: settings.LOGIN_FAILURE_LIMIT,
-    perAddress: settings.LOGIN_FAILURE_LIMIT_PER_ADDRESS,
-    seconds: settings.LOGIN_LOCKOUT,
-  });
+  const throttle = loginThrottle(settings);
 
   // api.md §1.7: 200 {token} (no status key); 401 for missing or wrong credentials; 403 for an inactive user.
   app.post('/auth/login', async (request) => {
