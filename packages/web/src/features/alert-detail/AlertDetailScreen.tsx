@@ -1,4 +1,5 @@
 import '@mantine/core/styles/Tabs.css';
+import { customActionsOf, severityColorsOf } from '../alerts/configLists';
 import type { Alert } from '@alerta/contract';
 import {
   ActionIcon,
@@ -37,7 +38,6 @@ import { NoteForm } from './NoteForm';
 import classes from './AlertDetailScreen.module.css';
 
 const TOOLBAR_ACTIONS: readonly StatusAction[] = ['open', 'ack', 'unack', 'shelve', 'unshelve', 'close'];
-const NO_COLORS: Readonly<Record<string, string>> = {};
 
 function ToolButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
   return (
@@ -97,7 +97,7 @@ export default function AlertDetailScreen() {
   const canWrite = allowed('write:alerts');
   const watched = isWatchedBy(alert, username);
   const actions = allowedActions(alert.status);
-  const severityColors = config.alarm_model?.colors?.severity ?? NO_COLORS;
+  const severityColors = severityColorsOf(config);
   const longDate = prefs.dates?.longDate ?? config.dates.longDate;
   const mediumDate = prefs.dates?.mediumDate ?? config.dates.mediumDate;
 
@@ -176,7 +176,7 @@ export default function AlertDetailScreen() {
         <span aria-live="polite">{copied && <Text size="sm">{t('detail.copied')}</Text>}</span>
         {canWrite && (
           <CustomActionsMenu
-            actions={config.actions ?? []}
+            actions={customActionsOf(config)}
             label={t('alerts.action.more')}
             onPick={(action) => void act(action)}
           />

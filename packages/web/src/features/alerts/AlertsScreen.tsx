@@ -1,3 +1,4 @@
+import { customActionsOf, severityColorsOf } from './configLists';
 import type { Alert } from '@alerta/contract';
 import { ActionIcon, Alert as Callout, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentVisibility } from '@mantine/hooks';
@@ -25,7 +26,6 @@ import { useConfirmDelete } from './useConfirmDelete';
 
 const FilterSheet = lazy(() => import('./FilterSheet'));
 
-const NO_COLORS: Readonly<Record<string, string>> = {};
 const NO_ALERTS: readonly Alert[] = [];
 
 /** screens.md §16.3: the status pick list in the model's order, or the built-in one. */
@@ -120,7 +120,7 @@ export function AlertsScreen() {
 
   const context: CellContext = useMemo(
     () => ({
-      severityColors: config.alarm_model?.colors?.severity ?? NO_COLORS,
+      severityColors: severityColorsOf(config),
       mediumDate: prefs.dates?.mediumDate ?? config.dates.mediumDate,
       showNotesIcon: prefs.showNotesIcon === true,
       valueWidth: prefs.valueWidth ?? 50,
@@ -219,7 +219,7 @@ export function AlertsScreen() {
         username={actions.username}
         canWrite={allowed('write:alerts')}
         canDelete={allowed('delete:alerts')}
-        customActions={config.actions ?? []}
+        customActions={customActionsOf(config)}
         onCommand={onCommand}
         onDelete={onDelete}
       />

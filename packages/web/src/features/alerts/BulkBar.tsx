@@ -1,3 +1,4 @@
+import { customActionsOf } from './configLists';
 import type { Alert } from '@alerta/contract';
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -107,7 +108,7 @@ export function BulkBar() {
         )}
         {canWrite && (
           <CustomActionsMenu
-            actions={config.actions ?? []}
+            actions={customActionsOf(config)}
             label={t('alerts.action.more')}
             onPick={(action) => void bulk(alerts, { kind: 'action', action, text: '' })}
           />
