@@ -1,5 +1,10 @@
 import { POSTGRES_IDENTITY_MIGRATION, SQLITE_IDENTITY_MIGRATION } from './identity-migrations.js';
-import { POSTGRES_SEARCH_MIGRATION, SQLITE_SEARCH_MIGRATION, SQLITE_TEXT_SCAN_MIGRATION } from './search-migrations.js';
+import {
+  INDEX_CLEANUP_MIGRATION,
+  POSTGRES_SEARCH_MIGRATION,
+  SQLITE_SEARCH_MIGRATION,
+  SQLITE_TEXT_SCAN_MIGRATION,
+} from './search-migrations.js';
 import { POSTGRES_SEARCH_TABLE_MIGRATION } from './search-table.js';
 import { POSTGRES_TALLY_MIGRATION, SQLITE_TALLY_MIGRATION } from './tally-migrations.js';
 
@@ -160,6 +165,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   POSTGRES_TALLY_MIGRATION,
   POSTGRES_IDENTITY_MIGRATION,
   POSTGRES_SEARCH_TABLE_MIGRATION,
+  INDEX_CLEANUP_MIGRATION,
 ];
 
 // SQLite keeps dates as ISO-8601 text (sortable as written), lists and objects as JSON text, booleans as 0/1.
@@ -300,4 +306,5 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   SQLITE_TALLY_MIGRATION,
   SQLITE_IDENTITY_MIGRATION,
   SQLITE_TEXT_SCAN_MIGRATION,
+  INDEX_CLEANUP_MIGRATION,
 ];

@@ -57,3 +57,28 @@ export const SQLITE_TEXT_SCAN_MIGRATION: Migration = {
   name: 'index for counting text searches',
   statements: ['CREATE INDEX alerts_text_scan ON alerts (status, severity, environment, customer, text)'],
 };
+
+/**
+ * Migration 8: indexes the tallies (migration 5) made redundant. Every index on a column a duplicate changes
+ * (receive time, last receive id, duplicate count) costs a write per duplicate, and on PostgreSQL every index costs
+ * one per rewritten row. What each served is now answered elsewhere:
+ * - services and environments per status: the tallies;
+ * - top 10 ranking by event: the alert tally;
+ * - counts by status and severity: the tallies, else `alerts_text_scan` (SQLite) or `alerts_status_environment`;
+ * - matching by environment and resource on ingest: the identity index, which starts with those two columns;
+ * - `last_receive_id`: SQLite's case-insensitive LIKE never used it for prefixes, PostgreSQL keeps its prefix index.
+ */
+const REDUNDANT_INDEXES = [
+  'alerts_status_environment_service',
+  'alerts_environment_service',
+  'alerts_event_status',
+  'alerts_environment_resource',
+  'alerts_last_receive_id',
+  'alerts_status_severity_time',
+];
+
+export const INDEX_CLEANUP_MIGRATION: Migration = {
+  version: 8,
+  name: 'drop indexes the tallies made redundant',
+  statements: REDUNDANT_INDEXES.map((name) => `DROP INDEX IF EXISTS ${name}`),
+};
