@@ -18,6 +18,8 @@ const QUERY_SAMPLES = 200;
 
 interface EngineResult {
   engine: string;
+  /** A trivial authenticated read (empty database), the most requests per second this HTTP path can answer here. */
+  ceiling: LoadResult;
   newAlerts: LoadResult;
   duplicates: LoadResult;
   seedSeconds: number;
@@ -84,6 +86,8 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl: string | 
   const token = await loginToken(server.baseURL);
   const client = createClient(server.baseURL, { Authorization: `Bearer ${token}` }, CONNECTIONS);
   try {
+    const ceiling = await runLoad(client, 10_000, CONNECTIONS, () => ({ method: 'GET', path: '/alerts/tags' }));
+    console.log(`trivial read: ${ceiling.perSecond.toFixed(0)}/s`);
     const post = (i: number) => ({ method: 'POST', path: '/alert', body: benchAlert(i) });
     const newAlerts = await runLoad(client, NEW_ALERTS_MEASURED, CONNECTIONS, post);
     console.log(`new alerts: ${newAlerts.perSecond.toFixed(0)}/s`, newAlerts.statuses);
@@ -125,7 +129,7 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl: string | 
       queries.push({ name, ...result });
       console.log(`${name}: p50 ${result.p50.toFixed(1)} ms, p95 ${result.p95.toFixed(1)} ms (${result.statuses})`);
     }
-    return { engine, newAlerts, duplicates, seedSeconds, queries, maxRssMb: rss.max };
+    return { engine, ceiling, newAlerts, duplicates, seedSeconds, queries, maxRssMb: rss.max };
   } finally {
     clearInterval(sampler);
     client.close();
@@ -155,13 +159,15 @@ const lines = [
   '',
   `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` on ${cpus().length} × ${cpu}, ` +
     `${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}. The load generator runs on the same cores as ` +
-    'the server. One server process per engine; PostgreSQL is a local throwaway cluster.',
+    'the server (a raw-socket HTTP/1.1 client, to leave the server as much CPU as it can). One server process per ' +
+    'engine; PostgreSQL is a local throwaway cluster.',
   '',
   `## Ingest over HTTP, ${CONNECTIONS} connections`,
   '',
   '| engine | case | throughput | p50 ms | p99 ms | answers |',
   '|---|---|---|---|---|---|',
   ...results.flatMap((r) => [
+    `| ${r.engine} | trivial authenticated read, for scale (10000) | ${fmt(r.ceiling)} |`,
     `| ${r.engine} | new alerts (${NEW_ALERTS_MEASURED}) | ${fmt(r.newAlerts)} |`,
     `| ${r.engine} | duplicates (${DUPLICATES}) | ${fmt(r.duplicates)} |`,
   ]),
