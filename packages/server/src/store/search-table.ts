@@ -96,7 +96,7 @@ export async function countFromSearchTable(
   const eb = expressionBuilder<Database, 'alerts'>();
   const condition = whereClause(engine, { ...query, toDate: undefined })(eb);
   // The same condition reads the copy under the alerts' name: the copied columns have the same names and types.
-  const { rows } = await sql<{ status: string; severity: string; n: number | string; later: boolean }>`
+  const counting = sql<{ status: string; severity: string; n: number | string; later: boolean }>`
     select status, severity, count(*) as n, false as later from alert_search as alerts where ${condition}
     group by status, severity
     ${
@@ -105,7 +105,13 @@ export async function countFromSearchTable(
         : sql`union all
           select status, severity, count(*) as n, true as later from alerts
           where last_receive_time > ${query.toDate} and ${condition} group by status, severity`
-    }`.execute(db);
+    }`;
+  // PostgreSQL prices ILIKE like any cheap operator, so on a table this narrow it prefers running it on every row
+  // (about 70 ms at 100,000 alerts) over the trigram index and a recheck of the candidates (about 20 ms).
+  const { rows } = await db.transaction().execute(async (trx) => {
+    await sql`set local enable_seqscan = off`.execute(trx);
+    return counting.execute(trx);
+  });
   const byPair = new Map<string, { status: string; severity: string; n: number }>();
   for (const row of rows) {
     const key = JSON.stringify([row.status, row.severity]);
