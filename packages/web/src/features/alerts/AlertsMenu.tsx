@@ -1,0 +1,71 @@
+import '@mantine/core/styles/Popover.css';
+import '@mantine/core/styles/Menu.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import { ActionIcon, Button, Group, Menu, Modal, SegmentedControl } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { usePauseWhileOpen } from './AlertsUiContext';
+import { MoreIcon } from './icons';
+
+export type Density = 'comfortable' | 'compact';
+
+export interface AlertsMenuProps {
+  density: Density;
+  onDensity: (density: Density) => void;
+  onDownload: () => void;
+}
+
+/** The screen's menu (console.md §2): display density and CSV download. Loaded on first use. */
+export default function AlertsMenu({ density, onDensity, onDownload }: AlertsMenuProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(true);
+  const [dialog, setDialog] = useState(false);
+  const [choice, setChoice] = useState<Density>(density);
+  usePauseWhileOpen(open || dialog);
+  return (
+    <>
+      <Menu opened={open} onChange={setOpen} position="bottom-end" hideDetached={false}>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('alerts.menu')} title={t('alerts.menu')}>
+            <MoreIcon />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item
+            onClick={() => {
+              setChoice(density);
+              setDialog(true);
+            }}
+          >
+            {t('alerts.density')}
+          </Menu.Item>
+          <Menu.Item onClick={onDownload}>{t('alerts.downloadCsv')}</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <Modal opened={dialog} onClose={() => setDialog(false)} title={t('alerts.density')} centered>
+        <SegmentedControl
+          fullWidth
+          value={choice}
+          onChange={(value) => setChoice(value === 'compact' ? 'compact' : 'comfortable')}
+          data={[
+            { value: 'comfortable', label: t('alerts.densityComfortable') },
+            { value: 'compact', label: t('alerts.densityCompact') },
+          ]}
+        />
+        <Group justify="flex-end" mt="md">
+          <Button
+            onClick={() => {
+              setDialog(false);
+              onDensity(choice);
+            }}
+          >
+            {t('alerts.ok')}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}

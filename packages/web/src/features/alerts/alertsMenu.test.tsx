@@ -1,0 +1,57 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { API, alertsResponse, makeAlert, makeToken } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { recordRequests, server } from '../../test/server';
+import { alertsToCsv, csvFileName } from './csvExport';
+
+describe('CSV export', () => {
+  it('quotes every value, joins lists, gives each attribute its own column and leaves history out', () => {
+    const csv = alertsToCsv([
+      makeAlert({
+        id: 'a1',
+        text: 'say "hi", then go',
+        service: ['Web', 'Shop'],
+        tags: ['x'],
+        attributes: { region: 'eu' },
+        rawData: '{"k":1}',
+        history: [],
+      }),
+      makeAlert({ id: 'a2', attributes: { owner: 'ops' } }),
+    ]);
+    expect(csv.startsWith('\uFEFF"id","resource"')).toBe(true);
+    const [header, first, second] = csv.slice(1).split('\r\n');
+    expect(header).toContain('"attributes.owner","attributes.region"');
+    expect(header).not.toContain('history');
+    expect(first).toContain('"say ""hi"", then go"');
+    expect(first).toContain('"Web,Shop"');
+    expect(first).toContain('"{""k"":1}"');
+    expect(first?.endsWith('"","eu"')).toBe(true);
+    expect(second?.endsWith('"ops",""')).toBe(true);
+    expect(csvFileName(null)).toBe('Alerts_ALL.csv');
+    expect(csvFileName('Production')).toBe('Alerts_Production.csv');
+  });
+});
+
+describe('alerts menu', () => {
+  it('switches to compact rows and stores the choice in the user preferences', async () => {
+    const requests = recordRequests();
+    server.use(
+      http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([makeAlert({ resource: 'dense' })]))),
+      http.put(`${API}/user/me/attributes`, () => HttpResponse.json({ status: 'ok' })),
+    );
+    const { user } = renderApp('/alerts', { token: makeToken() });
+    await screen.findByRole('row', { name: /dense/ });
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Display density' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Display density' });
+    await user.click(within(dialog).getByText('Compact'));
+    await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(screen.getByRole('table', { name: 'Alert list' }).className).toMatch(/compact/));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      attributes: { prefs: { displayDensity: 'compact' } },
+    });
+  });
+});
