@@ -1,23 +1,16 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
-import pg from 'pg';
+import { sql } from 'kysely';
 import { loadSettings } from '../src/settings.js';
 import { migrate } from '../src/store/migrate.js';
 import { type Migration, POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from '../src/store/migrations.js';
-import type { Database } from '../src/store/schema.js';
+import { openDatabase } from './support/database.js';
 import { forEachEngine } from './support/engines.js';
 
 forEachEngine((engine) => {
   it('applies a version that arrives after a higher one was already applied', async () => {
     const { database } = loadSettings({ DATABASE_URL: await engine.newDatabaseUrl() });
-    const db =
-      database.engine === 'postgres'
-        ? new Kysely<Database>({
-            dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }),
-          })
-        : new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(database.file) }) });
+    const db = openDatabase(database);
     try {
       const all = engine.name === 'postgres' ? POSTGRES_MIGRATIONS : SQLITE_MIGRATIONS;
       const first = all.filter((m) => m.version === 1);

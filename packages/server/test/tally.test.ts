@@ -1,10 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
-import type { Database } from '../src/store/schema.js';
 import { type TestServer, alertBody, basic, body, createUser, startTestServer } from './support/app.js';
+import { openDatabase } from './support/database.js';
 import { forEachEngine } from './support/engines.js';
 
 /**
@@ -234,12 +231,7 @@ forEachEngine((engine) => {
 
   it('housekeeping drops tally rows that no longer count anything', async () => {
     const { database } = server.settings;
-    const db =
-      database.engine === 'postgres'
-        ? new Kysely<Database>({
-            dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }),
-          })
-        : new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(database.file) }) });
+    const db = openDatabase(database);
     try {
       const rows = () => db.selectFrom('alert_tally').select(['n']).where('event', '=', 'Ephemeral').execute();
       const id = await post({ resource: 'gone', event: 'Ephemeral', environment: 'Staging', service: ['Web'] });

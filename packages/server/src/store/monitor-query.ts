@@ -1,6 +1,7 @@
-import { type QueryField, type QueryNode, type QueryValue, type RangeBound, escapeRegex } from '@alerta/contract';
-import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type QueryField, type QueryNode, type QueryValue, type RangeBound } from '@alerta/contract';
+import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { EngineSql } from './engine.js';
+import { FALSE, INTEGER, textMatch } from './query-sql.js';
 import type { FieldFilter, SortKey } from './types.js';
 
 /** The column spec of a filter or sort field; `attributes.<key>` uses the `attributes` entry. */
@@ -85,46 +86,7 @@ export function sortTerms(
 
 export const combine = and;
 
-const FALSE = sql<SqlBool>`(1 = 0)`;
-const INTEGER = /^-?\d{1,15}$/;
 const comparison = (bound: RangeBound, above: boolean) => sql.raw(`${above ? '>' : '<'}${bound.inclusive ? '=' : ''}`);
-
-/** `qu?ck`, `bro*` as a regex within word boundaries (api.md §8), as for alerts. */
-function wildcardRegex(pattern: string, boundary: string): string {
-  let body = '';
-  for (let i = 0; i < pattern.length; i += 1) {
-    const c = pattern[i] as string;
-    if (c === '\\') {
-      body += escapeRegex(pattern[i + 1] ?? '');
-      i += 1;
-    } else if (c === '?') body += '.?';
-    else if (c === '*') body += '.*';
-    else body += escapeRegex(c);
-  }
-  return `${boundary}${body}${boundary}`;
-}
-
-/** Terms are substrings, phrases and wildcards whole words, regexes case-insensitive, ranges compare as text. */
-function textMatch(engine: EngineSql, expr: Expression<unknown>, value: QueryValue): RawBuilder<SqlBool> {
-  const b = engine.wordBoundary;
-  switch (value.kind) {
-    case 'term':
-      return engine.containsText(expr, value.text);
-    case 'phrase':
-      return engine.matchesRegex(expr, `${b}${escapeRegex(value.text)}${b}`);
-    case 'wildcard':
-      return engine.matchesRegex(expr, wildcardRegex(value.pattern, b));
-    case 'regex':
-      return engine.matchesRegex(expr, value.pattern);
-    case 'range': {
-      const parts = [sql<SqlBool>`${expr} is not null`];
-      if (value.lower !== null) parts.push(sql<SqlBool>`${expr} ${comparison(value.lower, true)} ${value.lower.value}`);
-      if (value.upper !== null)
-        parts.push(sql<SqlBool>`${expr} ${comparison(value.upper, false)} ${value.upper.value}`);
-      return and(parts);
-    }
-  }
-}
 
 /**
  * Integers: a term is equality, a range of integers compares numbers; other values match the digits as text. Bounds

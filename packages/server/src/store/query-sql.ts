@@ -37,8 +37,8 @@ const QUERY_COLUMNS: Readonly<Record<string, { column: string; kind: ColumnKind 
 /** Fields whose column may be null; every other column of QUERY_COLUMNS is NOT NULL in both schemas. */
 const NULLABLE_FIELDS: ReadonlySet<string> = new Set(['value', 'rawData', 'customer', 'updateTime']);
 
-const FALSE = sql<SqlBool>`(1 = 0)`;
-const INTEGER = /^-?\d{1,15}$/;
+export const FALSE = sql<SqlBool>`(1 = 0)`;
+export const INTEGER = /^-?\d{1,15}$/;
 
 /** `qu?ck`, `bro*` as a regex: `?` and `*` become `.?` and `.*` inside word boundaries (api.md §8). */
 function wildcardRegex(pattern: string, boundary: string): string {
@@ -55,8 +55,11 @@ function wildcardRegex(pattern: string, boundary: string): string {
   return `${boundary}${body}${boundary}`;
 }
 
-/** A value matched against text: a term is a substring, phrases and wildcards whole words, ranges compare as text. */
-function textMatch(engine: EngineSql, expr: Expression<unknown>, value: QueryValue): RawBuilder<SqlBool> {
+/**
+ * A value matched against text: a term is a substring, phrases and wildcards whole words, regexes case-insensitive,
+ * ranges compare as text. Alerts, blackouts and heartbeats match text the same way.
+ */
+export function textMatch(engine: EngineSql, expr: Expression<unknown>, value: QueryValue): RawBuilder<SqlBool> {
   const b = engine.wordBoundary;
   switch (value.kind) {
     case 'term':
