@@ -4,12 +4,7 @@ import { ActionIcon, Alert as Callout, Group, Stack, Title, VisuallyHidden } fro
 import { useDocumentVisibility } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod/mini';
-import { useApi } from '../../api';
 import { errorMessage } from '../../api/errorMessage';
-import { useSession } from '../auth/AuthContext';
-import { USER_ATTRIBUTES_QUERY_KEY } from '../preferences/usePreferences';
 import { useConfig } from '../../config/ConfigContext';
 import { usePermission } from '../auth/usePermission';
 import { DEFAULT_ROWS_PER_PAGE } from '../preferences/preferences';
@@ -20,8 +15,9 @@ import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';
 import { DEFAULT_VIEW, isFilterActive, type AlertsFilter } from './alertsView';
 import { buildColumns, type AlertColumn, type CellContext } from './columns';
 import { EnvironmentTabs, tabEnvironments } from './EnvironmentTabs';
-import { FilterIcon, MoreIcon } from './icons';
-import type { Density } from './AlertsMenu';
+import { FilterIcon } from './icons';
+import { AlertsMenuButton } from './AlertsMenuButton';
+import { useDensity } from './useDensity';
 import { alertsToCsv, csvFileName, downloadCsv } from './csvExport';
 import { Pager } from './Pager';
 import { RefreshStatus, type PauseReason } from './RefreshStatus';
@@ -32,7 +28,6 @@ import { useAlertsView } from './useAlertsView';
 import { useConfirmDelete } from './useConfirmDelete';
 
 const FilterSheet = lazy(() => import('./FilterSheet'));
-const AlertsMenu = lazy(() => import('./AlertsMenu'));
 
 const NO_ALERTS: readonly Alert[] = [];
 
@@ -64,11 +59,7 @@ export function AlertsScreen() {
   const [filterOpen, setFilterOpen] = useState(false);
   const [filterLoaded, setFilterLoaded] = useState(false);
   const [pageSizeChoice, setPageSizeChoice] = useState<number | null>(null);
-  const [menuWanted, setMenuWanted] = useState(false);
-  const [densityChoice, setDensityChoice] = useState<Density | null>(null);
-  const api = useApi();
-  const session = useSession();
-  const queryClient = useQueryClient();
+  const [density, chooseDensity] = useDensity();
 
   const defaultStatus = config.filter.status ?? DEFAULT_STATUS;
   const columns = useMemo(
@@ -171,33 +162,6 @@ export function AlertsScreen() {
       ? t('alerts.noResults', { q })
       : t('alerts.noData');
   const changeFilter = (patch: Partial<AlertsFilter>) => update(patch);
-  const density: Density = (densityChoice ?? prefs.displayDensity) === 'compact' ? 'compact' : 'comfortable';
-  // Logged-in users keep their choice in their preferences; visitors keep it for this page only.
-  const chooseDensity = (next: Density) => {
-    setDensityChoice(next);
-    if (session === null) return;
-    void api
-      .request('/user/me/attributes', {
-        method: 'PUT',
-        body: { attributes: { prefs: { displayDensity: next } } },
-        schema: z.unknown(),
-      })
-      .then(() => queryClient.invalidateQueries({ queryKey: USER_ATTRIBUTES_QUERY_KEY }))
-      .catch(() => undefined);
-  };
-  const menuTrigger = (
-    <ActionIcon
-      variant="subtle"
-      color="gray"
-      size="lg"
-      aria-label={t('alerts.menu')}
-      title={t('alerts.menu')}
-      aria-haspopup="menu"
-      onClick={() => setMenuWanted(true)}
-    >
-      <MoreIcon />
-    </ActionIcon>
-  );
 
   return (
     <Stack gap="sm">
@@ -241,18 +205,11 @@ export function AlertsScreen() {
             />
           )}
         </ActionIcon>
-        {menuWanted ? (
-          <Suspense fallback={menuTrigger}>
-            <AlertsMenu
-              key={String(menuWanted)}
-              density={density}
-              onDensity={chooseDensity}
-              onDownload={() => downloadCsv(csvFileName(view.environment), alertsToCsv(alerts))}
-            />
-          </Suspense>
-        ) : (
-          menuTrigger
-        )}
+        <AlertsMenuButton
+          density={density}
+          onDensity={chooseDensity}
+          onDownload={() => downloadCsv(csvFileName(view.environment), alertsToCsv(alerts))}
+        />
       </Group>
       {query.isError && (
         <Callout color="red" title={t('alerts.loadFailed')}>

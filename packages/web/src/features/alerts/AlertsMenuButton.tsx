@@ -1,0 +1,32 @@
+import { ActionIcon } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AlertsMenuProps } from './AlertsMenu';
+import { MoreIcon } from './icons';
+
+// The menu, its dialog and their positioning code load on the first click.
+const AlertsMenu = lazy(() => import('./AlertsMenu'));
+
+export function AlertsMenuButton(props: AlertsMenuProps) {
+  const { t } = useTranslation();
+  const [wanted, setWanted] = useState(false);
+  const trigger = (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label={t('alerts.menu')}
+      title={t('alerts.menu')}
+      aria-haspopup="menu"
+      onClick={() => setWanted(true)}
+    >
+      <MoreIcon />
+    </ActionIcon>
+  );
+  if (!wanted) return trigger;
+  return (
+    <Suspense fallback={trigger}>
+      <AlertsMenu {...props} />
+    </Suspense>
+  );
+}
