@@ -20,8 +20,6 @@ interface HeartbeatJson {
   status: string;
 }
 
-const ago = (ms: number): string => new Date(Date.now() - ms).toISOString();
-
 forEachEngine((engine) => {
   let server: TestServer;
   const admin = basic('root', 'root-password');
@@ -41,18 +39,21 @@ forEachEngine((engine) => {
     body(await get(`/heartbeats${query}`)) as unknown as { heartbeats: HeartbeatJson[]; total: number };
 
   /** Writes a heartbeat as if it had been received in the past (the store computes latency and expiry from it). */
-  const receivedAgo = (origin: string, ms: number, timeout: number, latency = 0) =>
-    server.store.heartbeats.upsert({
+  const receivedAgo = (origin: string, ms: number, timeout: number, latency = 0) => {
+    // One clock reading for both times, so the latency is exact whatever the clock does between them.
+    const received = Date.now() - ms;
+    return server.store.heartbeats.upsert({
       id: `hb-${origin}`,
       origin,
       tags: [],
       attributes: {},
       type: 'Heartbeat',
-      createTime: ago(ms + latency),
+      createTime: new Date(received - latency).toISOString(),
       timeout,
-      receiveTime: ago(ms),
+      receiveTime: new Date(received).toISOString(),
       customer: null,
     });
+  };
 
   describe('heartbeats', () => {
     it('creates a heartbeat with every field of api.md §4', async () => {

@@ -18,14 +18,27 @@ export interface IngestSettings extends PreReceiveSettings {
   origin: string;
 }
 
+const compiled = new Map<string, RegExp | null>();
+
+/** A settings pattern as a regular expression, compiled once; null when it is not one (it is then matched as text). */
+function patternOf(source: string): RegExp | null {
+  let regex = compiled.get(source);
+  if (regex === undefined) {
+    try {
+      regex = new RegExp(source);
+    } catch {
+      regex = null;
+    }
+    compiled.set(source, regex);
+  }
+  return regex;
+}
+
 /** ALLOWED_ENVIRONMENTS entries are patterns that must match the whole environment (api.md §2, `reject`). */
 function environmentAllowed(environment: string, allowed: readonly string[]): boolean {
   return allowed.some((pattern) => {
-    try {
-      return new RegExp(`^(?:${pattern})$`).test(environment);
-    } catch {
-      return pattern === environment;
-    }
+    const regex = patternOf(`^(?:${pattern})$`);
+    return regex === null ? pattern === environment : regex.test(environment);
   });
 }
 
@@ -44,11 +57,8 @@ function validateForModel(model: AlarmModel, incoming: IncomingAlert): void {
 /** The pre-receive `reject` policy (api.md §2): 403 with the reference's messages. */
 function applyRejectPolicy(settings: IngestSettings, incoming: IncomingAlert): void {
   const blacklisted = settings.originBlacklist.some((pattern) => {
-    try {
-      return new RegExp(`^(?:${pattern})`).test(incoming.origin);
-    } catch {
-      return incoming.origin.startsWith(pattern);
-    }
+    const regex = patternOf(`^(?:${pattern})`);
+    return regex === null ? incoming.origin.startsWith(pattern) : regex.test(incoming.origin);
   });
   if (blacklisted) throw new ApiError(403, `[POLICY] Alert origin '${incoming.origin}' has been blacklisted`);
   if (!environmentAllowed(incoming.environment, settings.allowedEnvironments)) {

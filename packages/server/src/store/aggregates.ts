@@ -196,7 +196,17 @@ export class KyselyAlertAggregates implements AlertAggregates {
     );
     const [first, ...rest] = pages;
     if (first === undefined) return [];
-    const rows = await rest.reduce((union, page) => union.unionAll(page), first).execute();
+    const union = rest.reduce((all, page) => all.unionAll(page), first);
+    // PostgreSQL's default random_page_cost (4, for spinning disks) makes it walk the time index and read thousands
+    // of other groups' alerts to find each group's newest (7 ms at 100,000 alerts) rather than read the 100 it needs
+    // through the (event, time) index (1 to 2 ms). A cost for solid-state storage, for this statement only, fixes it.
+    const rows =
+      this.engine.name === 'postgres'
+        ? await this.db.transaction().execute(async (trx) => {
+            await sql`set local random_page_cost = 1.1`.execute(trx);
+            return trx.executeQuery(union.compile()).then((result) => result.rows);
+          })
+        : await union.execute();
     // A union keeps no order of its own: sort each row's alerts newest first again.
     const byGroup = new Map<string, { id: string; resource: string; time: string }[]>(values.map((v) => [v, []]));
     for (const row of rows) {

@@ -1,8 +1,8 @@
-import { type SqlBool, type Transaction, sql } from 'kysely';
+import { CompiledQuery, type Selectable, type SqlBool, type Transaction, sql } from 'kysely';
 import { historyRow, toAlert, toHistory, toRow } from './alerts.js';
 import type { EngineSql } from './engine.js';
 import type { IngestBatchTransaction, IngestBatchWrite, IngestCandidate } from './ingest-types.js';
-import type { Database } from './schema.js';
+import type { AlertsTable, Database, HistoryTable } from './schema.js';
 import type { IngestKey } from './types.js';
 
 // Lists bound as parameters stay well below SQLite's limit on bound parameters.
@@ -16,8 +16,13 @@ function chunks<T>(items: readonly T[]): T[][] {
 
 const identityOf = (key: IngestKey): string => JSON.stringify([key.environment, key.resource, key.customer ?? '']);
 
-/** The statements of one ingest batch (see domain/ingest-batch.ts), set-based so a batch costs a few round trips. */
+/** The statements of one ingest batch (see domain/ingest-batch.ts). */
 export function ingestBatchTransaction(trx: Transaction<Database>, engine: EngineSql): IngestBatchTransaction {
+  return engine.name === 'sqlite' ? sqliteBatchTransaction(trx, engine) : setBasedBatchTransaction(trx, engine);
+}
+
+/** PostgreSQL: set-based statements, so a batch costs a few round trips whatever its size. */
+function setBasedBatchTransaction(trx: Transaction<Database>, engine: EngineSql): IngestBatchTransaction {
   return {
     candidates: async (keys) => {
       if (keys.length === 0) return [];
@@ -133,4 +138,100 @@ async function upsertAlerts(trx: Transaction<Database>, engine: EngineSql, updat
         .doUpdateSet(Object.fromEntries(changed.map((column) => [column, sql.ref(`excluded.${column}`)]))),
     )
     .execute();
+}
+
+// SQLite runs statements in this process, so a batch costs no round trips: it runs small statements of fixed text,
+// one per alert, each prepared once and kept (see sqlite-statements.ts). That costs less than building and
+// compiling multi-row statements, whose text changes with the batch size, and lets an update set only its columns.
+
+// api.md §2.1: the alert of the same identity, and those of its environment, resource and customer that list its event
+// to correlate with (from the partial index of migration 9, which the `correlate <> '[]'` term selects).
+const IDENTITY_SQL = `select * from alerts
+  where environment = ? and resource = ? and event = ? and coalesce(customer, '') = ?`;
+const CORRELATING_SQL = `select * from alerts
+  where environment = ? and resource = ? and correlate <> '[]' and coalesce(customer, '') = ?
+  and exists (select 1 from json_each(correlate) where json_each.value = ?)`;
+const HISTORY_SQL = 'select * from history where alert_id = ? order by update_time asc, seq asc';
+const INSERT_COLUMNS: readonly ('id' | AlertColumn)[] = ['id', ...ALERT_COLUMNS];
+const INSERT_SQL = `insert into alerts (${INSERT_COLUMNS.map((c) => `"${c}"`).join(', ')})
+  values (${INSERT_COLUMNS.map(() => '?').join(', ')})`;
+const HISTORY_COLUMNS = [
+  'alert_id',
+  'id',
+  'event',
+  'severity',
+  'status',
+  'value',
+  'text',
+  'type',
+  'update_time',
+  'user',
+  'timeout',
+] as const satisfies readonly (keyof ReturnType<typeof historyRow>)[];
+const HISTORY_INSERT_SQL = `insert into history (${HISTORY_COLUMNS.map((c) => `"${c}"`).join(', ')})
+  values (${HISTORY_COLUMNS.map(() => '?').join(', ')})`;
+const updateSql = (columns: readonly AlertColumn[]): string =>
+  `update alerts set ${columns.map((c) => `"${c}" = ?`).join(', ')} where id = ?`;
+
+function sqliteBatchTransaction(trx: Transaction<Database>, engine: EngineSql): IngestBatchTransaction {
+  const run = async <R>(text: string, parameters: readonly unknown[]): Promise<R[]> =>
+    (await trx.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
+  return {
+    candidates: async (keys) => {
+      // api.md §2.1 for each key: its environment, resource and customer, and its event or that event listed in the
+      // stored correlate list. Alerts of the same identity that an earlier alert of the batch correlated are found
+      // by the later alert's own key, since they list its event.
+      const found = new Map<string, IngestCandidate>();
+      const asked = new Set<string>();
+      for (const key of keys) {
+        const customer = key.customer ?? '';
+        const question = JSON.stringify([key.environment, key.resource, customer, key.event]);
+        if (asked.has(question)) continue;
+        asked.add(question);
+        const rows = [
+          ...(await run<Selectable<AlertsTable>>(IDENTITY_SQL, [key.environment, key.resource, key.event, customer])),
+          ...(await run<Selectable<AlertsTable>>(CORRELATING_SQL, [
+            key.environment,
+            key.resource,
+            customer,
+            key.event,
+          ])),
+        ];
+        for (const row of rows) if (!found.has(row.id)) found.set(row.id, { alert: toAlert(engine, row), history: [] });
+      }
+      const ordered = [...found.values()].sort((a, b) =>
+        a.alert.id < b.alert.id ? -1 : a.alert.id > b.alert.id ? 1 : 0,
+      );
+      for (const candidate of ordered) {
+        const history = await run<Selectable<HistoryTable>>(HISTORY_SQL, [candidate.alert.id]);
+        for (const row of history) candidate.history.push({ seq: row.seq, entry: toHistory(engine, row) });
+      }
+      return ordered;
+    },
+    write: async (changes: IngestBatchWrite) => {
+      for (const alert of changes.inserts) {
+        const row = toRow(engine, alert);
+        await run(
+          INSERT_SQL,
+          INSERT_COLUMNS.map((column) => row[column]),
+        );
+      }
+      for (const { alert, stored } of changes.updates) {
+        const row = toRow(engine, alert);
+        const before = toRow(engine, stored);
+        const changed = ALERT_COLUMNS.filter((column) => !sameValue(row[column], before[column]));
+        if (changed.length > 0) await run(updateSql(changed), [...changed.map((column) => row[column]), row.id]);
+      }
+      for (const { alertId, entry } of changes.history) {
+        const row = historyRow(alertId, entry);
+        await run(
+          HISTORY_INSERT_SQL,
+          HISTORY_COLUMNS.map((column) => row[column]),
+        );
+      }
+      for (const seqs of chunks(changes.dropped)) {
+        await trx.deleteFrom('history').where('seq', 'in', seqs).execute();
+      }
+    },
+  };
 }

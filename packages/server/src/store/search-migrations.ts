@@ -82,3 +82,20 @@ export const INDEX_CLEANUP_MIGRATION: Migration = {
   name: 'drop indexes the tallies made redundant',
   statements: REDUNDANT_INDEXES.map((name) => `DROP INDEX IF EXISTS ${name}`),
 };
+
+/**
+ * Migration 9: the alerts that list events to correlate with, by environment and resource. On ingest an alert matches
+ * a stored one by its identity (the unique index) or by its event in the stored correlate list; without this index
+ * the second question read every alert of the resource and unpacked each list. Most alerts list none, so it is small.
+ */
+export const SQLITE_CORRELATING_MIGRATION: Migration = {
+  version: 9,
+  name: 'index of the alerts that correlate',
+  statements: [`CREATE INDEX alerts_correlating ON alerts (environment, resource) WHERE correlate <> '[]'`],
+};
+
+export const POSTGRES_CORRELATING_MIGRATION: Migration = {
+  version: 9,
+  name: 'index of the alerts that correlate',
+  statements: [`CREATE INDEX alerts_correlating ON alerts (environment, resource) WHERE correlate <> '{}'`],
+};
