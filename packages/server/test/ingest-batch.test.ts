@@ -111,6 +111,56 @@ forEachEngine((engine) => {
     });
   });
 
+  describe('duplicates that change different fields in one batch', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startServer(engine);
+    });
+    after(() => server.close());
+
+    it('stores every changed field of each alert exactly as sent', async () => {
+      const hosts = range(4).map((i) => `fields-host-${String(i)}`);
+      const originals = (
+        await postAll(
+          server,
+          hosts.map((resource) => ({ resource, value: 'v0', tags: ['a'], attributes: { keep: 1 } })),
+        )
+      ).map(alertOf);
+      // Each duplicate changes another set of columns, so a batch writes several shapes of update at once. Tags and
+      // attributes of a duplicate merge with the stored ones (api.md §2.2).
+      const sent: Record<string, unknown>[] = [
+        { value: null, text: 'it\'s "quoted", {braced}' },
+        { tags: ['b', 'with,comma', 'with"quote', '{x}'], value: 'v0' },
+        { attributes: { keep: 2, nested: { deep: [1, 'two'] } }, value: 'v0' },
+        { service: ['Other', 'Web site'], timeout: 120, rawData: 'raw', value: 'v0' },
+      ];
+      const expected: Partial<AlertJson>[] = [
+        { value: null, text: 'it\'s "quoted", {braced}', tags: ['a'] },
+        { tags: ['a', 'b', 'with,comma', 'with"quote', '{x}'], text: 'too many errors' },
+        { attributes: { keep: 2, nested: { deep: [1, 'two'] } } },
+        { service: ['Other', 'Web site'], timeout: 120, rawData: 'raw', value: 'v0' },
+      ];
+      const responses = await postAll(
+        server,
+        hosts.map((resource, i) => ({ resource, ...sent[i] })),
+      );
+      for (const response of responses) assert.equal(response.statusCode, 201, response.body);
+      for (const [i, original] of originals.entries()) {
+        const answered = alertOf(responses[i] ?? assert.fail('no response'));
+        const read = await stored(server, original.id);
+        assert.equal(read.duplicateCount, 1);
+        assert.equal(read.lastReceiveId, answered.lastReceiveId);
+        assert.equal(read.lastReceiveTime, answered.lastReceiveTime);
+        for (const [field, value] of Object.entries(expected[i] ?? {})) {
+          const actual = read[field as keyof AlertJson];
+          if (field === 'attributes') assert.deepEqual(actual, { ...(value as object), ip: read.attributes.ip });
+          else assert.deepEqual(actual, value, field);
+        }
+        assert.deepEqual(read, { ...answered, history: read.history });
+      }
+    });
+  });
+
   describe('an alert that fails inside a batch', () => {
     let server: TestServer;
     before(async () => {

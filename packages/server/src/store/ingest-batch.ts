@@ -72,7 +72,7 @@ function setBasedBatchTransaction(trx: Transaction<Database>, engine: EngineSql)
           .values(changes.inserts.map((alert) => toRow(engine, alert)))
           .execute();
       }
-      if (changes.updates.length > 0) await upsertAlerts(trx, engine, changes.updates);
+      if (changes.updates.length > 0) await updateAlerts(trx, engine, changes.updates);
       if (changes.history.length > 0) {
         await trx
           .insertInto('history')
@@ -119,25 +119,65 @@ const ALERT_COLUMNS: readonly AlertColumn[] = [
 
 const sameValue = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 
+/** PostgreSQL types of the alert columns, to type the rows of a VALUES list. */
+const POSTGRES_TYPES: Record<AlertColumn, string> = {
+  resource: 'text',
+  event: 'text',
+  environment: 'text',
+  severity: 'text',
+  correlate: 'text[]',
+  status: 'text',
+  service: 'text[]',
+  group: 'text',
+  value: 'text',
+  text: 'text',
+  tags: 'text[]',
+  attributes: 'jsonb',
+  origin: 'text',
+  type: 'text',
+  create_time: 'timestamptz',
+  timeout: 'integer',
+  raw_data: 'text',
+  customer: 'text',
+  duplicate_count: 'integer',
+  repeat: 'boolean',
+  previous_severity: 'text',
+  trend_indication: 'text',
+  receive_time: 'timestamptz',
+  last_receive_id: 'text',
+  last_receive_time: 'timestamptz',
+  update_time: 'timestamptz',
+};
+
 /**
- * Rewrites stored alerts in one statement: every id exists and is locked, so each row takes the update branch (per-row
- * UPDATEs would cost a round trip each). Only columns that changed in some row are set, so indexes and triggers on
- * the others are left alone; a duplicate usually changes just a few.
+ * Rewrites stored alerts with one UPDATE per set of changed columns (a batch of duplicates has one): every id exists
+ * and is locked, and per-row UPDATEs would cost a round trip each. Only changed columns are sent and set, so a
+ * duplicate binds a few values instead of the whole row and fires no insert trigger, as an upsert would.
  */
-async function upsertAlerts(trx: Transaction<Database>, engine: EngineSql, updates: IngestBatchWrite['updates']) {
-  const rows = updates.map(({ alert }) => toRow(engine, alert));
-  const before = updates.map(({ stored }) => toRow(engine, stored));
-  const changed = ALERT_COLUMNS.filter((column) => rows.some((row, i) => !sameValue(row[column], before[i]?.[column])));
-  if (changed.length === 0) return;
-  await trx
-    .insertInto('alerts')
-    .values(rows)
-    .onConflict((conflict) =>
-      conflict
-        .column('id')
-        .doUpdateSet(Object.fromEntries(changed.map((column) => [column, sql.ref(`excluded.${column}`)]))),
-    )
-    .execute();
+async function updateAlerts(trx: Transaction<Database>, engine: EngineSql, updates: IngestBatchWrite['updates']) {
+  const groups = new Map<string, { columns: AlertColumn[]; rows: ReturnType<typeof toRow>[] }>();
+  for (const { alert, stored } of updates) {
+    const row = toRow(engine, alert);
+    const before = toRow(engine, stored);
+    const columns = ALERT_COLUMNS.filter((column) => !sameValue(row[column], before[column]));
+    if (columns.length === 0) continue;
+    const key = columns.join();
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, { columns, rows: [row] });
+    else group.rows.push(row);
+  }
+  for (const { columns, rows } of groups.values()) {
+    const values = rows.map(
+      (row) =>
+        sql`(${sql.join([
+          sql`${row.id}::text`,
+          ...columns.map((column) => sql`${row[column]}::${sql.raw(POSTGRES_TYPES[column])}`),
+        ])})`,
+    );
+    await sql`update alerts set ${sql.join(columns.map((column) => sql`${sql.ref(column)} = ${sql.ref(`v.${column}`)}`))}
+      from (values ${sql.join(values)}) as v (${sql.join(['id', ...columns].map((column) => sql.ref(column)))})
+      where alerts.id = v.id`.execute(trx);
+  }
 }
 
 // SQLite runs statements in this process, so a batch costs no round trips: it runs small statements of fixed text,
