@@ -24,6 +24,7 @@ async function main(): Promise<void> {
   const secretKey = resolveSecretKey(settings.SECRET_KEY, settings.DATA_DIR);
   const store = openStore(settings.database);
   await store.migrate();
+  await store.useAlarmModel(settings.ALARM_MODEL);
 
   const created = await bootstrapAdministrator(store.users, settings);
   if (created !== undefined) process.stdout.write(`${administratorLine(created)}\n`);

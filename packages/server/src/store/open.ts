@@ -18,10 +18,14 @@ import { KyselyCustomerRepository, KyselyPermissionRepository } from './match-ro
 import { migrate } from './migrate.js';
 import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations.js';
 import type { Database } from './schema.js';
+import { alarmModelIndexes } from './severity-order.js';
 import { registerRegexp } from './sqlite-regexp.js';
 import { withStatementCache } from './sqlite-statements.js';
 import type { Store } from './types.js';
 import { KyselyUserRepository } from './users.js';
+
+/** An arbitrary constant that names "alarm model indexes" among PostgreSQL advisory locks. */
+const ALARM_MODEL_INDEX_LOCK = 7_415_520_903;
 
 function createStore(db: Kysely<Database>, engine: EngineSql): Store {
   const migrations = engine.name === 'postgres' ? POSTGRES_MIGRATIONS : SQLITE_MIGRATIONS;
@@ -41,6 +45,13 @@ function createStore(db: Kysely<Database>, engine: EngineSql): Store {
     customers: new KyselyCustomerRepository(withIdentityTables(db), engine),
     migrate: async () => {
       await migrate(db, engine.name, migrations);
+    },
+    useAlarmModel: async (model) => {
+      await db.transaction().execute(async (trx) => {
+        // Servers starting together on one PostgreSQL database take turns, as they do for migrations.
+        if (engine.name === 'postgres') await sql`select pg_advisory_xact_lock(${ALARM_MODEL_INDEX_LOCK})`.execute(trx);
+        for (const statement of alarmModelIndexes(model)) await sql.raw(statement).execute(trx);
+      });
     },
     ping: async () => {
       await sql`select 1`.execute(db);

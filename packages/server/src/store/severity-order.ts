@@ -1,5 +1,9 @@
 import { ALARM_MODELS } from '@alerta/contract';
 
+export type AlarmModelName = keyof typeof ALARM_MODELS;
+
+const MODEL_NAMES = Object.keys(ALARM_MODELS) as AlarmModelName[];
+
 const quote = (text: string): string => `'${text.replace(/'/g, "''")}'`;
 
 /** Code of a severity the alarm model does not know: after every known one. */
@@ -15,8 +19,23 @@ export function severityCodeSql(codes: Readonly<Record<string, number>>): string
   return whens.length === 0 ? 'severity' : `CASE severity ${whens.join(' ')} ELSE ${UNKNOWN_SEVERITY_CODE} END`;
 }
 
-/** One index per built-in alarm model: (severity code, lastReceiveTime newest first). */
-export const SEVERITY_ORDER_INDEXES: readonly string[] = Object.entries(ALARM_MODELS).map(
-  ([name, model]) =>
-    `CREATE INDEX alerts_severity_order_${name.toLowerCase()} ON alerts ((${severityCodeSql(model.severity)}), last_receive_time DESC)`,
-);
+const indexName = (model: string): string => `alerts_severity_order_${model.toLowerCase()}`;
+
+/** The index of one built-in alarm model: (severity code, lastReceiveTime newest first). */
+const severityOrderIndex = (model: AlarmModelName, ifNotExists = false): string =>
+  `CREATE INDEX ${ifNotExists ? 'IF NOT EXISTS ' : ''}${indexName(model)} ON alerts ` +
+  `((${severityCodeSql(ALARM_MODELS[model].severity)}), last_receive_time DESC)`;
+
+/** Migration 4 made one per built-in alarm model; `alarmModelIndexes` keeps only the one in use. */
+export const SEVERITY_ORDER_INDEXES: readonly string[] = MODEL_NAMES.map((model) => severityOrderIndex(model));
+
+/**
+ * What makes the severity-sorted list read from an index under the given alarm model, and no other model's index:
+ * an index nobody reads still costs a write for every new alert and every duplicate. Changing ALARM_MODEL builds the
+ * new model's index at the next start.
+ */
+export function alarmModelIndexes(model: AlarmModelName): string[] {
+  return MODEL_NAMES.map((name) =>
+    name === model ? severityOrderIndex(name, true) : `DROP INDEX IF EXISTS ${indexName(name)}`,
+  );
+}

@@ -1,6 +1,7 @@
 import type { QueryNode, Trend } from '@alerta/contract';
 import type { AlertChangeRepository, HousekeepingRepository } from './change-types.js';
 import type { IngestBatchTransaction } from './ingest-types.js';
+import type { AlarmModelName } from './severity-order.js';
 import type {
   ApiKeyRepository,
   CustomerRecord,
@@ -225,6 +226,8 @@ export interface Store {
   readonly engine: 'sqlite' | 'postgres';
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
+  /** Keeps the indexes the alarm model's sorting reads and drops those of other models; call after migrate(). */
+  useAlarmModel(model: AlarmModelName): Promise<void>;
   /** Throws when the database cannot answer. */
   ping(): Promise<void>;
   close(): Promise<void>;

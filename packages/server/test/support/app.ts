@@ -32,6 +32,7 @@ export async function startTestServer(engine: Engine, env: Record<string, string
   });
   const store = openStore(settings.database);
   await store.migrate();
+  await store.useAlarmModel(settings.ALARM_MODEL);
   const app = await buildApp(settings, store, { secretKey: TEST_SECRET, logger: false });
   await app.ready();
   return {
