@@ -1,4 +1,4 @@
-import { CompiledQuery, type Selectable, type SqlBool, type Transaction, sql } from 'kysely';
+import { CompiledQuery, type Selectable, type Transaction, sql } from 'kysely';
 import { historyRow, toAlert, toHistory, toRow } from './alerts.js';
 import type { EngineSql } from './engine.js';
 import type { IngestBatchTransaction, IngestBatchWrite, IngestCandidate } from './ingest-types.js';
@@ -26,29 +26,24 @@ function setBasedBatchTransaction(trx: Transaction<Database>, engine: EngineSql)
   return {
     candidates: async (keys) => {
       if (keys.length === 0) return [];
+      const exact = [...new Map(keys.map((key) => [JSON.stringify([identityOf(key), key.event]), key])).values()];
       const identities = [...new Map(keys.map((key) => [identityOf(key), key])).values()];
       const events = [...new Set(keys.map((key) => key.event))];
-      // api.md §2.1: the same environment, resource and customer, and the same event or the event in the stored
-      // correlate list. Only such alerts can match, even after earlier alerts of the batch correlated them.
-      let select = trx
-        .selectFrom('alerts')
-        .selectAll()
-        .where((eb) =>
-          eb.or(
-            identities.map((key) =>
-              eb.and([
-                eb('environment', '=', key.environment),
-                eb('resource', '=', key.resource),
-                sql<SqlBool>`coalesce(customer, '') = ${key.customer ?? ''}`,
-              ]),
-            ),
-          ),
-        )
-        .where((eb) => eb.or([eb('event', 'in', events), engine.listHasAny('correlate', events)]))
-        .orderBy('id');
-      // Rows are locked in id order, so two batches touching the same alerts queue instead of deadlocking.
-      if (engine.name === 'postgres') select = select.forUpdate();
-      const rows = await select.execute();
+      // api.md §2.1: the alert of each key's identity and event (the unique index), and the alerts of its
+      // environment, resource and customer that list one of the batch's events to correlate with (the partial index
+      // of migration 9). Only such alerts can match, even after earlier alerts of the batch correlated them. Rows are
+      // locked in id order, so two batches touching the same alerts queue instead of deadlocking.
+      const { rows } = await sql<Selectable<AlertsTable>>`select * from alerts where id in (
+          select id from alerts where (environment, resource, event, coalesce(customer, '')) in (${sql.join(
+            exact.map((key) => sql`(${key.environment}, ${key.resource}, ${key.event}, ${key.customer ?? ''})`),
+          )})
+          union all
+          select id from alerts where correlate <> '{}'
+            and (environment, resource, coalesce(customer, '')) in (${sql.join(
+              identities.map((key) => sql`(${key.environment}, ${key.resource}, ${key.customer ?? ''})`),
+            )})
+            and ${engine.listHasAny('correlate', events)}
+        ) order by id for update`.execute(trx);
       const found = new Map<string, IngestCandidate>();
       for (const row of rows) found.set(row.id, { alert: toAlert(engine, row), history: [] });
       for (const ids of chunks([...found.keys()])) {
