@@ -179,7 +179,7 @@ const lines = [
   `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` on ${cpus().length} × ${cpu}, ` +
     `${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}. The load generator runs on the same cores as ` +
     'the server (a raw-socket HTTP/1.1 client, to leave the server as much CPU as it can). One server process per ' +
-    'engine; PostgreSQL is a local throwaway cluster.',
+    'engine; PostgreSQL is a local throwaway cluster, analyzed after seeding.',
   '',
   `## Ingest over HTTP, ${CONNECTIONS} connections`,
   '',
