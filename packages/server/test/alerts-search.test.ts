@@ -264,6 +264,32 @@ forEachEngine((engine) => {
       assert.deepEqual(await q('resource:/^WEB0[12]$/'), ['web01', 'web02']);
     });
 
+    it('counts a text search exactly as it lists it, whatever the case', async () => {
+      // On PostgreSQL a search of the text alone is counted from the lower-case copy (search-table.ts).
+      for (const text of [
+        'disk',
+        'DISK',
+        'dIsK fUlL',
+        '"DISK FULL"',
+        'QU?CK',
+        '/^NODE/',
+        'disk AND NOT Full',
+        'FOX OR full',
+        '%',
+        '_',
+        '\\\\',
+      ]) {
+        for (const extra of ['', '&status=open', '&environment=Production']) {
+          const response = await get(`?q=${encodeURIComponent(text)}${extra}&page-size=100`);
+          assert.equal(response.statusCode, 200, response.body);
+          const listed = body(response) as unknown as Listed;
+          assert.equal(listed.total, listed.alerts.length, `${text}${extra}`);
+        }
+      }
+      assert.deepEqual(await q('dIsK fUlL'), ['web01', 'web02']);
+      assert.deepEqual(await q('FOX OR full'), ['db01', 'web01', 'web02']);
+    });
+
     it('searches q.df instead of text', async () => {
       assert.deepEqual(await q('web*', '&q.df=resource'), ['web01', 'web02']);
       assert.deepEqual(await q('eu', '&q.df=attributes.region'), ['db01', 'web01']);

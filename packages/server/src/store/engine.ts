@@ -34,7 +34,7 @@ export interface EngineSql {
   secondsBetween(from: string, to: string): RawBuilder<number>;
 }
 
-const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function parseJsonText(raw: unknown): unknown {
   if (typeof raw !== 'string') return raw;

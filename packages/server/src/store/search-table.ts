@@ -1,7 +1,8 @@
 import type { QueryNode } from '@alerta/contract';
-import { type Kysely, expressionBuilder, sql } from 'kysely';
+import { type Kysely, type SqlBool, expressionBuilder, sql } from 'kysely';
 import { whereClause } from './alert-query.js';
-import type { EngineSql } from './engine.js';
+import { querySql } from './query-sql.js';
+import { type EngineSql, escapeLike } from './engine.js';
 import type { Migration } from './migrations.js';
 import type { Database } from './schema.js';
 import type { AlertCounts, AlertQuery } from './types.js';
@@ -60,6 +61,26 @@ export const POSTGRES_SEARCH_TABLE_MIGRATION: Migration = {
   ],
 };
 
+/**
+ * PostgreSQL migration 10: the copy's text in lower case, stored, with its own trigram index. Counting a common word
+ * rechecks every trigram candidate; ILIKE folds the case of each row's text again on every count, LIKE against the
+ * stored lower-case text does not (31 ms against 20 ms for a word in 12% of 100,000 alerts).
+ */
+export const POSTGRES_LOWER_TEXT_MIGRATION: Migration = {
+  version: 10,
+  name: 'lower-case text in the text search copy',
+  statements: [
+    'ALTER TABLE alert_search ADD COLUMN text_lower text GENERATED ALWAYS AS (lower(text)) STORED',
+    `DO $$
+    BEGIN
+      CREATE INDEX alert_search_text_lower_trigram ON alert_search USING gin (text_lower gin_trgm_ops);
+    EXCEPTION WHEN OTHERS THEN
+      RAISE NOTICE 'lower-case text without a trigram index: %', SQLERRM;
+    END
+    $$`,
+  ],
+};
+
 /** Filter parameters whose columns the copy has. */
 const COPIED_FILTERS = new Set(['status', 'severity', 'environment', 'customer']);
 /** `q=` fields whose columns the copy has. */
@@ -80,6 +101,30 @@ function searchUsesCopiedColumns(node: QueryNode): boolean {
 }
 
 /**
+ * The search matches only the text, and never as a range (which compares case): it then gives the same answer on
+ * lower-case text, with terms matched by LIKE against a lower-case pattern.
+ */
+function searchesTextOnly(node: QueryNode): boolean {
+  switch (node.kind) {
+    case 'or':
+    case 'and':
+      return node.operands.every(searchesTextOnly);
+    case 'not':
+      return searchesTextOnly(node.operand);
+    case 'exists':
+      return false;
+    case 'match':
+      return node.field.kind === 'column' && node.field.name === 'text' && node.value.kind !== 'range';
+  }
+}
+
+/** Terms matched as PostgreSQL's ILIKE does, by LIKE on text already in lower case (its stored lower-case copy). */
+const lowerCaseText = (engine: EngineSql): EngineSql => ({
+  ...engine,
+  containsText: (column, needle) => sql<SqlBool>`${column} like lower(${`%${escapeLike(needle)}%`}) escape '\\'`,
+});
+
+/**
  * The counts of a `q=` search from the copy, when the query names only copied columns (a to-date is allowed: alerts
  * received after it come off); undefined otherwise, and always on SQLite.
  */
@@ -94,17 +139,29 @@ export async function countFromSearchTable(
   if (query.ids.length > 0 || query.fromDate !== undefined) return undefined;
   if (!query.filters.every((f) => COPIED_FILTERS.has(f.field))) return undefined;
   const eb = expressionBuilder<Database, 'alerts'>();
-  const condition = whereClause(engine, { ...query, toDate: undefined })(eb);
-  // The same condition reads the copy under the alerts' name: the copied columns have the same names and types.
+  const lower = searchesTextOnly(query.search);
+  const asStored = whereClause(engine, { ...query, toDate: undefined })(eb);
+  // Only the search reads lower-case text: the filters (`environment=~prod`) compare the copied columns as they are.
+  const condition = lower
+    ? eb.and([
+        whereClause(engine, { ...query, search: undefined, toDate: undefined })(eb),
+        querySql(lowerCaseText(engine), query.search),
+      ])
+    : asStored;
+  // The same condition reads the copy under the alerts' name: the copied columns have the same names and types, and
+  // a search of the text alone reads the lower-case text under the name `text`.
+  const copy = lower
+    ? sql`(select id, status, severity, environment, customer, text_lower as text from alert_search)`
+    : sql`alert_search`;
   const counting = sql<{ status: string; severity: string; n: number | string; later: boolean }>`
-    select status, severity, count(*) as n, false as later from alert_search as alerts where ${condition}
+    select status, severity, count(*) as n, false as later from ${copy} as alerts where ${condition}
     group by status, severity
     ${
       query.toDate === undefined
         ? sql``
         : sql`union all
           select status, severity, count(*) as n, true as later from alerts
-          where last_receive_time > ${query.toDate} and ${condition} group by status, severity`
+          where last_receive_time > ${query.toDate} and ${asStored} group by status, severity`
     }`;
   // PostgreSQL prices ILIKE like any cheap operator, so on a table this narrow it prefers running it on every row
   // (about 70 ms at 100,000 alerts) over the trigram index and a recheck of the candidates (about 20 ms).
