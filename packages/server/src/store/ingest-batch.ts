@@ -179,14 +179,25 @@ async function updateAlerts(trx: Transaction<Database>, engine: EngineSql, updat
 // one per alert, each prepared once and kept (see sqlite-statements.ts). That costs less than building and
 // compiling multi-row statements, whose text changes with the batch size, and lets an update set only its columns.
 
-// api.md §2.1: the alert of the same identity, and those of its environment, resource and customer that list its event
-// to correlate with (from the partial index of migration 9, which the `correlate <> '[]'` term selects).
-const IDENTITY_SQL = `select * from alerts
-  where environment = ? and resource = ? and event = ? and coalesce(customer, '') = ?`;
-const CORRELATING_SQL = `select * from alerts
-  where environment = ? and resource = ? and correlate <> '[]' and coalesce(customer, '') = ?
-  and exists (select 1 from json_each(correlate) where json_each.value = ?)`;
-const HISTORY_SQL = 'select * from history where alert_id = ? order by update_time asc, seq asc';
+const list = (count: number, item: string): string => Array.from({ length: count }, () => item).join(', ');
+
+// api.md §2.1, for a whole batch in three statements whose text depends only on its size (so each is prepared once
+// per size): the alerts of the keys' identities, looked up key by key in the unique index (the cross join keeps the
+// keys as the outer loop); the alerts of the keys' environments, resources and customers that list one of the batch's
+// events to correlate with (the partial index of migration 9, which the `correlate <> '[]'` term selects); and their
+// history.
+const identitySql = (keys: number): string => `select a.* from (values ${list(keys, '(?, ?, ?, ?)')}) as k
+  cross join alerts as a on a.environment = k.column1 and a.resource = k.column2 and a.event = k.column3
+    and coalesce(a.customer, '') = k.column4`;
+const correlatingSql = (identities: number, events: number): string => `select a.* from (values ${list(
+  identities,
+  '(?, ?, ?)',
+)}) as k
+  cross join alerts as a on a.environment = k.column1 and a.resource = k.column2 and a.correlate <> '[]'
+    and coalesce(a.customer, '') = k.column3
+  where exists (select 1 from json_each(a.correlate) where json_each.value in (${list(events, '?')}))`;
+const historySql = (alerts: number): string =>
+  `select * from history where alert_id in (${list(alerts, '?')}) order by alert_id, update_time asc, seq asc`;
 const INSERT_COLUMNS: readonly ('id' | AlertColumn)[] = ['id', ...ALERT_COLUMNS];
 const INSERT_SQL = `insert into alerts (${INSERT_COLUMNS.map((c) => `"${c}"`).join(', ')})
   values (${INSERT_COLUMNS.map(() => '?').join(', ')})`;
@@ -213,33 +224,29 @@ function sqliteBatchTransaction(trx: Transaction<Database>, engine: EngineSql): 
     (await trx.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
   return {
     candidates: async (keys) => {
-      // api.md §2.1 for each key: its environment, resource and customer, and its event or that event listed in the
-      // stored correlate list. Alerts of the same identity that an earlier alert of the batch correlated are found
-      // by the later alert's own key, since they list its event.
+      if (keys.length === 0) return [];
+      const exact = [...new Map(keys.map((key) => [JSON.stringify([identityOf(key), key.event]), key])).values()];
+      const identities = [...new Map(keys.map((key) => [identityOf(key), key])).values()];
+      const events = [...new Set(keys.map((key) => key.event))];
+      const rows = [
+        ...(await run<Selectable<AlertsTable>>(
+          identitySql(exact.length),
+          exact.flatMap((key) => [key.environment, key.resource, key.event, key.customer ?? '']),
+        )),
+        ...(await run<Selectable<AlertsTable>>(correlatingSql(identities.length, events.length), [
+          ...identities.flatMap((key) => [key.environment, key.resource, key.customer ?? '']),
+          ...events,
+        ])),
+      ];
       const found = new Map<string, IngestCandidate>();
-      const asked = new Set<string>();
-      for (const key of keys) {
-        const customer = key.customer ?? '';
-        const question = JSON.stringify([key.environment, key.resource, customer, key.event]);
-        if (asked.has(question)) continue;
-        asked.add(question);
-        const rows = [
-          ...(await run<Selectable<AlertsTable>>(IDENTITY_SQL, [key.environment, key.resource, key.event, customer])),
-          ...(await run<Selectable<AlertsTable>>(CORRELATING_SQL, [
-            key.environment,
-            key.resource,
-            customer,
-            key.event,
-          ])),
-        ];
-        for (const row of rows) if (!found.has(row.id)) found.set(row.id, { alert: toAlert(engine, row), history: [] });
-      }
+      for (const row of rows) if (!found.has(row.id)) found.set(row.id, { alert: toAlert(engine, row), history: [] });
       const ordered = [...found.values()].sort((a, b) =>
         a.alert.id < b.alert.id ? -1 : a.alert.id > b.alert.id ? 1 : 0,
       );
-      for (const candidate of ordered) {
-        const history = await run<Selectable<HistoryTable>>(HISTORY_SQL, [candidate.alert.id]);
-        for (const row of history) candidate.history.push({ seq: row.seq, entry: toHistory(engine, row) });
+      for (const ids of chunks(ordered.map((candidate) => candidate.alert.id))) {
+        const history = await run<Selectable<HistoryTable>>(historySql(ids.length), ids);
+        for (const row of history)
+          found.get(row.alert_id)?.history.push({ seq: row.seq, entry: toHistory(engine, row) });
       }
       return ordered;
     },
