@@ -41,11 +41,7 @@ async function startPostgres(): Promise<{ url: string; stop: () => Promise<void>
     child.once('exit', () => reject(new Error('PostgreSQL did not start')));
   });
   const url = clusterUrl.replace(/\/[^/]*$/, '/bench');
-  const pg = await import('pg');
-  const admin = new pg.default.Client({ connectionString: clusterUrl });
-  await admin.connect();
-  await admin.query('CREATE DATABASE bench');
-  await admin.end();
+  await runStatement(clusterUrl, 'CREATE DATABASE bench');
   return {
     url,
     stop: async () => {
@@ -55,12 +51,13 @@ async function startPostgres(): Promise<{ url: string; stop: () => Promise<void>
   };
 }
 
-async function analyze(url: string): Promise<void> {
+/** Runs one statement on its own connection to the database at `url`. */
+async function runStatement(url: string, statement: string): Promise<void> {
   const pg = await import('pg');
   const client = new pg.default.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query('ANALYZE');
+    await client.query(statement);
   } finally {
     await client.end();
   }
@@ -108,9 +105,9 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl: string | 
     const seedSeconds = (performance.now() - seedStart) / 1000;
     console.log(`seeded ${TOTAL_ALERTS} alerts`);
     // A table loaded in a minute still has the planner statistics of its first few thousand rows until autovacuum's
-    // next pass; with them PostgreSQL reads the identity index by environment alone and takes 4 times longer to find
+    // next pass; with them PostgreSQL reads the identity index by environment alone and takes several times longer to find
     // the alerts a batch matches. Measure the steady state, as autovacuum would have it within a minute.
-    if (engine === 'postgres' && databaseUrl !== undefined) await analyze(databaseUrl);
+    if (engine === 'postgres' && databaseUrl !== undefined) await runStatement(databaseUrl, 'ANALYZE');
 
     // Duplicates of 500 stored alerts, the same severity each time (api.md §2.1 duplicate).
     const duplicates = await runLoad(client, DUPLICATES, CONNECTIONS, (i) =>

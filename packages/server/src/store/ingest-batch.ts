@@ -16,6 +16,36 @@ function chunks<T>(items: readonly T[]): T[][] {
 
 const identityOf = (key: IngestKey): string => JSON.stringify([key.environment, key.resource, key.customer ?? '']);
 
+/** What a batch's matching asks for: each distinct key, each distinct identity and the events of the batch. */
+function batchKeys(keys: readonly IngestKey[]) {
+  return {
+    exact: [...new Map(keys.map((key) => [JSON.stringify([identityOf(key), key.event]), key])).values()],
+    identities: [...new Map(keys.map((key) => [identityOf(key), key])).values()],
+    events: [...new Set(keys.map((key) => key.event))],
+  };
+}
+
+/**
+ * The candidates of a batch from the alert rows the matching statements found (an alert may come twice), ordered by
+ * id, each with its whole history oldest first from `historyOf`, which reads the history of some alerts ordered by
+ * alert, update time and seq.
+ */
+async function collectCandidates(
+  engine: EngineSql,
+  rows: readonly Selectable<AlertsTable>[],
+  historyOf: (ids: string[]) => Promise<Selectable<HistoryTable>[]>,
+): Promise<IngestCandidate[]> {
+  const found = new Map<string, IngestCandidate>();
+  for (const row of rows) if (!found.has(row.id)) found.set(row.id, { alert: toAlert(engine, row), history: [] });
+  const ordered = [...found.values()].sort((a, b) => (a.alert.id < b.alert.id ? -1 : a.alert.id > b.alert.id ? 1 : 0));
+  for (const ids of chunks(ordered.map((candidate) => candidate.alert.id))) {
+    for (const row of await historyOf(ids)) {
+      found.get(row.alert_id)?.history.push({ seq: row.seq, entry: toHistory(engine, row) });
+    }
+  }
+  return ordered;
+}
+
 /** The statements of one ingest batch (see domain/ingest-batch.ts). */
 export function ingestBatchTransaction(trx: Transaction<Database>, engine: EngineSql): IngestBatchTransaction {
   return engine.name === 'sqlite' ? sqliteBatchTransaction(trx, engine) : setBasedBatchTransaction(trx, engine);
@@ -26,9 +56,7 @@ function setBasedBatchTransaction(trx: Transaction<Database>, engine: EngineSql)
   return {
     candidates: async (keys) => {
       if (keys.length === 0) return [];
-      const exact = [...new Map(keys.map((key) => [JSON.stringify([identityOf(key), key.event]), key])).values()];
-      const identities = [...new Map(keys.map((key) => [identityOf(key), key])).values()];
-      const events = [...new Set(keys.map((key) => key.event))];
+      const { exact, identities, events } = batchKeys(keys);
       // api.md §2.1: the alert of each key's identity and event (the unique index), and the alerts of its
       // environment, resource and customer that list one of the batch's events to correlate with (the partial index
       // of migration 9). Only such alerts can match, even after earlier alerts of the batch correlated them. Rows are
@@ -44,21 +72,16 @@ function setBasedBatchTransaction(trx: Transaction<Database>, engine: EngineSql)
             )})
             and ${engine.listHasAny('correlate', events)}
         ) order by id for update`.execute(trx);
-      const found = new Map<string, IngestCandidate>();
-      for (const row of rows) found.set(row.id, { alert: toAlert(engine, row), history: [] });
-      for (const ids of chunks([...found.keys()])) {
-        const history = await trx
+      return collectCandidates(engine, rows, (ids) =>
+        trx
           .selectFrom('history')
           .selectAll()
           .where('alert_id', 'in', ids)
           .orderBy('alert_id')
           .orderBy('update_time', 'asc')
           .orderBy('seq', 'asc')
-          .execute();
-        for (const row of history)
-          found.get(row.alert_id)?.history.push({ seq: row.seq, entry: toHistory(engine, row) });
-      }
-      return [...found.values()];
+          .execute(),
+      );
     },
     write: async (changes: IngestBatchWrite) => {
       if (changes.inserts.length > 0) {
@@ -114,6 +137,13 @@ const ALERT_COLUMNS: readonly AlertColumn[] = [
 
 const sameValue = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) === JSON.stringify(b);
 
+/** A rewritten alert as a row, and the columns in which it differs from the stored one. */
+function changedRow(engine: EngineSql, { alert, stored }: IngestBatchWrite['updates'][number]) {
+  const row = toRow(engine, alert);
+  const before = toRow(engine, stored);
+  return { row, columns: ALERT_COLUMNS.filter((column) => !sameValue(row[column], before[column])) };
+}
+
 /** PostgreSQL types of the alert columns, to type the rows of a VALUES list. */
 const POSTGRES_TYPES: Record<AlertColumn, string> = {
   resource: 'text',
@@ -151,10 +181,8 @@ const POSTGRES_TYPES: Record<AlertColumn, string> = {
  */
 async function updateAlerts(trx: Transaction<Database>, engine: EngineSql, updates: IngestBatchWrite['updates']) {
   const groups = new Map<string, { columns: AlertColumn[]; rows: ReturnType<typeof toRow>[] }>();
-  for (const { alert, stored } of updates) {
-    const row = toRow(engine, alert);
-    const before = toRow(engine, stored);
-    const columns = ALERT_COLUMNS.filter((column) => !sameValue(row[column], before[column]));
+  for (const update of updates) {
+    const { row, columns } = changedRow(engine, update);
     if (columns.length === 0) continue;
     const key = columns.join();
     const group = groups.get(key);
@@ -175,9 +203,9 @@ async function updateAlerts(trx: Transaction<Database>, engine: EngineSql, updat
   }
 }
 
-// SQLite runs statements in this process, so a batch costs no round trips: it runs small statements of fixed text,
-// one per alert, each prepared once and kept (see sqlite-statements.ts). That costs less than building and
-// compiling multi-row statements, whose text changes with the batch size, and lets an update set only its columns.
+// SQLite runs statements in this process, so a batch costs no round trips: it runs raw statements whose text depends
+// only on the batch size or on the columns an update sets, each prepared once and kept (see sqlite-statements.ts).
+// That costs less than building and compiling statements through the query builder for every batch.
 
 const list = (count: number, item: string): string => Array.from({ length: count }, () => item).join(', ');
 
@@ -225,9 +253,7 @@ function sqliteBatchTransaction(trx: Transaction<Database>, engine: EngineSql): 
   return {
     candidates: async (keys) => {
       if (keys.length === 0) return [];
-      const exact = [...new Map(keys.map((key) => [JSON.stringify([identityOf(key), key.event]), key])).values()];
-      const identities = [...new Map(keys.map((key) => [identityOf(key), key])).values()];
-      const events = [...new Set(keys.map((key) => key.event))];
+      const { exact, identities, events } = batchKeys(keys);
       const rows = [
         ...(await run<Selectable<AlertsTable>>(
           identitySql(exact.length),
@@ -238,17 +264,7 @@ function sqliteBatchTransaction(trx: Transaction<Database>, engine: EngineSql): 
           ...events,
         ])),
       ];
-      const found = new Map<string, IngestCandidate>();
-      for (const row of rows) if (!found.has(row.id)) found.set(row.id, { alert: toAlert(engine, row), history: [] });
-      const ordered = [...found.values()].sort((a, b) =>
-        a.alert.id < b.alert.id ? -1 : a.alert.id > b.alert.id ? 1 : 0,
-      );
-      for (const ids of chunks(ordered.map((candidate) => candidate.alert.id))) {
-        const history = await run<Selectable<HistoryTable>>(historySql(ids.length), ids);
-        for (const row of history)
-          found.get(row.alert_id)?.history.push({ seq: row.seq, entry: toHistory(engine, row) });
-      }
-      return ordered;
+      return collectCandidates(engine, rows, (ids) => run<Selectable<HistoryTable>>(historySql(ids.length), ids));
     },
     write: async (changes: IngestBatchWrite) => {
       for (const alert of changes.inserts) {
@@ -258,11 +274,9 @@ function sqliteBatchTransaction(trx: Transaction<Database>, engine: EngineSql): 
           INSERT_COLUMNS.map((column) => row[column]),
         );
       }
-      for (const { alert, stored } of changes.updates) {
-        const row = toRow(engine, alert);
-        const before = toRow(engine, stored);
-        const changed = ALERT_COLUMNS.filter((column) => !sameValue(row[column], before[column]));
-        if (changed.length > 0) await run(updateSql(changed), [...changed.map((column) => row[column]), row.id]);
+      for (const update of changes.updates) {
+        const { row, columns } = changedRow(engine, update);
+        if (columns.length > 0) await run(updateSql(columns), [...columns.map((column) => row[column]), row.id]);
       }
       for (const { alertId, entry } of changes.history) {
         const row = historyRow(alertId, entry);

@@ -86,37 +86,35 @@ const COPIED_FILTERS = new Set(['status', 'severity', 'environment', 'customer']
 /** `q=` fields whose columns the copy has. */
 const COPIED_FIELDS = new Set(['id', 'status', 'severity', 'environment', 'customer', 'text']);
 
-function searchUsesCopiedColumns(node: QueryNode): boolean {
+type MatchNode = Extract<QueryNode, { kind: 'match' }>;
+
+/** Every condition of the search is a field match that passes the test (an `_exists_` never does). */
+function everyMatch(node: QueryNode, test: (match: MatchNode) => boolean): boolean {
   switch (node.kind) {
     case 'or':
     case 'and':
-      return node.operands.every(searchUsesCopiedColumns);
+      return node.operands.every((operand) => everyMatch(operand, test));
     case 'not':
-      return searchUsesCopiedColumns(node.operand);
+      return everyMatch(node.operand, test);
     case 'exists':
       return false;
     case 'match':
-      return node.field.kind !== 'attribute' && COPIED_FIELDS.has(node.field.name);
+      return test(node);
   }
 }
+
+const searchUsesCopiedColumns = (node: QueryNode): boolean =>
+  everyMatch(node, (match) => match.field.kind !== 'attribute' && COPIED_FIELDS.has(match.field.name));
 
 /**
  * The search matches only the text, and never as a range (which compares case): it then gives the same answer on
  * lower-case text, with terms matched by LIKE against a lower-case pattern.
  */
-function searchesTextOnly(node: QueryNode): boolean {
-  switch (node.kind) {
-    case 'or':
-    case 'and':
-      return node.operands.every(searchesTextOnly);
-    case 'not':
-      return searchesTextOnly(node.operand);
-    case 'exists':
-      return false;
-    case 'match':
-      return node.field.kind === 'column' && node.field.name === 'text' && node.value.kind !== 'range';
-  }
-}
+const searchesTextOnly = (node: QueryNode): boolean =>
+  everyMatch(
+    node,
+    (match) => match.field.kind === 'column' && match.field.name === 'text' && match.value.kind !== 'range',
+  );
 
 /** Terms matched as PostgreSQL's ILIKE does, by LIKE on text already in lower case (its stored lower-case copy). */
 const lowerCaseText = (engine: EngineSql): EngineSql => ({
