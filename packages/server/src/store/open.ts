@@ -19,6 +19,7 @@ import { migrate } from './migrate.js';
 import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations.js';
 import type { Database } from './schema.js';
 import { alarmModelIndexes } from './severity-order.js';
+import { startCheckpointer } from './sqlite-checkpointer.js';
 import { registerRegexp } from './sqlite-regexp.js';
 import { withStatementCache } from './sqlite-statements.js';
 import type { Store } from './types.js';
@@ -27,7 +28,7 @@ import { KyselyUserRepository } from './users.js';
 /** An arbitrary constant that names "alarm model indexes" among PostgreSQL advisory locks. */
 const ALARM_MODEL_INDEX_LOCK = 7_415_520_903;
 
-function createStore(db: Kysely<Database>, engine: EngineSql): Store {
+function createStore(db: Kysely<Database>, engine: EngineSql, beforeClose?: () => Promise<void>): Store {
   const migrations = engine.name === 'postgres' ? POSTGRES_MIGRATIONS : SQLITE_MIGRATIONS;
   let closed = false;
   return {
@@ -59,6 +60,7 @@ function createStore(db: Kysely<Database>, engine: EngineSql): Store {
     close: async () => {
       if (closed) return;
       closed = true;
+      await beforeClose?.();
       await db.destroy();
     },
   };
@@ -71,13 +73,13 @@ function openSqlite(file: string): Store {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  // Checkpoints run inside a commit and sync the files; every 10,000 WAL pages instead of 1,000 they cost far less per
-  // alert under a steady ingest, for a larger WAL file (up to about 40 MB) between checkpoints.
-  database.pragma('wal_autocheckpoint = 10000');
+  // An in-memory database has no write-ahead log to checkpoint.
+  const checkpointer = file === ':memory:' ? undefined : startCheckpointer(database, file);
   registerRegexp(database);
   return createStore(
     new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
     sqliteSql,
+    checkpointer === undefined ? undefined : () => checkpointer.stop(),
   );
 }
 
