@@ -58,12 +58,14 @@ export function startCheckpointer(database: BetterSqlite3.Database, file: string
   });
   worker.unref();
   let stopping = false;
-  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
-  const fallBack = (): void => {
-    if (!stopping && database.open) database.pragma(`wal_autocheckpoint = ${String(FALLBACK_PAGES)}`);
-  };
-  worker.on('error', fallBack);
-  worker.on('exit', fallBack);
+  const exited = new Promise<void>((resolve) => {
+    worker.once('exit', () => {
+      if (!stopping && database.open) database.pragma(`wal_autocheckpoint = ${String(FALLBACK_PAGES)}`);
+      resolve();
+    });
+  });
+  // An error ends the worker, and its exit (above) hands checkpoints back; without a listener it would end the server.
+  worker.on('error', () => undefined);
   return {
     stop: async () => {
       if (stopping) return;
