@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { ALARM_MODELS, alertInputSchema } from '@alerta/contract';
+import { IngestBatcher } from '../src/domain/ingest-batch.js';
+import { ingestSettingsOf } from '../src/domain/ingest-settings.js';
+import { ApiError } from '../src/errors.js';
 import { type TestServer, alertBody, basic, body, createUser, startTestServer } from './support/app.js';
 import type { AlertJson } from './support/alerts.js';
 import { forEachEngine } from './support/engines.js';
@@ -35,6 +39,33 @@ async function stored(server: TestServer, id: string): Promise<AlertJson> {
   const response = await server.app.inject({ method: 'GET', url: `/api/alert/${id}`, headers: admin });
   assert.equal(response.statusCode, 200, response.body);
   return alertOf(response);
+}
+
+async function createBlackout(server: TestServer, payload: Record<string, unknown>): Promise<void> {
+  const response = await server.app.inject({ method: 'POST', url: '/api/blackout', headers: admin, payload });
+  assert.equal(response.statusCode, 201, response.body);
+}
+
+/**
+ * Hands the alerts to a batcher of the server's store all at once, so that they are stored as one batch, and sums up
+ * each outcome: how it was stored and the status it got, suppressed, or the status code it failed with.
+ */
+async function ingestOneBatch(server: TestServer, alerts: Record<string, unknown>[]): Promise<string[]> {
+  const { settings } = server;
+  const batcher = new IngestBatcher(
+    server.store,
+    ingestSettingsOf(settings, ALARM_MODELS[settings.ALARM_MODEL], 'test'),
+  );
+  const outcomes = await Promise.allSettled(
+    alerts.map((overrides) => batcher.ingest(alertInputSchema.parse(alertBody(overrides)), 'root')),
+  );
+  return outcomes.map((outcome) => {
+    if (outcome.status === 'rejected') {
+      return outcome.reason instanceof ApiError ? `failed ${outcome.reason.statusCode}` : String(outcome.reason);
+    }
+    const { value } = outcome;
+    return 'stored' in value ? `${value.kind} ${value.stored.alert.status}` : value.kind;
+  });
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
@@ -303,6 +334,48 @@ forEachEngine((engine) => {
         headers: admin,
       });
       assert.equal(body(list).total, 1);
+    });
+
+    it('still suppresses the covered alerts of a batch that is stored again one alert at a time', async () => {
+      await createBlackout(server, { environment: 'Dark', resource: 'dim-host' });
+      const taken = alertOf(await post(server, { resource: 'dim-owner' }));
+      // The id already in use fails the batch's transaction, so its alerts are screened and stored again one by one.
+      const outcomes = await ingestOneBatch(server, [
+        { environment: 'Dark', resource: 'dim-host', event: 'covered-1' },
+        { resource: 'dim-thief', event: 'Other', id: taken.id },
+        { environment: 'Dark', resource: 'dim-host', event: 'covered-2' },
+        { environment: 'Dark', resource: 'bright-host', event: 'uncovered' },
+      ]);
+      assert.deepEqual(outcomes, ['suppressed', 'failed 409', 'suppressed', 'new open']);
+      const list = await server.app.inject({
+        method: 'GET',
+        url: '/api/alerts?environment=Dark&resource=dim-host&resource=bright-host',
+        headers: admin,
+      });
+      assert.deepEqual(
+        list.json<{ alerts: AlertJson[] }>().alerts.map((alert) => alert.resource),
+        ['bright-host'],
+      );
+    });
+  });
+
+  describe('NOTIFICATION_BLACKOUT inside a batch', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startServer(engine, { NOTIFICATION_BLACKOUT: 'true' });
+    });
+    after(() => server.close());
+
+    it('keeps the covered alerts with the blackout status and the others as sent', async () => {
+      await createBlackout(server, { environment: 'Dark', resource: 'dark-host' });
+      const existing = alertOf(await post(server, { environment: 'Dark', resource: 'dark-host', event: 'e0' }));
+      assert.equal(existing.status, 'blackout');
+      const outcomes = await ingestOneBatch(server, [
+        ...range(3).map((i) => ({ environment: 'Dark', resource: 'dark-host', event: `e${i}` })),
+        ...range(2).map((i) => ({ environment: 'Dark', resource: 'lit-host', event: `e${i}` })),
+      ]);
+      assert.deepEqual(outcomes, ['duplicate blackout', 'new blackout', 'new blackout', 'new open', 'new open']);
+      assert.equal((await stored(server, existing.id)).duplicateCount, 1);
     });
   });
 

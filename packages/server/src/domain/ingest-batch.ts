@@ -1,5 +1,6 @@
 import type { AlertInput } from '@alerta/contract';
-import type { AlertRepository } from '../store/types.js';
+import type { BlackoutWindow } from '../store/ingest-types.js';
+import type { AlertRepository, BlackoutRecord } from '../store/types.js';
 import { planBatch } from './batch-plan.js';
 import {
   type DivertedAlert,
@@ -27,6 +28,16 @@ interface Waiting {
   resolve(result: IngestResult | DivertedAlert): void;
   reject(error: unknown): void;
 }
+
+/** A batch after its blackout step: the alerts to store, with the status it gave them, and those it suppressed. */
+interface Screened {
+  storing: { waiting: Waiting; received: ReceivedAlert }[];
+  suppressed: { waiting: Waiting; answer: DivertedAlert }[];
+}
+
+const settleSuppressed = (screened: Screened): void => {
+  for (const { waiting, answer } of screened.suppressed) waiting.resolve(answer);
+};
 
 /**
  * POST /alert with group commit. Alerts that arrive while a batch is being written wait, and the next batch stores
@@ -99,78 +110,96 @@ export class IngestBatcher {
 
   /** Settles every request of the batch; never throws. */
   private async run(batch: Waiting[]): Promise<void> {
-    let storing: Waiting[];
+    // Set once the batch is written: from then on, a failure may come from a COMMIT that was applied after all.
+    let planned: Screened | undefined;
+    let stored: { screened: Screened; results: IngestResult[] };
     try {
-      storing = await this.applyBlackouts(batch);
-    } catch (error) {
-      for (const waiting of batch) waiting.reject(error);
-      return;
-    }
-    if (storing.length === 0) return;
-
-    let planned = false;
-    let results: IngestResult[];
-    try {
-      results = await this.stores.alerts.ingestBatch(async (tx) => {
-        const received = storing.map((w) => w.received);
-        const candidates = await tx.candidates(received.map((r) => r.incoming));
+      stored = await this.stores.alerts.ingestBatch(async (tx) => {
+        // The blackouts come with the candidates: those of alerts the blackout step suppresses are left unused.
+        const read = await tx.read(
+          batch.map((w) => w.received.incoming),
+          this.blackoutWindow(batch),
+        );
+        const screened = this.screen(batch, read.blackouts);
         const plan = planBatch(
           {
             model: this.settings.model,
             historyLimit: this.settings.historyLimit,
             historyOnValueChange: this.settings.historyOnValueChange ?? true,
           },
-          candidates,
-          received,
+          read.candidates,
+          screened.storing.map((s) => s.received),
         );
         await tx.write(plan.write);
-        planned = true;
-        return plan.results;
+        planned = screened;
+        return { screened, results: plan.results };
       });
     } catch (error) {
       // A failed COMMIT may or may not have been applied, so storing again could apply alerts twice.
-      if (planned) {
-        for (const waiting of storing) waiting.reject(error);
+      if (planned !== undefined) {
+        settleSuppressed(planned);
+        for (const { waiting } of planned.storing) waiting.reject(error);
         return;
       }
-      await this.storeEach(storing);
+      let fallback: Screened;
+      try {
+        const window = this.blackoutWindow(batch);
+        const blackouts =
+          window === undefined
+            ? []
+            : await this.stores.blackouts.overlapping(window.environments, window.from, window.to);
+        fallback = this.screen(batch, blackouts);
+      } catch (screening) {
+        for (const waiting of batch) waiting.reject(screening);
+        return;
+      }
+      settleSuppressed(fallback);
+      await this.storeEach(fallback.storing);
       return;
     }
-    storing.forEach((waiting, i) => {
-      const result = results[i];
+    settleSuppressed(stored.screened);
+    stored.screened.storing.forEach(({ waiting }, i) => {
+      const result = stored.results[i];
       if (result === undefined) waiting.reject(new Error('ingest batch lost a result'));
       else waiting.resolve(result);
     });
   }
 
-  /** The blackout step (api.md §5) with one query for the whole batch; suppressed alerts are answered here. */
-  private async applyBlackouts(batch: Waiting[]): Promise<Waiting[]> {
+  /** The environments and times of the alerts the blackout step needs blackouts for (api.md §5), if any. */
+  private blackoutWindow(batch: readonly Waiting[]): BlackoutWindow | undefined {
     const looked = batch.filter((w) => blackoutApplies(this.settings, w.received.incoming));
-    let blackouts: Awaited<ReturnType<PreReceiveStores['blackouts']['overlapping']>> = [];
-    if (looked.length > 0) {
-      const times = looked.map((w) => w.received.incoming.createTime).sort();
-      const environments = [...new Set(looked.map((w) => w.received.incoming.environment))];
-      blackouts = await this.stores.blackouts.overlapping(environments, times[0] ?? '', times.at(-1) ?? '');
-    }
-    const storing: Waiting[] = [];
+    if (looked.length === 0) return undefined;
+    const times = looked.map((w) => w.received.incoming.createTime).sort();
+    return {
+      environments: [...new Set(looked.map((w) => w.received.incoming.environment))],
+      from: times[0] ?? '',
+      to: times.at(-1) ?? '',
+    };
+  }
+
+  /** The blackout step for each alert of the batch, given the blackouts of its window. */
+  private screen(batch: readonly Waiting[], blackouts: readonly BlackoutRecord[]): Screened {
+    const screened: Screened = { storing: [], suppressed: [] };
     for (const waiting of batch) {
       const { incoming } = waiting.received;
       const outcome = blackoutStep(this.settings, incoming, blackouts);
       if (outcome.kind === 'continue') {
-        incoming.status = outcome.status;
-        storing.push(waiting);
+        screened.storing.push({
+          waiting,
+          received: { ...waiting.received, incoming: { ...incoming, status: outcome.status } },
+        });
       } else {
-        waiting.resolve(outcome);
+        screened.suppressed.push({ waiting, answer: outcome });
       }
     }
-    return storing;
+    return screened;
   }
 
   /** The per-alert path, in arrival order, with its retries and 409s. */
-  private async storeEach(batch: Waiting[]): Promise<void> {
-    for (const waiting of batch) {
+  private async storeEach(storing: Screened['storing']): Promise<void> {
+    for (const { waiting, received } of storing) {
       try {
-        waiting.resolve(await storeAlert(this.stores.alerts, this.settings, waiting.received));
+        waiting.resolve(await storeAlert(this.stores.alerts, this.settings, received));
       } catch (error) {
         waiting.reject(error);
       }

@@ -35,32 +35,33 @@ function statusCondition(status: string, now: string): RawBuilder<SqlBool> {
   return sql<SqlBool>`(start_time <= ${now} and end_time > ${now})`;
 }
 
+/** A blackout as stored, as a record. */
+export function toBlackout(engine: EngineSql, row: Selectable<BlackoutsTable>): BlackoutRecord {
+  return {
+    id: row.id,
+    priority: row.priority,
+    environment: row.environment,
+    service: engine.decodeList(row.service),
+    resource: row.resource,
+    event: row.event,
+    group: row.group,
+    tags: engine.decodeList(row.tags),
+    origin: row.origin,
+    customer: row.customer,
+    startTime: engine.decodeDate(row.start_time),
+    endTime: engine.decodeDate(row.end_time),
+    duration: row.duration,
+    user: row.user,
+    createTime: engine.decodeDate(row.create_time),
+    text: row.text,
+  };
+}
+
 export class KyselyBlackoutRepository implements BlackoutRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: EngineSql,
   ) {}
-
-  private toRecord(row: Selectable<BlackoutsTable>): BlackoutRecord {
-    return {
-      id: row.id,
-      priority: row.priority,
-      environment: row.environment,
-      service: this.engine.decodeList(row.service),
-      resource: row.resource,
-      event: row.event,
-      group: row.group,
-      tags: this.engine.decodeList(row.tags),
-      origin: row.origin,
-      customer: row.customer,
-      startTime: this.engine.decodeDate(row.start_time),
-      endTime: this.engine.decodeDate(row.end_time),
-      duration: row.duration,
-      user: row.user,
-      createTime: this.engine.decodeDate(row.create_time),
-      text: row.text,
-    };
-  }
 
   private toRow(b: BlackoutRecord) {
     return {
@@ -95,7 +96,7 @@ export class KyselyBlackoutRepository implements BlackoutRepository {
       .orderBy('create_time', 'desc')
       .limit(1)
       .executeTakeFirst();
-    return row === undefined ? undefined : this.toRecord(row);
+    return row === undefined ? undefined : toBlackout(this.engine, row);
   }
 
   async update(blackout: BlackoutRecord): Promise<void> {
@@ -121,7 +122,7 @@ export class KyselyBlackoutRepository implements BlackoutRepository {
     let select = this.db.selectFrom('blackouts').selectAll().where(this.where(query));
     for (const term of sortTerms(this.engine, BLACKOUT_COLUMNS, query.sort)) select = select.orderBy(term);
     const rows = await select.orderBy('id').limit(page.limit).offset(page.offset).execute();
-    return rows.map((row) => this.toRecord(row));
+    return rows.map((row) => toBlackout(this.engine, row));
   }
 
   async count(query: MonitorQuery): Promise<number> {
@@ -142,7 +143,7 @@ export class KyselyBlackoutRepository implements BlackoutRepository {
       .where('end_time', '>', at)
       .where('start_time', '<=', at)
       .execute();
-    return rows.map((row) => this.toRecord(row));
+    return rows.map((row) => toBlackout(this.engine, row));
   }
 
   async overlapping(environments: readonly string[], from: string, to: string): Promise<BlackoutRecord[]> {
@@ -154,6 +155,6 @@ export class KyselyBlackoutRepository implements BlackoutRepository {
       .where('end_time', '>', from)
       .where('start_time', '<=', to)
       .execute();
-    return rows.map((row) => this.toRecord(row));
+    return rows.map((row) => toBlackout(this.engine, row));
   }
 }

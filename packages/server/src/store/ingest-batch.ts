@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { historyRow, toAlert, toHistory, toRow } from './alerts.js';
 import type { EngineSql } from './engine.js';
 import type { IngestBatchTransaction, IngestBatchWrite, IngestCandidate } from './ingest-types.js';
-import type { AlertsTable, Database, HistoryTable } from './schema.js';
+import { toBlackout } from './blackouts.js';
+import type { AlertsTable, BlackoutsTable, Database, HistoryTable } from './schema.js';
 import type { IngestKey } from './types.js';
 
 // Lists bound as parameters stay well below SQLite's limit on bound parameters.
@@ -58,11 +59,15 @@ export function ingestBatchTransaction(trx: Transaction<Database>, engine: Engin
 // id order, so two batches touching the same alerts queue instead of deadlocking. The keys travel as one array
 // parameter per field, taken apart by `unnest`: the text is the same for every batch, and PostgreSQL plans a join
 // with a list of rows in about half the time it takes for a condition listing every key. Each alert comes with its
-// history, saving the round trip of a second statement.
+// history, and every row with the blackouts of the batch's window (the one row of `b` joined to no alert when no
+// alert is found), saving the round trips of two more statements.
 const POSTGRES_CANDIDATES_SQL = `select c.*, (
     select coalesce(json_agg(h order by h.update_time, h.seq), '[]') from history as h where h.alert_id = c.id
-  ) as history_json
-  from (select * from alerts where id in (
+  ) as history_json, b.blackouts_json
+  from (select coalesce(json_agg(b), '[]') as blackouts_json from blackouts as b
+    where b.environment = any($9::text[]) and b.end_time > $10::timestamptz and b.start_time <= $11::timestamptz
+  ) as b
+  left join (select * from alerts where id in (
     select a.id from unnest($1::text[], $2::text[], $3::text[], $4::text[]) as k (environment, resource, event, customer)
       join alerts as a on a.environment = k.environment and a.resource = k.resource and a.event = k.event
         and coalesce(a.customer, '') = k.customer
@@ -71,7 +76,37 @@ const POSTGRES_CANDIDATES_SQL = `select c.*, (
       join alerts as a on a.environment = k.environment and a.resource = k.resource
         and coalesce(a.customer, '') = k.customer
       where a.correlate <> '{}' and a.correlate && $8::text[]
-  ) order by id for update) as c`;
+  ) order by id for update) as c on true`;
+
+/** A blackout row as `json_agg` gives it: the times as text. */
+const blackoutJson = z.array(
+  z.object({
+    id: z.string(),
+    priority: z.number(),
+    environment: z.string(),
+    service: z.array(z.string()),
+    resource: z.string().nullable(),
+    event: z.string().nullable(),
+    group: z.string().nullable(),
+    tags: z.array(z.string()),
+    origin: z.string().nullable(),
+    customer: z.string().nullable(),
+    start_time: z.string(),
+    end_time: z.string(),
+    duration: z.number(),
+    user: z.string().nullable(),
+    create_time: z.string(),
+    text: z.string(),
+  }),
+);
+
+const blackoutRows = (json: unknown): Selectable<BlackoutsTable>[] =>
+  blackoutJson.parse(json).map((row) => ({
+    ...row,
+    start_time: new Date(row.start_time),
+    end_time: new Date(row.end_time),
+    create_time: new Date(row.create_time),
+  }));
 
 /** A history row as `json_agg` gives it: the time as text. */
 const historyJson = z.array(
@@ -97,10 +132,11 @@ const historyRows = (json: unknown): Selectable<HistoryTable>[] =>
 /** PostgreSQL: set-based statements, so a batch costs a few round trips whatever its size. */
 function setBasedBatchTransaction(trx: Transaction<Database>, engine: EngineSql): IngestBatchTransaction {
   return {
-    candidates: async (keys) => {
-      if (keys.length === 0) return [];
+    read: async (keys, window) => {
       const { exact, identities, events } = batchKeys(keys);
-      const { rows } = await trx.executeQuery<Selectable<AlertsTable> & { history_json: unknown }>(
+      // The alert columns are all null in the row of no alert.
+      type Row = Selectable<AlertsTable> & { history_json: unknown; blackouts_json: unknown };
+      const { rows } = await trx.executeQuery<Omit<Row, 'id'> & { id: string | null }>(
         CompiledQuery.raw(POSTGRES_CANDIDATES_SQL, [
           exact.map((key) => key.environment),
           exact.map((key) => key.resource),
@@ -110,10 +146,19 @@ function setBasedBatchTransaction(trx: Transaction<Database>, engine: EngineSql)
           identities.map((key) => key.resource),
           identities.map((key) => key.customer ?? ''),
           events,
+          window?.environments ?? [],
+          window?.from ?? null,
+          window?.to ?? null,
         ]),
       );
-      const history = new Map(rows.map((row) => [row.id, historyRows(row.history_json)]));
-      return collectCandidates(engine, rows, (ids) => Promise.resolve(ids.flatMap((id) => history.get(id) ?? [])));
+      const found = rows.filter((row): row is Row => row.id !== null);
+      const history = new Map(found.map((row) => [row.id, historyRows(row.history_json)]));
+      return {
+        candidates: await collectCandidates(engine, found, (ids) =>
+          Promise.resolve(ids.flatMap((id) => history.get(id) ?? [])),
+        ),
+        blackouts: blackoutRows(rows[0]?.blackouts_json ?? []).map((row) => toBlackout(engine, row)),
+      };
     },
     write: async (changes: IngestBatchWrite) => {
       if (changes.inserts.length > 0) {
@@ -256,6 +301,9 @@ const correlatingSql = (identities: number, events: number): string => `select a
   cross join alerts as a on a.environment = k.column1 and a.resource = k.column2 and a.correlate <> '[]'
     and coalesce(a.customer, '') = k.column3
   where exists (select 1 from json_each(a.correlate) where json_each.value in (${list(events, '?')}))`;
+// The blackouts of the batch's window for its blackout step (api.md §5), as blackouts.overlapping reads them.
+const blackoutsSql = (environments: number): string =>
+  `select * from blackouts where environment in (${list(environments, '?')}) and end_time > ? and start_time <= ?`;
 const historySql = (alerts: number): string =>
   `select * from history where alert_id in (${list(alerts, '?')}) order by alert_id, update_time asc, seq asc`;
 const INSERT_COLUMNS: readonly ('id' | AlertColumn)[] = ['id', ...ALERT_COLUMNS];
@@ -283,20 +331,35 @@ function sqliteBatchTransaction(trx: Transaction<Database>, engine: EngineSql): 
   const run = async <R>(text: string, parameters: readonly unknown[]): Promise<R[]> =>
     (await trx.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
   return {
-    candidates: async (keys) => {
-      if (keys.length === 0) return [];
+    read: async (keys, window) => {
       const { exact, identities, events } = batchKeys(keys);
-      const rows = [
-        ...(await run<Selectable<AlertsTable>>(
-          identitySql(exact.length),
-          exact.flatMap((key) => [key.environment, key.resource, key.event, key.customer ?? '']),
-        )),
-        ...(await run<Selectable<AlertsTable>>(correlatingSql(identities.length, events.length), [
-          ...identities.flatMap((key) => [key.environment, key.resource, key.customer ?? '']),
-          ...events,
-        ])),
-      ];
-      return collectCandidates(engine, rows, (ids) => run<Selectable<HistoryTable>>(historySql(ids.length), ids));
+      const rows =
+        keys.length === 0
+          ? []
+          : [
+              ...(await run<Selectable<AlertsTable>>(
+                identitySql(exact.length),
+                exact.flatMap((key) => [key.environment, key.resource, key.event, key.customer ?? '']),
+              )),
+              ...(await run<Selectable<AlertsTable>>(correlatingSql(identities.length, events.length), [
+                ...identities.flatMap((key) => [key.environment, key.resource, key.customer ?? '']),
+                ...events,
+              ])),
+            ];
+      const blackouts =
+        window === undefined || window.environments.length === 0
+          ? []
+          : await run<Selectable<BlackoutsTable>>(blackoutsSql(window.environments.length), [
+              ...window.environments,
+              window.from,
+              window.to,
+            ]);
+      return {
+        candidates: await collectCandidates(engine, rows, (ids) =>
+          run<Selectable<HistoryTable>>(historySql(ids.length), ids),
+        ),
+        blackouts: blackouts.map((row) => toBlackout(engine, row)),
+      };
     },
     write: async (changes: IngestBatchWrite) => {
       for (const alert of changes.inserts) {

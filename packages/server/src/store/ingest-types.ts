@@ -1,4 +1,4 @@
-import type { AlertRecord, HistoryRecord, IngestKey } from './types.js';
+import type { AlertRecord, BlackoutRecord, HistoryRecord, IngestKey } from './types.js';
 
 /** A history entry as stored, with its insertion order (`seq`), which breaks ties between equal update times. */
 export interface StoredHistoryEntry {
@@ -23,12 +23,26 @@ export interface IngestBatchWrite {
   dropped: (number | string)[];
 }
 
+/** The blackouts a batch's blackout step needs (api.md §5): those of these environments overlapping these times. */
+export interface BlackoutWindow {
+  environments: readonly string[];
+  /** The earliest and latest creation time of the alerts screened. */
+  from: string;
+  to: string;
+}
+
+/** What a batch reads before it is planned. */
+export interface IngestBatchRead {
+  candidates: IngestCandidate[];
+  blackouts: BlackoutRecord[];
+}
+
 /** Operations of one transaction that stores a whole batch of incoming alerts. */
 export interface IngestBatchTransaction {
   /**
-   * Stored alerts that any of the keys could match or correlate with, ordered by id; on PostgreSQL they stay locked
-   * until the transaction ends.
+   * Stored alerts that any of the keys could match or correlate with, ordered by id (on PostgreSQL they stay locked
+   * until the transaction ends), and the blackouts of the window, none without one.
    */
-  candidates(keys: readonly IngestKey[]): Promise<IngestCandidate[]>;
+  read(keys: readonly IngestKey[], window: BlackoutWindow | undefined): Promise<IngestBatchRead>;
   write(changes: IngestBatchWrite): Promise<void>;
 }
