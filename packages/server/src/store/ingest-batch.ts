@@ -59,11 +59,11 @@ export function ingestBatchTransaction(trx: Transaction<Database>, engine: Engin
 // id order, so two batches touching the same alerts queue instead of deadlocking. The keys travel as one array
 // parameter per field, taken apart by `unnest`: the text is the same for every batch, and PostgreSQL plans a join
 // with a list of rows in about half the time it takes for a condition listing every key. Each alert comes with its
-// history, and every row with the blackouts of the batch's window (the one row of `b` joined to no alert when no
+// history, and the first row with the blackouts of the batch's window (the one row of `b` joined to no alert when no
 // alert is found), saving the round trips of two more statements.
 const POSTGRES_CANDIDATES_SQL = `select c.*, (
     select coalesce(json_agg(h order by h.update_time, h.seq), '[]') from history as h where h.alert_id = c.id
-  ) as history_json, b.blackouts_json
+  ) as history_json, case when row_number() over () = 1 then b.blackouts_json end as blackouts_json
   from (select coalesce(json_agg(b), '[]') as blackouts_json from blackouts as b
     where b.environment = any($9::text[]) and b.end_time > $10::timestamptz and b.start_time <= $11::timestamptz
   ) as b
@@ -157,7 +157,7 @@ function setBasedBatchTransaction(trx: Transaction<Database>, engine: EngineSql)
         candidates: await collectCandidates(engine, found, (ids) =>
           Promise.resolve(ids.flatMap((id) => history.get(id) ?? [])),
         ),
-        blackouts: blackoutRows(rows[0]?.blackouts_json ?? []).map((row) => toBlackout(engine, row)),
+        blackouts: blackoutRows(rows[0]?.blackouts_json).map((row) => toBlackout(engine, row)),
       };
     },
     write: async (changes: IngestBatchWrite) => {
