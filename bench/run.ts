@@ -176,7 +176,8 @@ const lines = [
   `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench\` on ${cpus().length} × ${cpu}, ` +
     `${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}. The load generator runs on the same cores as ` +
     'the server (a raw-socket HTTP/1.1 client, to leave the server as much CPU as it can). One server process per ' +
-    'engine; PostgreSQL is a local throwaway cluster, analyzed after seeding.',
+    'engine; PostgreSQL is a local throwaway cluster (fsync, synchronous_commit and full_page_writes off, as SQLite ' +
+    'does not sync at each commit either), analyzed after seeding.',
   '',
   `## Ingest over HTTP, ${CONNECTIONS} connections`,
   '',
