@@ -22,17 +22,34 @@ export const apiKeySchema = z.object({
 });
 export type ApiKey = z.infer<typeof apiKeySchema>;
 
-const scopeList = z.array(z.string({ error: "'scopes' must be a list of strings" }), {
-  error: "'scopes' must be a list",
-});
-const optionalText = (field: string) => z.optional(z.nullable(z.string({ error: `'${field}' must be a string` })));
+// Bounded like alert fields, so that one request cannot store megabytes.
+const MAX_NAME = 255;
+const MAX_TEXT = 10_000;
+const MAX_SCOPES = 100;
+
+const scopeList = z
+  .array(
+    z
+      .string({ error: "'scopes' must be a list of strings" })
+      .check(z.maxLength(MAX_NAME, { error: `a scope must be at most ${MAX_NAME} characters` })),
+    { error: "'scopes' must be a list" },
+  )
+  .check(z.maxLength(MAX_SCOPES, { error: `'scopes' must list at most ${MAX_SCOPES} scopes` }));
+const optionalText = (field: string, maxLength = MAX_NAME) =>
+  z.optional(
+    z.nullable(
+      z
+        .string({ error: `'${field}' must be a string` })
+        .check(z.maxLength(maxLength, { error: `'${field}' must be at most ${maxLength} characters` })),
+    ),
+  );
 
 /** The body of POST /key (api.md §1.5). */
 export const apiKeyInputSchema = z.object({
   user: optionalText('user'),
   scopes: z.optional(scopeList),
   type: z.optional(z.enum(KEY_TYPES, { error: "'type' must be one of read-write, read-only" })),
-  text: optionalText('text'),
+  text: optionalText('text', MAX_TEXT),
   expireTime: z.optional(isoDateSchema),
   customer: optionalText('customer'),
   // A client may choose its own key string; it must be usable in a header and a query string.
@@ -48,7 +65,7 @@ export type ApiKeyInput = z.infer<typeof apiKeyInputSchema>;
 export const apiKeyUpdateSchema = z.object({
   user: optionalText('user'),
   scopes: z.optional(scopeList),
-  text: optionalText('text'),
+  text: optionalText('text', MAX_TEXT),
   expireTime: z.optional(isoDateSchema),
   customer: optionalText('customer'),
 });

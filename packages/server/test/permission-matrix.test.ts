@@ -127,6 +127,7 @@ const ROUTES: Record<string, string | null> = {
 type Caller =
   | 'anonymous'
   | 'anonymous, ALLOW_READONLY'
+  | 'guest'
   | 'read-only key'
   | 'read-write key'
   | 'user'
@@ -135,12 +136,19 @@ type Caller =
 const CALLERS: readonly Caller[] = [
   'anonymous',
   'anonymous, ALLOW_READONLY',
+  'guest',
   'read-only key',
   'read-write key',
   'user',
   'user of another customer',
   'admin',
 ];
+
+/**
+ * Routes that change the caller's own account: any user may call them with their own session, whatever their scopes,
+ * but an API key needs `write:users`, so that a read-only key cannot set its owner's password.
+ */
+const OWN_ACCOUNT_WRITES: ReadonlySet<string> = new Set(['PUT /user/me', 'PUT /user/me/attributes']);
 
 /**
  * With CUSTOMER_VIEWS, the user of another customer calls the routes of one record with the ids of a record that
@@ -170,12 +178,14 @@ const FOREIGN_RECORD_ROUTES: Record<string, Record<string, unknown> | undefined>
 
 /**
  * What each caller may do, written out from api.md §6 rather than computed with the server's own scope code:
- * READONLY_SCOPES and a read-only key are `read`; a read-write key and a plain user are `read write` (DELETE_SCOPES is
- * empty, so write covers delete); an admin holds everything.
+ * READONLY_SCOPES and a read-only key are `read`; a guest holds GUEST_DEFAULT_SCOPES, `read:alerts`; a read-write key
+ * and a plain user are `read write` (DELETE_SCOPES is empty, so write covers delete); an admin holds everything.
  */
 function expected(caller: Caller, scope: string | null, route: string): 'allowed' | 401 | 403 | 404 {
   if (caller === 'anonymous') return 401;
+  if (caller === 'read-only key' && OWN_ACCOUNT_WRITES.has(route)) return 403;
   if (scope === null || caller === 'admin') return 'allowed';
+  if (caller === 'guest') return scope === 'read:alerts' ? 'allowed' : 403;
   const action = scope.split(':')[0];
   if (caller === 'anonymous, ALLOW_READONLY' || caller === 'read-only key') return action === 'read' ? 'allowed' : 403;
   const granted = action === 'read' || action === 'write' || action === 'delete';
@@ -267,6 +277,7 @@ forEachEngine((engine) => {
       await ownedRecords();
       await createUser(strict.store, { login: 'boss', password: 'boss-password', roles: [] });
       await createUser(strict.store, { login: 'alice', password: 'alice-password' });
+      await createUser(strict.store, { login: 'gus', password: 'gus-password', roles: ['guest'] });
       const admin = bearer(await loginToken(strict.app, 'boss', 'boss-password'));
       const user = bearer(await loginToken(strict.app, 'alice', 'alice-password'));
       const key = async (scopes: string[]) => {
@@ -280,6 +291,7 @@ forEachEngine((engine) => {
       };
       headers.set('anonymous', {});
       headers.set('anonymous, ALLOW_READONLY', {});
+      headers.set('guest', bearer(await loginToken(strict.app, 'gus', 'gus-password')));
       headers.set('read-only key', await key(['read']));
       headers.set('read-write key', await key(['read', 'write']));
       headers.set('user', user);

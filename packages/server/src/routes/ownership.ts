@@ -11,8 +11,10 @@ export function holdsAdmin(principal: Principal, scope: string): boolean {
 }
 
 /**
- * api.md §6.6 `assign_customer`: an explicit customer needs the admin scope of the resource or must be one of the
- * caller's customers; without one, a caller with a single customer gets it, and one with several must choose.
+ * api.md §6.6 `assign_customer`: an explicit customer must be one of the caller's customers, or the caller sees every
+ * customer and holds the admin scope of the resource; without one, a caller with a single customer gets it, and one
+ * with several must choose. The reference lets any holder of the admin scope name any customer, so an admin:keys
+ * holder limited to one customer could make a key that reads another's data.
  */
 export function assignCustomer(
   principal: Principal,
@@ -21,7 +23,7 @@ export function assignCustomer(
 ): string | null {
   const own = principal.customers ?? [];
   if (wanted !== undefined && wanted !== null) {
-    if (holdsAdmin(principal, adminScope) || own.includes(wanted)) return wanted;
+    if (own.includes(wanted) || (principal.customers === undefined && holdsAdmin(principal, adminScope))) return wanted;
     throw badRequest(`not allowed to set customer to '${wanted}'`);
   }
   if (own.length > 1) throw badRequest('must define customer as more than one possibility');

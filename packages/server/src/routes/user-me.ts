@@ -1,9 +1,12 @@
 import { OWN_USER_FIELDS, attributesUpdateSchema, userUpdateSchema } from '@alerta/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireScope } from '../auth/authenticate.js';
+import { customersOfUser, emailDomain } from '../auth/customers.js';
 import { hashPassword } from '../auth/passwords.js';
+import { resolveIdentity } from '../auth/permissions.js';
 import { type AppContext, principalOf } from '../context.js';
 import { mergeUserAttributes } from '../domain/user-attributes.js';
-import { badRequest, notFound } from '../errors.js';
+import { ApiError, badRequest, notFound } from '../errors.js';
 import type { UserRecord } from '../store/types.js';
 import { validationError } from './alerts.js';
 import { objectBody } from './ownership.js';
@@ -14,6 +17,40 @@ const OWN_FIELDS: readonly string[] = OWN_USER_FIELDS;
 /** The caller's own account (api.md §1.6 `/user/me`): any authenticated caller; none with auth off (404). */
 export function registerOwnUserRoutes(app: FastifyInstance, context: AppContext): void {
   const { settings, store } = context;
+
+  /**
+   * Changing the account needs `write:users` when the credential is an API key: a read-only key must not be able to
+   * set its owner's password (the reference lets any authenticated caller). A user's own login session may always
+   * change the account, whatever its scopes.
+   */
+  function checkOwnWrite(request: FastifyRequest): void {
+    const principal = principalOf(request);
+    if (principal.kind === 'key') requireScope(principal, 'write:users', settings);
+  }
+
+  /**
+   * What an account may do and see: its scopes, and with CUSTOMER_VIEWS its customers. Both can depend on the email
+   * address (ADMIN_USERS lists addresses; customers are looked up by email domain).
+   */
+  async function privilegesOf(user: UserRecord): Promise<string> {
+    const { roles, groups, scopes } = await resolveIdentity(settings, store, user);
+    if (!settings.CUSTOMER_VIEWS) return JSON.stringify([scopes]);
+    const domain = emailDomain(user.email);
+    let customers: readonly string[] | string;
+    try {
+      const found = await customersOfUser(settings, store, {
+        login: user.login,
+        email: user.email,
+        scopes,
+        others: [...roles, ...groups, ...(domain === null ? [] : [domain])],
+      });
+      customers = found === undefined ? '*' : [...found].sort();
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      customers = 'none';
+    }
+    return JSON.stringify([scopes, customers]);
+  }
 
   async function me(request: FastifyRequest): Promise<UserRecord> {
     const principal = principalOf(request);
@@ -32,6 +69,7 @@ export function registerOwnUserRoutes(app: FastifyInstance, context: AppContext)
   }));
 
   app.put('/user/me', { config: { scope: null } }, async (request) => {
+    checkOwnWrite(request);
     const raw = objectBody(request.body);
     const refused = Object.keys(raw).filter((key) => !OWN_FIELDS.includes(key));
     if (refused.length > 0) throw badRequest(`not allowed to update: ${refused.join(', ')}`);
@@ -53,6 +91,13 @@ export function registerOwnUserRoutes(app: FastifyInstance, context: AppContext)
       updateTime: new Date().toISOString(),
       emailVerified: email === stored.email ? stored.emailVerified : false,
     };
+    // Nobody may type their way into ADMIN_USERS or another customer's domain (the reference lets them).
+    if (email !== stored.email && (await privilegesOf(next)) !== (await privilegesOf(stored))) {
+      throw new ApiError(
+        403,
+        'changing the email address would change what this account may do or see: ask an administrator',
+      );
+    }
     await saveUser(store, next, false);
     return { status: 'ok', user: userView(next, context.apiRoot(request), settings) };
   });
@@ -64,6 +109,7 @@ export function registerOwnUserRoutes(app: FastifyInstance, context: AppContext)
   }));
 
   app.put('/user/me/attributes', { config: { scope: null } }, async (request) => {
+    checkOwnWrite(request);
     const parsed = attributesUpdateSchema.safeParse(objectBody(request.body));
     if (!parsed.success) throw validationError(parsed.error);
     const stored = await me(request);
