@@ -158,7 +158,7 @@ forEachEngine((engine) => {
       assert.equal(own.status, 201, own.raw);
       const any = await call('POST', '/key', boss, { customer: 'Globex', scopes: ['read:alerts'] });
       assert.equal(any.status, 201, any.raw);
-      const alerts = await call('GET', '/alerts', { 'x-api-key': any.body.key as string });
+      const alerts = await call('GET', '/alerts', { 'x-api-key': any.body.key });
       assert.equal(alerts.body.total, 1);
     });
 
