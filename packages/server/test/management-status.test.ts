@@ -9,7 +9,7 @@ forEachEngine((engine) => {
   describe('management status, metrics and manifest (api.md §1.8)', () => {
     let server: TestServer;
     before(async () => {
-      server = await startTestServer(engine, { ADMIN_USERS: 'boss' });
+      server = await startTestServer(engine, { ADMIN_USERS: 'boss', ALLOWED_ENVIRONMENTS: 'Production' });
       await createUser(server.store, { login: 'boss', password: 'boss-password', roles: [] });
       for (const resource of ['web01', 'web02']) {
         const response = await server.app.inject({
@@ -65,12 +65,84 @@ forEachEngine((engine) => {
       assert.match(text, /^alerta_uptime_msecs \d+$/m);
     });
 
+    it('counts what became of each alert sent', async () => {
+      const send = (payload: Record<string, unknown>) =>
+        server.app.inject({ method: 'POST', url: '/api/alert', headers: ADMIN, payload });
+      const counts = async () => {
+        const metrics = body(await server.app.inject({ method: 'GET', url: '/api/management/status', headers: ADMIN }))
+          .metrics as { group: string; name: string; count?: number }[];
+        const names = ['created', 'duplicates', 'correlated', 'heartbeats', 'suppressed', 'rejected'];
+        return Object.fromEntries(
+          names.map((name) => [name, metrics.find((m) => m.group === 'alerts' && m.name === name)?.count]),
+        );
+      };
+      const before = await counts();
+      assert.equal((await send(alertBody({ resource: 'counted' }))).statusCode, 201);
+      assert.equal((await send(alertBody({ resource: 'counted' }))).statusCode, 201);
+      assert.equal((await send(alertBody({ resource: 'counted', severity: 'critical' }))).statusCode, 201);
+      assert.equal((await send(alertBody({ resource: 'counted', event: 'Heartbeat' }))).statusCode, 202);
+      assert.equal((await send({ resource: 'no-event' })).statusCode, 400);
+      assert.equal((await send(alertBody({ environment: 'Nowhere' }))).statusCode, 403);
+      const blackout = await server.app.inject({
+        method: 'POST',
+        url: '/api/blackout',
+        headers: ADMIN,
+        payload: { environment: 'Production', resource: 'dark' },
+      });
+      assert.equal(blackout.statusCode, 201);
+      assert.equal((await send(alertBody({ resource: 'dark' }))).statusCode, 202);
+      const after = await counts();
+      const added = Object.fromEntries(
+        Object.entries(after).map(([name, count]) => [name, (count ?? 0) - (before[name] ?? 0)]),
+      );
+      assert.deepEqual(added, {
+        created: 1,
+        duplicates: 1,
+        correlated: 1,
+        heartbeats: 1,
+        suppressed: 1,
+        rejected: 2,
+      });
+      const text = (await server.app.inject({ method: 'GET', url: '/api/management/metrics', headers: ADMIN })).body;
+      assert.match(text, /^alerta_alerts_rejected_total \d+$/m);
+    });
+
+    it('reports requests and time per route and status class to Prometheus', async () => {
+      for (let i = 0; i < 3; i += 1) {
+        await server.app.inject({ method: 'GET', url: '/api/alert/no-such-alert', headers: ADMIN });
+      }
+      const text = (await server.app.inject({ method: 'GET', url: '/api/management/metrics', headers: ADMIN })).body;
+      assert.match(text, /^# TYPE alerta_route_requests_total counter$/m);
+      assert.match(text, /^alerta_route_requests_total\{method="GET",route="\/alert\/:id",code="4xx"\} 3$/m);
+      assert.match(text, /^alerta_route_requests_total\{method="POST",route="\/alert",code="2xx"\} \d+$/m);
+      assert.match(text, /^alerta_route_duration_milliseconds_count\{method="GET",route="\/alert\/:id"\} 3$/m);
+      assert.match(text, /^alerta_route_duration_milliseconds_sum\{method="GET",route="\/alert\/:id"\} [\d.]+$/m);
+      // Paths that match no route make no series of their own.
+      await server.app.inject({ method: 'GET', url: '/api/no/such/route', headers: ADMIN });
+      const after = (await server.app.inject({ method: 'GET', url: '/api/management/metrics', headers: ADMIN })).body;
+      assert.doesNotMatch(after, /no\/such/);
+    });
+
     it('answers the manifest', async () => {
       const manifest = body(
         await server.app.inject({ method: 'GET', url: '/api/management/manifest', headers: ADMIN }),
       );
       assert.equal(manifest.release, '9.1.0');
       assert.deepEqual(Object.keys(manifest).sort(), ['build', 'date', 'release', 'revision']);
+    });
+  });
+
+  describe('GET /management/gtg (api.md §1.8)', () => {
+    it('answers OK while the database answers, and 503 FAILED once it is gone', async () => {
+      const server = await startTestServer(engine);
+      const healthy = await server.app.inject({ method: 'GET', url: '/api/management/gtg' });
+      assert.equal(healthy.statusCode, 200);
+      assert.equal(healthy.body, 'OK');
+      await server.store.close();
+      const failed = await server.app.inject({ method: 'GET', url: '/api/management/gtg' });
+      assert.equal(failed.statusCode, 503);
+      assert.equal(failed.body, 'FAILED');
+      await server.app.close();
     });
   });
 });

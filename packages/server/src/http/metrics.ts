@@ -47,6 +47,28 @@ function timer(group: string, name: string, title: string, description: string):
   return { group, name, title, description };
 }
 
+/** What became of an alert sent to POST /alert or a webhook. */
+export type IngestOutcome = 'new' | 'duplicate' | 'correlate' | 'heartbeat' | 'suppressed' | 'rejected';
+
+const INGEST_COUNTERS: Readonly<Record<IngestOutcome, Described>> = {
+  new: counter('alerts', 'created', 'Created alerts', 'Alerts stored as new alerts'),
+  duplicate: counter('alerts', 'duplicates', 'Duplicate alerts', 'Alerts stored as duplicates of an open alert'),
+  correlate: counter('alerts', 'correlated', 'Correlated alerts', 'Alerts that changed the severity of an alert'),
+  heartbeat: counter('alerts', 'heartbeats', 'Heartbeat alerts', 'Alerts stored as heartbeats (HEARTBEAT_EVENTS)'),
+  suppressed: counter('alerts', 'suppressed', 'Suppressed alerts', 'Alerts dropped during a blackout'),
+  rejected: counter('alerts', 'rejected', 'Rejected alerts', 'Alerts refused as invalid, by policy or in conflict'),
+};
+
+/** Requests and time spent per route, for Prometheus. */
+export interface RouteSeries {
+  method: string;
+  route: string;
+  /** Answers per status class: `2xx`, `4xx` … */
+  answers: Record<string, number>;
+  count: number;
+  totalTime: number;
+}
+
 /**
  * In-memory counters of this server process since it started (api.md §1.8 status and metrics). Several processes
  * behind one database each report their own.
@@ -54,14 +76,34 @@ function timer(group: string, name: string, title: string, description: string):
 export class ServerMetrics {
   readonly startedAt = Date.now();
   private readonly timers = new Map<string, { described: Described; count: number; totalTime: number }>();
+  private readonly routes = new Map<string, RouteSeries>();
+  private readonly ingested = new Map<IngestOutcome, number>();
   private requests = 0;
   private serverErrors = 0;
 
-  /** Called once per answered API request with the route pattern (without the base path). */
+  /** Called once per alert that went through the ingest pipeline. */
+  countIngest(outcome: IngestOutcome): void {
+    this.ingested.set(outcome, (this.ingested.get(outcome) ?? 0) + 1);
+  }
+
+  /**
+   * Called once per answered API request with the route pattern (without the base path). Only registered routes get
+   * here, so the number of series stays bounded whatever paths clients try.
+   */
   record(method: string, route: string, statusCode: number, milliseconds: number): void {
     this.requests += 1;
     if (statusCode >= 500) this.serverErrors += 1;
-    const described = TIMED_ROUTES[`${method} ${route}`];
+    const routeKey = `${method} ${route}`;
+    let series = this.routes.get(routeKey);
+    if (series === undefined) {
+      series = { method, route, answers: {}, count: 0, totalTime: 0 };
+      this.routes.set(routeKey, series);
+    }
+    const answer = `${String(Math.floor(statusCode / 100))}xx`;
+    series.answers[answer] = (series.answers[answer] ?? 0) + 1;
+    series.count += 1;
+    series.totalTime += milliseconds;
+    const described = TIMED_ROUTES[routeKey];
     if (described === undefined || statusCode >= 300) return;
     const key = `${described.group}.${described.name}`;
     const entry = this.timers.get(key) ?? { described, count: 0, totalTime: 0 };
@@ -82,7 +124,17 @@ export class ServerMetrics {
     for (const t of timers) {
       metrics.push({ ...t.described, type: 'timer', count: t.count, totalTime: Math.round(t.totalTime) });
     }
+    for (const [outcome, described] of Object.entries(INGEST_COUNTERS) as [IngestOutcome, Described][]) {
+      metrics.push({ ...described, type: 'counter', count: this.ingested.get(outcome) ?? 0 });
+    }
     return metrics;
+  }
+
+  /** Every route answered so far, in a stable order. */
+  routeSeries(): RouteSeries[] {
+    return [...this.routes.values()].sort((a, b) =>
+      a.route === b.route ? a.method.localeCompare(b.method) : a.route.localeCompare(b.route),
+    );
   }
 }
 
@@ -101,9 +153,21 @@ export function registerMetricsHook(app: FastifyInstance, metrics: ServerMetrics
 
 const promName = (value: string) => value.replace(/[^a-zA-Z0-9_]/g, '_');
 const promHelp = (value: string) => value.replace(/\\/g, '\\\\').replace(/\n/g, '\\n');
+const promLabel = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+const labels = (pairs: Record<string, string>) =>
+  `{${Object.entries(pairs)
+    .map(([name, value]) => `${name}="${promLabel(value)}"`)
+    .join(',')}}`;
 
-/** api.md §1.8: Prometheus text — gauges as they are, counters `_total`, timers `_count` and `_sum`, and the uptime. */
-export function prometheusText(metrics: readonly StatusMetric[], uptimeMs: number): string {
+/**
+ * api.md §1.8: Prometheus text — gauges as they are, counters `_total`, timers `_count` and `_sum`, and the uptime;
+ * then the requests and time of every route, labelled by method, route pattern and status class.
+ */
+export function prometheusText(
+  metrics: readonly StatusMetric[],
+  uptimeMs: number,
+  routes: readonly RouteSeries[] = [],
+): string {
   const lines: string[] = [];
   for (const m of metrics) {
     const base = `alerta_${promName(m.group)}_${promName(m.name)}`;
@@ -123,5 +187,27 @@ export function prometheusText(metrics: readonly StatusMetric[], uptimeMs: numbe
   }
   lines.push('# HELP alerta_uptime_msecs Time since the server started', '# TYPE alerta_uptime_msecs gauge');
   lines.push(`alerta_uptime_msecs ${uptimeMs}`);
+  if (routes.length > 0) {
+    lines.push(
+      '# HELP alerta_route_requests_total API requests answered, per route and status class',
+      '# TYPE alerta_route_requests_total counter',
+    );
+    for (const r of routes) {
+      for (const [code, count] of Object.entries(r.answers).sort()) {
+        lines.push(`alerta_route_requests_total${labels({ method: r.method, route: r.route, code })} ${count}`);
+      }
+    }
+    lines.push(
+      '# HELP alerta_route_duration_milliseconds Time spent answering API requests, per route',
+      '# TYPE alerta_route_duration_milliseconds summary',
+    );
+    for (const r of routes) {
+      const which = labels({ method: r.method, route: r.route });
+      lines.push(
+        `alerta_route_duration_milliseconds_count${which} ${r.count}`,
+        `alerta_route_duration_milliseconds_sum${which} ${r.totalTime.toFixed(3)}`,
+      );
+    }
+  }
   return `${lines.join('\n')}\n`;
 }

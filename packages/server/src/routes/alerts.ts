@@ -26,11 +26,12 @@ export function registerAlertRoutes(app: FastifyInstance, context: AppContext): 
 
   app.post('/alert', { config: { scope: 'write:alerts' } }, async (request, reply) => {
     const body: unknown = request.body;
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-      throw badRequest('the request body must be a JSON object');
+    const parsed =
+      body === null || typeof body !== 'object' || Array.isArray(body) ? undefined : alertInputSchema.safeParse(body);
+    if (parsed?.success !== true) {
+      context.metrics.countIngest('rejected');
+      throw parsed === undefined ? badRequest('the request body must be a JSON object') : validationError(parsed.error);
     }
-    const parsed = alertInputSchema.safeParse(body);
-    if (!parsed.success) throw validationError(parsed.error);
     const result = await receiveAlert(context, request, parsed.data);
     if (isDiverted(result)) return sendDiverted(reply, result);
     const { alert, history } = result.stored;

@@ -43,7 +43,7 @@ export function registerManagementRoutes(app: FastifyInstance, context: AppConte
   });
 
   app.get('/management/metrics', { config: { scope: 'read:management' } }, async (request, reply) => {
-    const text = prometheusText(await current(request), Date.now() - metrics.startedAt);
+    const text = prometheusText(await current(request), Date.now() - metrics.startedAt, metrics.routeSeries());
     return reply.type('text/plain; version=0.0.4; charset=utf-8').send(text);
   });
 }

@@ -4,6 +4,7 @@ import { type AppContext, principalOf } from '../context.js';
 import type { DivertedAlert, IngestResult } from '../domain/ingest.js';
 import { IngestBatcher } from '../domain/ingest-batch.js';
 import { ingestSettingsOf } from '../domain/ingest-settings.js';
+import { ApiError } from '../errors.js';
 import { assignCustomer } from './ownership.js';
 
 /** api.md §2 `remote_ip`: the first hop of X-Forwarded-For, else the peer address. */
@@ -25,22 +26,29 @@ function batcherOf(context: AppContext): IngestBatcher {
   return batcher;
 }
 
-/** Runs one alert through the whole pipeline of POST /alert; webhooks use it too. */
-export function receiveAlert(
+/** Runs one alert through the whole pipeline of POST /alert; webhooks use it too. Counts what became of it. */
+export async function receiveAlert(
   context: AppContext,
   request: FastifyRequest,
   input: AlertInput,
 ): Promise<IngestResult | DivertedAlert> {
-  const principal = principalOf(request);
-  // api.md §6.6: the caller's customer, or one an admin (or admin:alerts) names; 400 for anyone else's.
-  const { customer: wanted, ...rest } = input;
-  const customer = assignCustomer(principal, wanted, 'admin:alerts');
-  const assigned: AlertInput = {
-    ...rest,
-    ...(customer === null ? {} : { customer }),
-    attributes: { ...input.attributes, ip: clientAddress(request) },
-  };
-  return batcherOf(context).ingest(assigned, principal.login);
+  try {
+    const principal = principalOf(request);
+    // api.md §6.6: the caller's customer, or one an admin (or admin:alerts) names; 400 for anyone else's.
+    const { customer: wanted, ...rest } = input;
+    const customer = assignCustomer(principal, wanted, 'admin:alerts');
+    const assigned: AlertInput = {
+      ...rest,
+      ...(customer === null ? {} : { customer }),
+      attributes: { ...input.attributes, ip: clientAddress(request) },
+    };
+    const result = await batcherOf(context).ingest(assigned, principal.login);
+    context.metrics.countIngest(result.kind);
+    return result;
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode < 500) context.metrics.countIngest('rejected');
+    throw error;
+  }
 }
 
 export const isDiverted = (result: IngestResult | DivertedAlert): result is DivertedAlert =>
