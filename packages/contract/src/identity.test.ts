@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { attributesUpdateSchema, userInputSchema } from './identity.js';
+import {
+  attributesUpdateSchema,
+  groupUpdateSchema,
+  isPlausibleEmail,
+  userInputSchema,
+  userUpdateSchema,
+} from './identity.js';
 import { apiKeyInputSchema, keyType } from './keys.js';
 
 describe('keyType (api.md §1.5)', () => {
@@ -26,5 +32,32 @@ describe('identity bodies', () => {
       "must supply 'attributes' as json data",
     );
     assert.equal(attributesUpdateSchema.safeParse({ attributes: [] }).success, false);
+  });
+});
+
+describe('user and group bodies', () => {
+  it('takes an email address with one @ between a local part and a domain, and no spaces', () => {
+    for (const good of ['ops@localhost', 'first.last+tag@example.com', "o'neil@corp.test"]) {
+      assert.equal(isPlausibleEmail(good), true, good);
+    }
+    for (const bad of ['boss', '', '@example.com', 'x@', 'x@@example.com', 'a@b@c', 'x y@example.com', 'x@exa mple']) {
+      assert.equal(isPlausibleEmail(bad), false, bad);
+    }
+    assert.equal(userUpdateSchema.safeParse({ email: 'boss' }).error?.issues[0]?.path[0], 'email');
+    assert.equal(userUpdateSchema.safeParse({ email: null }).success, true, 'null clears the address');
+  });
+
+  it('bounds names, logins, addresses, roles and text', () => {
+    const long = (length: number) => 'x'.repeat(length);
+    const first = (result: { error?: { issues: readonly { message: string }[] } }) => result.error?.issues[0]?.message;
+    assert.equal(first(userInputSchema.safeParse({ name: long(257) })), "'name' must be at most 256 characters");
+    assert.equal(userInputSchema.safeParse({ name: long(256), login: long(256) }).success, true);
+    assert.equal(first(userUpdateSchema.safeParse({ login: long(257) })), "'login' must be at most 256 characters");
+    const email = `${long(243)}@example.com`;
+    assert.equal(first(userUpdateSchema.safeParse({ email })), "'email' must be at most 254 characters");
+    assert.equal(first(userUpdateSchema.safeParse({ text: long(1025) })), "'text' must be at most 1024 characters");
+    const roles = Array.from({ length: 101 }, (_, i) => `r${i}`);
+    assert.equal(first(userUpdateSchema.safeParse({ roles })), "'roles' must list at most 100 entries");
+    assert.equal(first(groupUpdateSchema.safeParse({ name: long(257) })), "'name' must be at most 256 characters");
   });
 });

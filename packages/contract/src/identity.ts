@@ -21,21 +21,69 @@ export type User = z.infer<typeof userSchema>;
 
 export const USER_STATUSES = ['active', 'inactive'] as const;
 
-const text = (field: string) => z.string({ error: `'${field}' must be a string` }).check(z.maxLength(1024));
-const optionalText = (field: string) => z.optional(z.nullable(text(field)));
+/** Longest user name, login, role, group name and lookup match: ample for any real one, small enough to index. */
+export const MAX_IDENTITY_NAME_LENGTH = 256;
+/** Longest email address: the SMTP limit, as signup's check uses. */
+export const MAX_EMAIL_LENGTH = 254;
+/** Longest comment on a user or group, and longest password (bcrypt reads only the first 72 bytes anyway). */
+export const MAX_IDENTITY_TEXT_LENGTH = 1024;
+// Nobody needs more roles or scopes than this; the cap keeps one request from storing huge lists.
+const MAX_LIST_LENGTH = 100;
+
+/**
+ * Whether an address an administrator records looks like one: a single `@` between a non-empty local part and
+ * domain, no spaces. Looser than signup's check on purpose, so internal addresses such as `ops@localhost` still fit.
+ */
+export function isPlausibleEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+$/.test(value);
+}
+
+const string = (field: string, maxLength: number) =>
+  z
+    .string({ error: `'${field}' must be a string` })
+    .check(z.maxLength(maxLength, { error: `'${field}' must be at most ${maxLength} characters` }));
+const nonEmpty = (field: string) => z.minLength(1, { error: `'${field}' must not be empty` });
+/** A name the body must carry, bounded and not empty. */
+const requiredName = (field: string) =>
+  z
+    .string({ error: (issue) => (issue.input === undefined ? `missing '${field}'` : `'${field}' must be a string`) })
+    .check(
+      nonEmpty(field),
+      z.maxLength(MAX_IDENTITY_NAME_LENGTH, {
+        error: `'${field}' must be at most ${MAX_IDENTITY_NAME_LENGTH} characters`,
+      }),
+    );
+/** A name an update may change; when given it must not be empty. */
+const changedName = (field: string) => z.optional(string(field, MAX_IDENTITY_NAME_LENGTH).check(nonEmpty(field)));
+const optionalText = (field: string) => z.optional(z.nullable(string(field, MAX_IDENTITY_TEXT_LENGTH)));
+const email = z.optional(
+  z.nullable(
+    string('email', MAX_EMAIL_LENGTH).check(
+      z.refine(isPlausibleEmail, { error: "'email' must be an email address such as name@example.com" }),
+    ),
+  ),
+);
 const stringList = (field: string) =>
-  z.array(z.string({ error: `'${field}' must be a list of strings` }), { error: `'${field}' must be a list` });
+  z
+    .array(
+      // The error names the entry by its place, as `'roles.0'`.
+      z
+        .string({ error: `'${field}' must be a list of strings` })
+        .check(
+          z.maxLength(MAX_IDENTITY_NAME_LENGTH, { error: `must be at most ${MAX_IDENTITY_NAME_LENGTH} characters` }),
+        ),
+      { error: `'${field}' must be a list` },
+    )
+    .check(z.maxLength(MAX_LIST_LENGTH, { error: `'${field}' must list at most ${MAX_LIST_LENGTH} entries` }));
 const attributes = z.record(z.string(), z.unknown(), { error: "'attributes' must be an object" });
 const status = z.enum(USER_STATUSES, { error: "'status' must be one of active, inactive" });
 const emailVerified = z.boolean({ error: "'email_verified' must be true or false" });
 
-/** The body of POST /user (api.md §1.6). */
+/** The body of POST /user (api.md §1.6). The password's minimum length is a setting, so the server checks it. */
 export const userInputSchema = z.object({
-  name: z
-    .string({ error: (issue) => (issue.input === undefined ? "missing 'name'" : "'name' must be a string") })
-    .check(z.minLength(1, { error: "'name' must not be empty" }), z.maxLength(1024)),
-  email: optionalText('email'),
-  login: optionalText('login'),
+  name: requiredName('name'),
+  email,
+  login: z.optional(z.nullable(string('login', MAX_IDENTITY_NAME_LENGTH))),
   password: optionalText('password'),
   status: z.optional(status),
   roles: z.optional(stringList('roles')),
@@ -47,13 +95,13 @@ export type UserInput = z.infer<typeof userInputSchema>;
 
 /** The body of PUT /user/{id}: any subset; `role` is the legacy single role. */
 export const userUpdateSchema = z.object({
-  name: z.optional(text('name').check(z.minLength(1, { error: "'name' must not be empty" }))),
-  login: z.optional(text('login').check(z.minLength(1, { error: "'login' must not be empty" }))),
-  password: z.optional(text('password').check(z.minLength(1, { error: "'password' must not be empty" }))),
-  email: optionalText('email'),
+  name: changedName('name'),
+  login: changedName('login'),
+  password: z.optional(string('password', MAX_IDENTITY_TEXT_LENGTH).check(nonEmpty('password'))),
+  email,
   status: z.optional(status),
   roles: z.optional(stringList('roles')),
-  role: z.optional(text('role')),
+  role: z.optional(string('role', MAX_IDENTITY_NAME_LENGTH)),
   attributes: z.optional(attributes),
   text: optionalText('text'),
   email_verified: z.optional(emailVerified),
@@ -80,17 +128,8 @@ export const groupSchema = z.object({
 });
 export type Group = z.infer<typeof groupSchema>;
 
-export const groupInputSchema = z.object({
-  name: z
-    .string({ error: (issue) => (issue.input === undefined ? "missing 'name'" : "'name' must be a string") })
-    .check(z.minLength(1, { error: "'name' must not be empty" }), z.maxLength(256)),
-  text: optionalText('text'),
-});
-
-export const groupUpdateSchema = z.object({
-  name: z.optional(text('name').check(z.minLength(1, { error: "'name' must not be empty" }))),
-  text: optionalText('text'),
-});
+export const groupInputSchema = z.object({ name: requiredName('name'), text: optionalText('text') });
+export const groupUpdateSchema = z.object({ name: changedName('name'), text: optionalText('text') });
 
 /** A group member as GET /group/{id}/users lists it. */
 export const groupMemberSchema = z.object({
@@ -110,9 +149,7 @@ export const permissionSchema = z.object({
 });
 export type Permission = z.infer<typeof permissionSchema>;
 
-const match = z
-  .string({ error: (issue) => (issue.input === undefined ? "missing 'match'" : "'match' must be a string") })
-  .check(z.minLength(1, { error: "'match' must not be empty" }), z.maxLength(256));
+const match = requiredName('match');
 
 export const permissionInputSchema = z.object({ match, scopes: z.optional(stringList('scopes')) });
 export const permissionUpdateSchema = z.object({
@@ -128,9 +165,7 @@ export const customerSchema = z.object({
 });
 export type Customer = z.infer<typeof customerSchema>;
 
-const customerName = z
-  .string({ error: (issue) => (issue.input === undefined ? "missing 'customer'" : "'customer' must be a string") })
-  .check(z.minLength(1, { error: "'customer' must not be empty" }), z.maxLength(256));
+const customerName = requiredName('customer');
 
 export const customerInputSchema = z.object({ match, customer: customerName });
 export const customerUpdateSchema = z.object({ match: z.optional(match), customer: z.optional(customerName) });

@@ -147,7 +147,7 @@ const envSchema = z.object({
   SMTP_USE_SSL: bool(false),
   SMTP_USERNAME: str(''),
   SMTP_PASSWORD: str(''),
-  // Our own: the shortest password signup and reset accept.
+  // Our own: the shortest password signup, reset and user administration (POST and PUT /user) accept.
   PASSWORD_MIN_LENGTH: int(8, 1, 1024),
   // Our own: failed logins for one login (or from one address) within LOGIN_LOCKOUT seconds before 429s.
   LOGIN_FAILURE_LIMIT: int(5, 0),

@@ -69,6 +69,27 @@ forEachEngine((engine) => {
       assert.deepEqual(stored.body.attributes, { theme: 'dark' });
     });
 
+    it('shows the claims of a login token at /userinfo, and no claims for other credentials', async () => {
+      const token = await loginToken(server.app, 'kim', 'kim-password-1');
+      const info = await call('GET', '/userinfo', bearer(token));
+      assert.equal(info.status, 200, info.raw);
+      assert.equal(info.body.preferred_username, 'kim');
+      assert.equal(info.body.provider, 'basic');
+      assert.equal(typeof info.body.exp, 'number');
+      for (const headers of [readOnly, owner]) {
+        const refused = await call('GET', '/userinfo', headers);
+        assert.equal(refused.status, 401, refused.raw);
+        assert.equal(refused.body.message, 'Missing authorization Bearer token');
+      }
+    });
+
+    it('refuses a short new password for the own account and keeps the old one', async () => {
+      const changed = await call('PUT', '/user/me', owner, { password: 'short' });
+      assert.equal(changed.status, 400, changed.raw);
+      assert.equal(changed.body.message, "'password' must be at least 8 characters");
+      assert.equal((await call('GET', '/user/me', owner)).status, 200);
+    });
+
     it('lets a read-write key change the account', async () => {
       const changed = await call('PUT', '/user/me/attributes', readWrite, { attributes: { theme: 'light' } });
       assert.equal(changed.status, 200, changed.raw);

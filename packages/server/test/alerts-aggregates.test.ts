@@ -214,4 +214,42 @@ forEachEngine((engine) => {
       { environment: 'Staging', tag: 'linux', count: 1 },
     ]);
   });
+
+  it('describes a count of alerts as an oEmbed card, with the URL filters and the title escaped', async () => {
+    const url = encodeURIComponent('https://alerta.example/api/alerts/count?environment=Production');
+    const title = encodeURIComponent('<b>Prod</b> & "web"');
+    const card = await get(`/oembed?url=${url}&title=${title}&maxwidth=300`);
+    assert.equal(card.version, '1.0');
+    assert.equal(card.type, 'rich');
+    assert.equal(card.title, '<b>Prod</b> & "web"');
+    assert.equal(card.provider_name, 'Alerta');
+    assert.equal(card.width, 300);
+    assert.equal(
+      card.html,
+      '<div class="alerta-oembed alerta-critical"><span class="alerta-oembed-title">' +
+        '&#60;b&#62;Prod&#60;/b&#62; &#38; &#34;web&#34;</span> <span class="alerta-oembed-count">2</span></div>',
+    );
+    const json = await get(`/oembed.json?url=${encodeURIComponent('https://alerta.example/api/alerts/count')}`);
+    assert.match(String(json.html), /alerta-oembed-count">5</);
+  });
+
+  it('refuses oEmbed requests for other URLs, formats and parameters', async () => {
+    const count = encodeURIComponent('https://alerta.example/api/alerts/count');
+    for (const [path, message] of [
+      [
+        `/oembed?url=${encodeURIComponent('https://alerta.example/api/alerts')}`,
+        "oEmbed is only supported for '/alerts/count', not '/api/alerts'",
+      ],
+      ['/oembed?url=not-a-url', "'url' must be an absolute URL"],
+      ['/oembed', "'url' is required"],
+      [`/oembed.xml?url=${count}`, "oEmbed format 'xml' is not supported, only json"],
+      [`/oembed?url=${count}&colour=red`, 'unknown parameter: colour'],
+      [`/oembed?url=${count}&maxwidth=wide`, "'maxwidth' and 'maxheight' must be whole numbers of pixels"],
+      [`/oembed?url=${encodeURIComponent('https://alerta.example/api/alerts/count?status=nonsense&q=(')}`, undefined],
+    ] as const) {
+      const refused = await get(path, 400);
+      assert.equal(refused.status, 'error');
+      if (message !== undefined) assert.equal(refused.message, message);
+    }
+  });
 });

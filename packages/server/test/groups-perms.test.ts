@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { BUILTIN_SCOPES } from '@alerta/contract';
+import { decodeJwt } from 'jose';
 import { loadSettings } from '../src/settings.js';
-import { type TestServer, basic, body, createUser, startTestServer } from './support/app.js';
+import { type TestServer, basic, body, createUser, loginToken, startTestServer } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
 
 const ADMIN = basic('boss', 'boss-password');
@@ -154,6 +155,124 @@ forEachEngine((engine) => {
       assert.equal((await call('DELETE', `/api/customer/${otherId}`, ALICE)).statusCode, 403);
       assert.equal((await call('DELETE', `/api/customer/${otherId}`, ADMIN)).statusCode, 200);
       assert.equal((await call('GET', `/api/customer/${otherId}`, ADMIN)).statusCode, 404);
+    });
+    it('lets a group administrator hand out through a group name only scopes they hold', async () => {
+      await call('POST', '/api/perm', ADMIN, { match: 'group-desk', scopes: ['admin:groups', 'read'] });
+      await call('POST', '/api/perm', ADMIN, { match: 'deployers', scopes: ['write:alerts'] });
+      await createUser(server.store, { login: 'gus', password: 'gus-password', roles: ['group-desk'] });
+      const GUS = basic('gus', 'gus-password');
+      const gus = await userId('gus');
+      const alice = await userId('alice');
+      const groupCount = async () => body(await call('GET', '/api/groups', ADMIN)).total;
+
+      // An admin role, a user role (read and write) and a role with a permission row all grant more than `read`.
+      const before = await groupCount();
+      for (const name of ['admin', 'user', 'deployers']) {
+        const refused = await call('POST', '/api/group', GUS, { name });
+        assert.equal(refused.statusCode, 403, name);
+        assert.match(body(refused).message as string, new RegExp(`^Group '${name}' grants scope '[a-z:]+' not in`));
+      }
+      assert.equal(await groupCount(), before);
+      const guests = await call('POST', '/api/group', GUS, { name: 'guest' });
+      assert.equal(guests.statusCode, 201, 'read:alerts is within read');
+      const readers = body(await call('POST', '/api/group', GUS, { name: 'readers' })).group as Json;
+      const readersId = readers.id as string;
+      const renamed = await call('PUT', `/api/group/${readersId}`, GUS, { name: 'admin', text: 'sneaky' });
+      assert.equal(renamed.statusCode, 403);
+      assert.deepEqual(body(await call('GET', `/api/group/${readersId}`, ADMIN)).group, readers);
+
+      const admins = body(await call('POST', '/api/group', ADMIN, { name: 'admin' })).group as Json;
+      const adminsId = admins.id as string;
+      for (const member of [gus, alice]) {
+        assert.equal((await call('PUT', `/api/group/${adminsId}/user/${member}`, GUS, {})).statusCode, 403);
+      }
+      assert.equal(body(await call('GET', `/api/group/${adminsId}/users`, ADMIN)).total, 0);
+      assert.equal(decodeJwt(await loginToken(server.app, 'gus', 'gus-password')).scope, 'admin:groups read');
+      assert.equal((await call('PUT', `/api/group/${readersId}/user/${gus}`, GUS, {})).statusCode, 200);
+
+      // Taking someone out of a group stays open to any group administrator.
+      assert.equal((await call('PUT', `/api/group/${adminsId}/user/${alice}`, ADMIN, {})).statusCode, 200);
+      assert.equal((await call('DELETE', `/api/group/${adminsId}/user/${alice}`, GUS)).statusCode, 200);
+      assert.equal((await call('DELETE', `/api/group/${adminsId}`, ADMIN)).statusCode, 200);
+    });
+
+    it('keeps a permission administrator from taking over or touching permissions beyond their scopes', async () => {
+      await call('POST', '/api/perm', ADMIN, { match: 'perm-desk', scopes: ['admin:perms', 'read'] });
+      await createUser(server.store, { login: 'pia', password: 'pia-password', roles: ['perm-desk', 'pia-team'] });
+      const PIA = basic('pia', 'pia-password');
+      const release = await call('POST', '/api/perm', ADMIN, { match: 'release-managers', scopes: ['admin:alerts'] });
+      const releaseId = body(release).id as string;
+      const stored = body(release).permission;
+
+      // Pointing the permission at a role pia holds would hand her its scopes without asking for any.
+      for (const change of [{ match: 'pia-team' }, { scopes: ['read'] }, { match: 'pia-team', scopes: ['read'] }]) {
+        const refused = await call('PUT', `/api/perm/${releaseId}`, PIA, change);
+        assert.equal(refused.statusCode, 403, JSON.stringify(change));
+        assert.match(
+          body(refused).message as string,
+          /^Permission 'release-managers' grants scope 'admin:alerts' not in existing scopes: /,
+        );
+      }
+      assert.equal((await call('DELETE', `/api/perm/${releaseId}`, PIA)).statusCode, 403);
+      assert.deepEqual(body(await call('GET', `/api/perm/${releaseId}`, ADMIN)).permission, stored);
+      assert.equal(decodeJwt(await loginToken(server.app, 'pia', 'pia-password')).scope, 'admin:perms read');
+
+      // Permissions within her own scopes stay hers to manage.
+      const own = await call('POST', '/api/perm', PIA, { match: 'viewers', scopes: ['read:alerts'] });
+      assert.equal(own.statusCode, 201);
+      const ownId = body(own).id as string;
+      assert.equal((await call('PUT', `/api/perm/${ownId}`, PIA, { match: 'pia-team' })).statusCode, 200);
+      const raised = await call('PUT', `/api/perm/${ownId}`, PIA, { scopes: ['write:alerts'] });
+      assert.equal(raised.statusCode, 403);
+      assert.match(body(raised).message as string, /^Requested scope 'write:alerts' not in existing scopes/);
+      assert.equal((await call('DELETE', `/api/perm/${ownId}`, PIA)).statusCode, 200);
+    });
+
+    it('refuses oversized group, permission and customer fields, writing nothing', async () => {
+      const long = 'x'.repeat(257);
+      const totals = async () =>
+        Promise.all(
+          ['groups', 'perms', 'customers'].map(async (list) => body(await call('GET', `/api/${list}`, ADMIN)).total),
+        );
+      const before = await totals();
+      const refused: [string, string, Json, string][] = [
+        ['POST', '/api/group', { name: long }, "'name' must be at most 256 characters"],
+        ['POST', '/api/group', { name: 'sized', text: 'x'.repeat(1025) }, "'text' must be at most 1024 characters"],
+        ['POST', '/api/perm', { match: long, scopes: ['read'] }, "'match' must be at most 256 characters"],
+        ['POST', '/api/customer', { match: long, customer: 'Sized' }, "'match' must be at most 256 characters"],
+        ['POST', '/api/customer', { match: 'sized.test', customer: long }, "'customer' must be at most 256 characters"],
+      ];
+      for (const [method, url, payload, message] of refused) {
+        const response = await call(method as 'POST', url, ADMIN, payload);
+        assert.equal(response.statusCode, 400, `${url} ${message}`);
+        assert.equal(body(response).message, message);
+      }
+      assert.deepEqual(await totals(), before);
+
+      const records = [
+        body(await call('POST', '/api/group', ADMIN, { name: 'sized' })).group as Json,
+        body(await call('POST', '/api/perm', ADMIN, { match: 'sized', scopes: ['read'] })).permission as Json,
+        body(await call('POST', '/api/customer', ADMIN, { match: 'sized.test', customer: 'Sized' })).customer as Json,
+      ];
+      const changes: [string, Json, string][] = [
+        ['group', { name: long }, "'name' must be at most 256 characters"],
+        ['group', { text: 'x'.repeat(1025) }, "'text' must be at most 1024 characters"],
+        ['perm', { match: long }, "'match' must be at most 256 characters"],
+        ['customer', { match: long }, "'match' must be at most 256 characters"],
+        ['customer', { customer: long }, "'customer' must be at most 256 characters"],
+      ];
+      for (const [kind, change, message] of changes) {
+        const record = records[['group', 'perm', 'customer'].indexOf(kind)] ?? {};
+        const response = await call('PUT', `/api/${kind}/${record.id as string}`, ADMIN, change);
+        assert.equal(response.statusCode, 400, `${kind} ${message}`);
+        assert.equal(body(response).message, message);
+      }
+      const reread = [
+        body(await call('GET', `/api/group/${records[0]?.id as string}`, ADMIN)).group,
+        body(await call('GET', `/api/perm/${records[1]?.id as string}`, ADMIN)).permission,
+        body(await call('GET', `/api/customer/${records[2]?.id as string}`, ADMIN)).customer,
+      ];
+      assert.deepEqual(reread, records);
     });
   });
 });

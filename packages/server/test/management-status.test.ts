@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type TestServer, alertBody, basic, body, createUser, startTestServer } from './support/app.js';
+import { TEST_SECRET, type TestServer, alertBody, basic, body, createUser, startTestServer } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
 
 const ADMIN = basic('boss', 'boss-password');
@@ -143,6 +143,90 @@ forEachEngine((engine) => {
       assert.equal(failed.statusCode, 503);
       assert.equal(failed.body, 'FAILED');
       await server.app.close();
+    });
+  });
+
+  describe('the management index, properties and switchboard (api.md §1.8)', () => {
+    let server: TestServer;
+    const admin = basic('boss', 'boss-password');
+    const call = (method: 'GET' | 'POST', url: string, extra: Record<string, unknown> = {}) =>
+      server.app.inject({ method, url: `/api${url}`, headers: admin, ...extra });
+
+    before(async () => {
+      server = await startTestServer(engine, {
+        ADMIN_USERS: 'boss',
+        SMTP_PASSWORD: 'smtp-secret-value',
+        OAUTH2_CLIENT_SECRET: 'client-secret-value',
+      });
+      await createUser(server.store, { login: 'boss', password: 'boss-password', roles: [] });
+    });
+    after(() => server.close());
+
+    it('links every page from the index, to anyone', async () => {
+      const index = await server.app.inject({ method: 'GET', url: '/api/management' });
+      assert.equal(index.statusCode, 200);
+      assert.match(String(index.headers['content-type']), /^text\/html/);
+      for (const page of ['manifest', 'properties', 'switchboard', 'gtg', 'healthcheck', 'status', 'metrics']) {
+        assert.ok(index.body.includes(`href="management/${page}"`), page);
+      }
+    });
+
+    it('lists the settings in effect with every secret hidden', async () => {
+      const properties = await call('GET', '/management/properties');
+      assert.equal(properties.statusCode, 200);
+      assert.match(properties.body, /^ALERT_TIMEOUT = 86400$/m);
+      assert.match(properties.body, /^SMTP_PASSWORD = \(hidden\)$/m);
+      assert.match(properties.body, /^SECRET_KEY = \(hidden\)$/m);
+      for (const secret of ['smtp-secret-value', 'client-secret-value', TEST_SECRET, 'boss-password']) {
+        assert.ok(!properties.body.includes(secret), `${secret} shown`);
+      }
+    });
+
+    it('turns new alerts away and tells consoles not to refresh while the switches are OFF', async () => {
+      const page = await call('GET', '/management/switchboard');
+      assert.equal(page.statusCode, 200);
+      assert.match(page.body, /name="sender-api-allow" value="ON" checked/);
+      const off = await call('POST', '/management/switchboard', {
+        payload: { 'sender-api-allow': 'OFF', 'auto-refresh-allow': 'OFF' },
+      });
+      assert.equal(off.statusCode, 200, off.body);
+      assert.deepEqual(body(off).switches, { 'auto-refresh-allow': 'OFF', 'sender-api-allow': 'OFF' });
+      const refused = await call('POST', '/alert', { payload: alertBody() });
+      assert.equal(refused.statusCode, 503, refused.body);
+      assert.equal(body(await call('GET', '/alerts')).autoRefresh, false);
+      assert.equal(body(await call('GET', '/alerts/count')).autoRefresh, false);
+      const metrics = body(await call('GET', '/management/status')).metrics as Record<string, unknown>[];
+      assert.deepEqual(
+        metrics.filter((m) => m.group === 'switch').map((m) => [m.name, m.type, m.value]),
+        [
+          ['auto-refresh-allow', 'text', 'OFF'],
+          ['sender-api-allow', 'text', 'OFF'],
+        ],
+      );
+
+      // The page's own form, posted from this server.
+      const on = await call('POST', '/management/switchboard', {
+        headers: { ...admin, 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
+        payload: 'sender-api-allow=ON&auto-refresh-allow=ON',
+      });
+      assert.equal(on.statusCode, 200, on.body);
+      assert.match(on.body, /name="sender-api-allow" value="ON" checked/);
+      assert.equal((await call('POST', '/alert', { payload: alertBody() })).statusCode, 201);
+      assert.equal(body(await call('GET', '/alerts')).autoRefresh, true);
+    });
+
+    it('refuses forms from other sites, unknown switches and other values', async () => {
+      const crossSite = await call('POST', '/management/switchboard', {
+        headers: { ...admin, 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+        payload: 'sender-api-allow=OFF',
+      });
+      assert.equal(crossSite.statusCode, 403, crossSite.body);
+      for (const payload of [{ 'no-such-switch': 'OFF' }, { 'sender-api-allow': 'maybe' }, ['OFF']]) {
+        const refused = await call('POST', '/management/switchboard', { payload });
+        assert.equal(refused.statusCode, 400, refused.body);
+      }
+      const switches = body(await call('POST', '/management/switchboard', { payload: {} })).switches;
+      assert.deepEqual(switches, { 'auto-refresh-allow': 'ON', 'sender-api-allow': 'ON' });
     });
   });
 });

@@ -28,6 +28,10 @@ const ROUTES: Record<string, string | null> = {
   'POST /auth/github': 'public',
   'GET /auth/logout': 'public',
   'POST /auth/logout': 'public',
+  'GET /management': 'public',
+  'GET /management/properties': 'admin:management',
+  'GET /management/switchboard': 'admin:management',
+  'POST /management/switchboard': 'admin:management',
   'GET /management/housekeeping': 'admin:management',
   'POST /management/housekeeping': 'admin:management',
   'GET /management/manifest': 'read:management',
@@ -58,6 +62,9 @@ const ROUTES: Record<string, string | null> = {
   'GET /alerts/tags': 'read:alerts',
   'GET /alerts/groups': 'read:alerts',
   'GET /environments': 'read:alerts',
+  'GET /oembed': 'read:oembed',
+  'GET /oembed.:format': 'read:oembed',
+  'GET /userinfo': 'read:userinfo',
   'GET /services': 'read:alerts',
   'DELETE /_bulk/alerts': 'write:alerts',
   'PUT /_bulk/alerts/status': 'write:alerts',
@@ -150,6 +157,10 @@ const CALLERS: readonly Caller[] = [
  */
 const OWN_ACCOUNT_WRITES: ReadonlySet<string> = new Set(['PUT /user/me', 'PUT /user/me/attributes']);
 
+/** Routes about the caller's login token: other credentials pass the scope check but have no token (401). */
+const BEARER_ONLY: ReadonlySet<string> = new Set(['GET /userinfo']);
+const BEARER_CALLERS: ReadonlySet<Caller> = new Set(['guest', 'user', 'admin']);
+
 /**
  * With CUSTOMER_VIEWS, the user of another customer calls the routes of one record with the ids of a record that
  * belongs to someone else's customer, and with bodies that would be accepted: each must answer 404, as if the record
@@ -184,13 +195,14 @@ const FOREIGN_RECORD_ROUTES: Record<string, Record<string, unknown> | undefined>
 function expected(caller: Caller, scope: string | null, route: string): 'allowed' | 401 | 403 | 404 {
   if (caller === 'anonymous') return 401;
   if (caller === 'read-only key' && OWN_ACCOUNT_WRITES.has(route)) return 403;
-  if (scope === null || caller === 'admin') return 'allowed';
-  if (caller === 'guest') return scope === 'read:alerts' ? 'allowed' : 403;
+  const allowed = BEARER_ONLY.has(route) && !BEARER_CALLERS.has(caller) ? 401 : 'allowed';
+  if (scope === null || caller === 'admin') return allowed;
+  if (caller === 'guest') return scope === 'read:alerts' ? allowed : 403;
   const action = scope.split(':')[0];
-  if (caller === 'anonymous, ALLOW_READONLY' || caller === 'read-only key') return action === 'read' ? 'allowed' : 403;
+  if (caller === 'anonymous, ALLOW_READONLY' || caller === 'read-only key') return action === 'read' ? allowed : 403;
   const granted = action === 'read' || action === 'write' || action === 'delete';
   if (caller === 'user of another customer' && granted && route in FOREIGN_RECORD_ROUTES) return 404;
-  return granted ? 'allowed' : 403;
+  return granted ? allowed : 403;
 }
 
 /** The API routes of `printRoutes`' tree, as `METHOD /path` without the base path; HEAD mirrors GET. */

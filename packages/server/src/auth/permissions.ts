@@ -1,6 +1,9 @@
+import { hasScope } from '@alerta/contract';
+import { ApiError } from '../errors.js';
 import type { Settings } from '../settings.js';
 import type { PermissionRecord } from '../store/identity-types.js';
 import type { Store, UserRecord } from '../store/types.js';
+import type { Principal } from './authenticate.js';
 
 export const ADMIN_SCOPES: readonly string[] = ['admin', 'read', 'write'];
 
@@ -63,4 +66,34 @@ export async function resolveIdentity(
   const permissions = await store.perms.matching(allRoles);
   const scopes = scopesForRoles(settings, { login: user.login, email: user.email, roles: allRoles }, permissions);
   return { roles, groups, scopes };
+}
+
+/**
+ * The scopes that holding these roles grants, by the same lookup as at login (api.md §6.3) but for nobody in
+ * particular, so ADMIN_USERS plays no part. A group's name is such a role for each of its members.
+ */
+export async function scopesGrantedByRoles(
+  settings: RoleSettings,
+  store: Pick<Store, 'perms'>,
+  roles: readonly string[],
+): Promise<string[]> {
+  const permissions = await store.perms.matching(roles);
+  return scopesForRoles(settings, { login: null, email: null, roles }, permissions);
+}
+
+/**
+ * 403 unless the caller's own scopes imply every one of `scopes` (api.md §6.3 implication): nobody may hand on, or
+ * take charge of, more than they hold themselves. `subject` starts the message, for example "Requested scope 'x'".
+ */
+export function requireScopesWithin(
+  principal: Pick<Principal, 'scopes' | 'unrestricted'>,
+  scopes: readonly string[],
+  settings: Pick<Settings, 'DELETE_SCOPES'>,
+  subject: (missing: string) => string,
+): void {
+  if (principal.unrestricted) return;
+  const missing = scopes.find((s) => !hasScope(principal.scopes, s, { deleteScopes: settings.DELETE_SCOPES }));
+  if (missing !== undefined) {
+    throw new ApiError(403, `${subject(missing)} not in existing scopes: ${principal.scopes.join(',')}`);
+  }
 }

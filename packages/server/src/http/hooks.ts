@@ -27,7 +27,7 @@ function isJson(contentType: string | undefined): boolean {
 
 // api.md §0: the exceptions to the JSON content-type rule. The management routes are outside the api blueprint in
 // the reference, so cron jobs may POST to housekeeping without a body.
-const FORM_ROUTES = ['/auth/logout', '/auth/saml', '/management/housekeeping'];
+const FORM_ROUTES = ['/auth/logout', '/auth/saml', '/management/housekeeping', '/management/switchboard'];
 
 function allowedOrigin(origin: string | undefined, allowed: readonly string[]): string | undefined {
   if (origin === undefined || allowed.length === 0) return undefined;

@@ -1,10 +1,12 @@
 import { computePaging } from '@alerta/contract';
+import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { TOP_GROUP_FIELDS } from '../store/aggregates.js';
 import type { AlertCounts, TopKind } from '../store/types.js';
 import { alertQuery, checkPageInRange, pageRequest, queryParams } from './alert-params.js';
+import { switchboardOf } from '../http/switchboard.js';
 import { callerQuery } from './ownership.js';
 
 const read = { config: { scope: 'read:alerts' } };
@@ -33,7 +35,7 @@ export function registerAlertAggregateRoutes(app: FastifyInstance, context: AppC
       total: counts.total,
       severityCounts: counts.severityCounts,
       statusCounts: counts.statusCounts,
-      autoRefresh: true,
+      autoRefresh: switchboardOf(context).isOn('auto-refresh-allow'),
     };
   });
 
@@ -117,4 +119,72 @@ export function registerAlertAggregateRoutes(app: FastifyInstance, context: AppC
     const tags = await store.aggregates.tags(parse(request).query);
     return { status: 'ok', ...(tags.length === 0 ? { message: 'not found' } : {}), tags, total: tags.length };
   });
+
+  /**
+   * api.md §1.2 `/oembed`: a card for a count of alerts, for pages that embed it. The URL must be one of
+   * `/alerts/count`, and its own query string gives the filters; the caller's customers still apply. Everything
+   * taken from the request is escaped in the card's HTML.
+   */
+  async function oembed(request: FastifyRequest, format: string) {
+    if (format !== 'json') throw badRequest(`oEmbed format '${format}' is not supported, only json`);
+    const parsed = oembedQuerySchema.safeParse(request.query ?? {});
+    if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'invalid oEmbed request');
+    let target: URL;
+    try {
+      target = new URL(parsed.data.url);
+    } catch {
+      throw badRequest("'url' must be an absolute URL");
+    }
+    if (!target.pathname.replace(/\/+$/, '').endsWith('/alerts/count')) {
+      throw badRequest(`oEmbed is only supported for '/alerts/count', not '${target.pathname}'`);
+    }
+    const filters: Record<string, string[]> = {};
+    for (const [name, value] of target.searchParams) (filters[name] ??= []).push(value);
+    const counts = await store.alerts.count(callerQuery(request, alertQuery(queryParams(filters), model, undefined)));
+    const title = parsed.data.title ?? 'Alerts';
+    // The most severe severity that has alerts: the lowest code of the alarm model.
+    const worst = Object.entries(model.severity)
+      .filter(([severity]) => (counts.severityCounts[severity] ?? 0) > 0)
+      .sort((a, b) => a[1] - b[1])[0]?.[0];
+    const html =
+      `<div class="alerta-oembed${worst === undefined ? '' : ` alerta-${escapeHtml(worst)}`}">` +
+      `<span class="alerta-oembed-title">${escapeHtml(title)}</span> ` +
+      `<span class="alerta-oembed-count">${String(counts.total)}</span></div>`;
+    return {
+      version: '1.0',
+      type: 'rich',
+      title,
+      provider_name: 'Alerta',
+      provider_url: new URL(context.apiRoot(request)).origin,
+      html,
+      ...(parsed.data.maxwidth === undefined ? {} : { width: parsed.data.maxwidth }),
+      ...(parsed.data.maxheight === undefined ? {} : { height: parsed.data.maxheight }),
+    };
+  }
+
+  const oembedScope = { config: { scope: 'read:oembed' } };
+  app.get('/oembed', oembedScope, (request) => oembed(request, 'json'));
+  app.get<{ Params: { format: string } }>('/oembed.:format', oembedScope, (request) =>
+    oembed(request, request.params.format),
+  );
 }
+
+const dimension = z
+  .string()
+  .regex(/^\d{1,5}$/, { error: "'maxwidth' and 'maxheight' must be whole numbers of pixels" })
+  .transform(Number);
+
+const oembedQuerySchema = z.strictObject(
+  {
+    url: z.string({ error: "'url' is required" }).max(4096, { error: "'url' is too long" }),
+    title: z.string().max(200, { error: "'title' must be at most 200 characters" }).optional(),
+    maxwidth: dimension.optional(),
+    maxheight: dimension.optional(),
+    format: z.literal('json', { error: "oEmbed format must be 'json'" }).optional(),
+  },
+  {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown parameter: ${issue.keys.join(', ')}` : undefined),
+  },
+);
+
+const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);

@@ -6,6 +6,7 @@ import { badRequest, notFound } from '../errors.js';
 import { alertView } from './alert-view.js';
 import { callerQuery } from './ownership.js';
 import { alertQuery, checkPageInRange, flag, pageRequest, queryParams } from './alert-params.js';
+import { switchboardOf } from '../http/switchboard.js';
 import { isDiverted, receiveAlert, sendDiverted } from './receive.js';
 
 /** Turns zod issues into a 400 whose message names the field (api.md §1.2 validation). */
@@ -87,7 +88,7 @@ export function registerAlertRoutes(app: FastifyInstance, context: AppContext): 
       statusCounts: counts.statusCounts,
       severityCounts: counts.severityCounts,
       lastTime: lastTime === '' ? now : lastTime,
-      autoRefresh: true,
+      autoRefresh: switchboardOf(context).isOn('auto-refresh-allow'),
     };
   });
 }

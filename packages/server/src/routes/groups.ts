@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type Group, type GroupMember, groupInputSchema, groupUpdateSchema } from '@alerta/contract';
-import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../context.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireScopesWithin, scopesGrantedByRoles } from '../auth/permissions.js';
+import { type AppContext, principalOf } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { GROUP_COLUMNS } from '../store/groups.js';
 import type { GroupRecord, GroupWithCount } from '../store/identity-types.js';
@@ -40,9 +41,19 @@ export function registerGroupRoutes(app: FastifyInstance, context: AppContext): 
     }
   }
 
+  /**
+   * api.md §6.3: a group's name counts as a role of its members, so naming a group, or putting someone in it, hands
+   * out what that role grants; only a caller who holds all of it may. Taking someone out stays open to any admin:groups.
+   */
+  async function requireGrantable(request: FastifyRequest, name: string): Promise<void> {
+    const scopes = await scopesGrantedByRoles(settings, store, [name]);
+    requireScopesWithin(principalOf(request), scopes, settings, (s) => `Group '${name}' grants scope '${s}'`);
+  }
+
   app.post('/group', { config: { scope: 'admin:groups' } }, async (request, reply) => {
     const parsed = groupInputSchema.safeParse(objectBody(request.body));
     if (!parsed.success) throw validationError(parsed.error);
+    await requireGrantable(request, parsed.data.name);
     const group: GroupRecord = { id: randomUUID(), name: parsed.data.name, text: parsed.data.text ?? '' };
     await save(group, true);
     const view = groupView({ ...group, count: 0 }, context.apiRoot(request));
@@ -77,6 +88,9 @@ export function registerGroupRoutes(app: FastifyInstance, context: AppContext): 
     const parsed = groupUpdateSchema.safeParse(objectBody(request.body));
     if (!parsed.success) throw validationError(parsed.error);
     const stored = await loadGroup(request.params.id);
+    if (parsed.data.name !== undefined && parsed.data.name !== stored.name) {
+      await requireGrantable(request, parsed.data.name);
+    }
     const next: GroupRecord = {
       id: stored.id,
       name: parsed.data.name ?? stored.name,
@@ -90,6 +104,7 @@ export function registerGroupRoutes(app: FastifyInstance, context: AppContext): 
     const group = await loadGroup(request.params.id);
     const user = request.params.userId === '' ? undefined : await store.users.get(request.params.userId);
     if (user === undefined) throw badRequest('invalid user');
+    await requireGrantable(request, group.name);
     await store.groups.addMember(group.id, user.id);
     return { status: 'ok' };
   });

@@ -3,13 +3,11 @@ import {
   BUILTIN_SCOPES,
   type Permission,
   computePaging,
-  hasScope,
   permissionInputSchema,
   permissionUpdateSchema,
 } from '@alerta/contract';
-import type { FastifyInstance } from 'fastify';
-import type { Principal } from '../auth/authenticate.js';
-import { ADMIN_SCOPES } from '../auth/permissions.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ADMIN_SCOPES, requireScopesWithin } from '../auth/permissions.js';
 import { type AppContext, principalOf } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { Settings } from '../settings.js';
@@ -63,16 +61,11 @@ function permissionView(p: PermissionRecord, apiRoot: string): Permission {
   return { id: p.id, href: `${apiRoot}/perm/${p.id}`, match: p.match, scopes: p.scopes };
 }
 
-/** 400 for an unknown scope, 403 for one the caller does not hold (api.md §1.6). */
-function checkScopes(settings: Settings, principal: Principal, scopes: readonly string[]): void {
+/** api.md §1.6: 400 for a scope that is neither built in nor in CUSTOM_SCOPES. */
+function checkKnown(settings: Settings, scopes: readonly string[]): void {
   const known = knownScopes(settings);
   const unknown = scopes.find((s) => !known.includes(s));
   if (unknown !== undefined) throw badRequest(`Invalid scope '${unknown}'`);
-  if (principal.unrestricted) return;
-  const missing = scopes.find((s) => !hasScope(principal.scopes, s));
-  if (missing !== undefined) {
-    throw new ApiError(403, `Requested scope '${missing}' not in existing scopes: ${principal.scopes.join(',')}`);
-  }
 }
 
 type IdParams = { Params: { id: string } };
@@ -102,12 +95,23 @@ export function registerPermissionRoutes(app: FastifyInstance, context: AppConte
     return found;
   }
 
+  /** A permission that grants more than the caller holds is out of the caller's hands, to change or to remove. */
+  function requireHeldByCaller(request: FastifyRequest, permission: PermissionRecord): void {
+    requireScopesWithin(
+      principalOf(request),
+      permission.scopes,
+      settings,
+      (s) => `Permission '${permission.match}' grants scope '${s}'`,
+    );
+  }
+
   app.post('/perm', { config: { scope: 'admin:perms' } }, async (request, reply) => {
     const parsed = permissionInputSchema.safeParse(objectBody(request.body));
     if (!parsed.success) throw validationError(parsed.error);
     checkNotSystem(parsed.data.match);
     const scopes = [...new Set(parsed.data.scopes ?? [])];
-    checkScopes(settings, principalOf(request), scopes);
+    checkKnown(settings, scopes);
+    requireScopesWithin(principalOf(request), scopes, settings, (s) => `Requested scope '${s}'`);
     const permission: PermissionRecord = { id: randomUUID(), match: parsed.data.match, scopes };
     await save(permission, true);
     const view = permissionView(permission, context.apiRoot(request));
@@ -151,9 +155,12 @@ export function registerPermissionRoutes(app: FastifyInstance, context: AppConte
     const parsed = permissionUpdateSchema.safeParse(objectBody(request.body));
     if (!parsed.success) throw validationError(parsed.error);
     const stored = await loadStored(request.params.id);
+    requireHeldByCaller(request, stored);
     if (parsed.data.match !== undefined && parsed.data.match !== stored.match) checkNotSystem(parsed.data.match);
     const scopes = parsed.data.scopes === undefined ? stored.scopes : [...new Set(parsed.data.scopes)];
-    if (parsed.data.scopes !== undefined) checkScopes(settings, principalOf(request), scopes);
+    if (parsed.data.scopes !== undefined) checkKnown(settings, scopes);
+    // Checked whatever changes: pointing the scopes at another role hands them to whoever holds it.
+    requireScopesWithin(principalOf(request), scopes, settings, (s) => `Requested scope '${s}'`);
     const next: PermissionRecord = { id: stored.id, match: parsed.data.match ?? stored.match, scopes };
     await save(next, false);
     return { status: 'ok', permission: permissionView(next, context.apiRoot(request)) };
@@ -161,6 +168,7 @@ export function registerPermissionRoutes(app: FastifyInstance, context: AppConte
 
   app.delete<IdParams>('/perm/:id', { config: { scope: 'admin:perms' } }, async (request) => {
     const stored = await loadStored(request.params.id);
+    requireHeldByCaller(request, stored);
     await store.perms.delete(stored.id);
     return { status: 'ok' };
   });

@@ -5,6 +5,7 @@ import type { DivertedAlert, IngestResult } from '../domain/ingest.js';
 import { IngestBatcher } from '../domain/ingest-batch.js';
 import { ingestSettingsOf } from '../domain/ingest-settings.js';
 import { ApiError } from '../errors.js';
+import { switchboardOf } from '../http/switchboard.js';
 import { assignCustomer } from './ownership.js';
 
 /** api.md §2 `remote_ip`: the first hop of X-Forwarded-For, else the peer address. */
@@ -33,6 +34,9 @@ export async function receiveAlert(
   input: AlertInput,
 ): Promise<IngestResult | DivertedAlert> {
   try {
+    if (!switchboardOf(context).isOn('sender-api-allow')) {
+      throw new ApiError(503, 'new alerts are switched off on this server (sender-api-allow)');
+    }
     const principal = principalOf(request);
     // api.md §6.6: the caller's customer, or one an admin (or admin:alerts) names; 400 for anyone else's.
     const { customer: wanted, ...rest } = input;

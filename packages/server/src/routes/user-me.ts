@@ -4,17 +4,22 @@ import { requireScope } from '../auth/authenticate.js';
 import { customersOfUser, emailDomain } from '../auth/customers.js';
 import { hashPassword } from '../auth/passwords.js';
 import { resolveIdentity } from '../auth/permissions.js';
+import { verifyToken } from '../auth/tokens.js';
+import { tokenAudience } from '../auth/user-token.js';
 import { type AppContext, principalOf } from '../context.js';
 import { mergeUserAttributes } from '../domain/user-attributes.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { UserRecord } from '../store/types.js';
 import { validationError } from './alerts.js';
 import { objectBody } from './ownership.js';
-import { checkEmailDomain, saveUser, userView } from './users.js';
+import { checkEmailDomain, checkPasswordLength, saveUser, userView } from './users.js';
 
 const OWN_FIELDS: readonly string[] = OWN_USER_FIELDS;
 
-/** The caller's own account (api.md §1.6 `/user/me`): any authenticated caller; none with auth off (404). */
+/**
+ * The caller's own account (api.md §1.6 `/user/me`): any authenticated caller; none with auth off (404). And the
+ * caller's token (`/userinfo`).
+ */
 export function registerOwnUserRoutes(app: FastifyInstance, context: AppContext): void {
   const { settings, store } = context;
 
@@ -76,6 +81,7 @@ export function registerOwnUserRoutes(app: FastifyInstance, context: AppContext)
     const parsed = userUpdateSchema.safeParse(raw);
     if (!parsed.success) throw validationError(parsed.error);
     const changes = parsed.data;
+    if (changes.password !== undefined) checkPasswordLength(settings, changes.password);
     const stored = await me(request);
     const email = changes.email === undefined ? stored.email : changes.email;
     if (email !== stored.email) checkEmailDomain(settings, email);
@@ -116,5 +122,13 @@ export function registerOwnUserRoutes(app: FastifyInstance, context: AppContext)
     const attributes = mergeUserAttributes(stored.attributes, parsed.data.attributes);
     await store.users.update({ ...stored, attributes, updateTime: new Date().toISOString() });
     return { status: 'ok', attributes };
+  });
+
+  // api.md §1.7: the claims of the caller's login token, as it was issued; other credentials have none to show.
+  app.get('/userinfo', { config: { scope: 'read:userinfo' } }, async (request) => {
+    const header = request.headers.authorization ?? '';
+    const token = /^bearer\s+(\S+)$/i.exec(header)?.[1];
+    if (token === undefined) throw new ApiError(401, 'Missing authorization Bearer token');
+    return verifyToken(token, context.secretKey, tokenAudience(context, request));
   });
 }

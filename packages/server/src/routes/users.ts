@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  USER_STATUSES,
-  type User,
-  attributesUpdateSchema,
-  hasScope,
-  userInputSchema,
-  userUpdateSchema,
-} from '@alerta/contract';
-import type { FastifyInstance } from 'fastify';
-import type { Principal } from '../auth/authenticate.js';
+import { USER_STATUSES, type User, attributesUpdateSchema, userInputSchema, userUpdateSchema } from '@alerta/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { emailDomain } from '../auth/customers.js';
 import { hashPassword } from '../auth/passwords.js';
-import { effectiveRoles, scopesForRoles } from '../auth/permissions.js';
+import { effectiveRoles, requireScopesWithin, resolveIdentity, scopesForRoles } from '../auth/permissions.js';
 import { type AppContext, principalOf } from '../context.js';
 import { mergeUserAttributes } from '../domain/user-attributes.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
@@ -50,14 +42,10 @@ export function checkEmailDomain(settings: Settings, email: string | null): void
   if (!allowed.some((d) => d.toLowerCase() === domain)) throw new ApiError(403, `unauthorized domain ${domain}`);
 }
 
-/** api.md §1.6: 403 when the roles would grant scopes the caller does not hold. */
-async function checkRolesGrantable(context: AppContext, principal: Principal, roles: readonly string[]) {
-  if (principal.unrestricted) return;
-  const permissions = await context.store.perms.matching(roles);
-  const scopes = scopesForRoles(context.settings, { login: null, email: null, roles }, permissions);
-  const missing = scopes.find((scope) => !hasScope(principal.scopes, scope));
-  if (missing !== undefined) {
-    throw new ApiError(403, `Requested scope '${missing}' not in existing scopes: ${principal.scopes.join(',')}`);
+/** The shortest password signup and reset accept holds for passwords an administrator sets too. */
+export function checkPasswordLength(settings: Pick<Settings, 'PASSWORD_MIN_LENGTH'>, password: string): void {
+  if (password.length < settings.PASSWORD_MIN_LENGTH) {
+    throw badRequest(`'password' must be at least ${settings.PASSWORD_MIN_LENGTH} characters`);
   }
 }
 
@@ -82,6 +70,31 @@ type IdParams = { Params: { id: string } };
 export function registerUserRoutes(app: FastifyInstance, context: AppContext): void {
   const { settings, store } = context;
 
+  /**
+   * api.md §1.6: 403 when the user would end up with scopes the caller does not hold, whether through roles or a
+   * login or email listed in ADMIN_USERS. Scopes are worked out as at login (api.md §6.3).
+   */
+  async function requireGrantable(request: FastifyRequest, user: UserRecord, isNew: boolean): Promise<void> {
+    const principal = principalOf(request);
+    if (principal.unrestricted) return;
+    // A new user belongs to no group yet, so the roles alone decide.
+    const scopes = isNew
+      ? scopesForRoles(settings, user, await store.perms.matching(user.roles))
+      : (await resolveIdentity(settings, store, user)).scopes;
+    requireScopesWithin(principal, scopes, settings, (s) => `Requested scope '${s}'`);
+  }
+
+  /**
+   * A user who holds more than the caller is out of the caller's hands: a new password or email address would hand
+   * the caller that account, and any other change or deletion would let them act on someone above them.
+   */
+  async function requireInCharge(request: FastifyRequest, user: UserRecord): Promise<void> {
+    const principal = principalOf(request);
+    if (principal.unrestricted) return;
+    const { scopes } = await resolveIdentity(settings, store, user);
+    requireScopesWithin(principal, scopes, settings, (s) => `User '${user.login}' holds scope '${s}'`);
+  }
+
   app.post('/user', { config: { scope: 'admin:users' } }, async (request, reply) => {
     if (settings.AUTH_PROVIDER !== 'basic') {
       throw badRequest(`users are managed by the ${settings.AUTH_PROVIDER} provider, not created here`);
@@ -95,9 +108,9 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
     if (input.password === undefined || input.password === null || input.password === '') {
       throw badRequest("missing 'password'");
     }
+    checkPasswordLength(settings, input.password);
     checkEmailDomain(settings, email);
     const roles = input.roles ?? [...settings.USER_ROLES];
-    await checkRolesGrantable(context, principalOf(request), roles);
     const user: UserRecord = {
       id: randomUUID(),
       name: input.name,
@@ -113,6 +126,7 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
       updateTime: null,
       emailVerified: input.email_verified ?? false,
     };
+    await requireGrantable(request, user, true);
     await saveUser(store, user, true);
     const view = userView(user, context.apiRoot(request), settings);
     return reply.code(201).header('Location', view.href).send({ status: 'ok', id: user.id, user: view });
@@ -150,9 +164,10 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
     const parsed = userUpdateSchema.safeParse(objectBody(request.body));
     if (!parsed.success) throw validationError(parsed.error);
     const changes = parsed.data;
+    if (changes.password !== undefined) checkPasswordLength(settings, changes.password);
     const stored = await loadUser(store, request.params.id);
+    await requireInCharge(request, stored);
     const roles = changes.roles ?? (changes.role === undefined ? undefined : [changes.role]);
-    if (roles !== undefined) await checkRolesGrantable(context, principalOf(request), roles);
     const email = changes.email === undefined ? stored.email : changes.email;
     if (email !== stored.email) checkEmailDomain(settings, email);
     const next: UserRecord = {
@@ -172,6 +187,7 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
       // api.md §1.6: a new email address is unverified unless the request says otherwise.
       emailVerified: changes.email_verified ?? (email === stored.email ? stored.emailVerified : false),
     };
+    await requireGrantable(request, next, false);
     await saveUser(store, next, false);
     return { status: 'ok', user: userView(next, context.apiRoot(request), settings) };
   });
@@ -187,14 +203,17 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
     const parsed = attributesUpdateSchema.safeParse(objectBody(request.body));
     if (!parsed.success) throw validationError(parsed.error);
     const stored = await loadUser(store, request.params.id);
+    await requireInCharge(request, stored);
     const attributes = mergeUserAttributes(stored.attributes, parsed.data.attributes);
     await store.users.update({ ...stored, attributes, updateTime: new Date().toISOString() });
     return { status: 'ok', attributes };
   });
 
   app.delete<IdParams>('/user/:id', { config: { scope: 'admin:users' } }, async (request) => {
-    const deleted = request.params.id !== '' && (await store.users.delete(request.params.id));
-    if (!deleted) throw notFound('user not found');
+    const stored = await loadUser(store, request.params.id);
+    await requireInCharge(request, stored);
+    // Gone in the meantime: answered as if it had never been there.
+    if (!(await store.users.delete(stored.id))) throw notFound('user not found');
     return { status: 'ok' };
   });
 }
