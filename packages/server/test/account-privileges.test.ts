@@ -230,4 +230,77 @@ forEachEngine((engine) => {
       assert.equal((stored.body.key as { text: string }).text, 'x'.repeat(10_000));
     });
   });
+
+  describe('administrators limited to one customer (CUSTOMER_VIEWS)', () => {
+    let server: TestServer;
+    let call: ReturnType<typeof callOn>;
+    const boss = basic('boss', 'boss-password');
+    const tenantAdmin = basic('ta', 'ta-password-1');
+    let globexLookup = '';
+    let globexUser = '';
+    let self = '';
+
+    before(async () => {
+      server = await startTestServer(engine, { ADMIN_USERS: 'boss', CUSTOMER_VIEWS: 'true' });
+      call = callOn(server);
+      await createUser(server.store, { login: 'boss', password: 'boss-password', roles: [] });
+      await createUser(server.store, { login: 'ta', password: 'ta-password-1', roles: ['user', 'tenant-admins'] });
+      await createUser(server.store, { login: 'gina', password: 'gina-password', email: 'gina@globex.test' });
+      self = (await server.store.users.findByLoginOrEmail('ta'))?.id ?? '';
+      globexUser = (await server.store.users.findByLoginOrEmail('gina'))?.id ?? '';
+      const scopes = ['admin:groups', 'admin:users', 'admin:customers'];
+      assert.equal((await call('POST', '/perm', boss, { match: 'tenant-admins', scopes })).status, 201);
+      assert.equal((await call('POST', '/customer', boss, { match: 'ta', customer: 'Acme' })).status, 201);
+      assert.equal((await call('POST', '/customer', boss, { match: 'globex.test', customer: 'Globex' })).status, 201);
+      const team = await call('POST', '/customer', boss, { match: 'globex-team', customer: 'Globex' });
+      globexLookup = (team.body.customer as { id: string }).id;
+      assert.equal((await call('POST', '/alert', boss, alertBody({ customer: 'Globex' }))).status, 201);
+    });
+    after(() => server.close());
+
+    it('cannot reach another customer through a group name', async () => {
+      const group = await call('POST', '/group', tenantAdmin, { name: 'globex-team' });
+      assert.equal(group.status, 403, group.raw);
+      assert.equal(group.body.message, "Group 'globex-team' would give access to customer 'Globex'");
+      assert.equal((await call('POST', '/group', tenantAdmin, { name: 'acme-team' })).status, 201);
+    });
+
+    it('cannot point customer lookups at another customer, or see and change theirs', async () => {
+      for (const payload of [
+        { match: 'ta-friend', customer: 'Globex' },
+        { match: 'everyone', customer: '*' },
+      ]) {
+        const refused = await call('POST', '/customer', tenantAdmin, payload);
+        assert.equal(refused.status, 403, refused.raw);
+      }
+      assert.equal((await call('POST', '/customer', tenantAdmin, { match: 'acme-ops', customer: 'Acme' })).status, 201);
+      const listed = await call('GET', '/customers', tenantAdmin);
+      const customers = (listed.body.customers as { customer: string }[]).map((c) => c.customer);
+      assert.ok(customers.length > 0 && customers.every((c) => c === 'Acme'), JSON.stringify(customers));
+      assert.equal((await call('GET', `/customer/${globexLookup}`, tenantAdmin)).status, 404);
+      const moved = await call('PUT', `/customer/${globexLookup}`, tenantAdmin, { match: 'ta' });
+      assert.equal(moved.status, 404, moved.raw);
+      assert.equal((await call('DELETE', `/customer/${globexLookup}`, tenantAdmin)).status, 404);
+      const own = await call('GET', '/customers', tenantAdmin);
+      const acmeOps = (own.body.customers as { id: string; match: string }[]).find((c) => c.match === 'acme-ops');
+      const repointed = await call('PUT', `/customer/${acmeOps?.id ?? ''}`, tenantAdmin, { customer: 'Globex' });
+      assert.equal(repointed.status, 403, repointed.raw);
+    });
+
+    it("cannot give a user another customer's role or domain, nor manage that customer's users", async () => {
+      const role = await call('PUT', `/user/${self}`, tenantAdmin, { roles: ['user', 'tenant-admins', 'globex-team'] });
+      assert.equal(role.status, 403, role.raw);
+      const created = await call('POST', '/user', tenantAdmin, {
+        name: 'Spy',
+        email: 'spy@globex.test',
+        password: 'spy-password-1',
+      });
+      assert.equal(created.status, 403, created.raw);
+      assert.equal(await server.store.users.findByLoginOrEmail('spy@globex.test'), undefined);
+      const managed = await call('PUT', `/user/${globexUser}`, tenantAdmin, { text: 'taken over' });
+      assert.equal(managed.status, 403, managed.raw);
+      const alerts = await call('GET', '/alerts', tenantAdmin);
+      assert.equal(alerts.body.total, 0);
+    });
+  });
 });

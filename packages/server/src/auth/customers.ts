@@ -72,3 +72,56 @@ export async function customersOf(
     others: [...others, ...principal.roles],
   });
 }
+
+/**
+ * The customers a stored user would see with CUSTOMER_VIEWS (undefined: all), given the roles, groups and scopes
+ * their login resolves to; none at all when no lookup names them (a login would be refused).
+ */
+export async function customersOfStoredUser(
+  settings: CustomerSettings,
+  store: Pick<Store, 'customers'>,
+  user: { login: string; email: string | null },
+  identity: { roles: readonly string[]; groups: readonly string[]; scopes: readonly string[] },
+): Promise<readonly string[] | undefined> {
+  const domain = emailDomain(user.email);
+  try {
+    return await customersOfUser(settings, store, {
+      login: user.login,
+      email: user.email,
+      scopes: identity.scopes,
+      others: [...identity.roles, ...identity.groups, ...(domain === null ? [] : [domain])],
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.statusCode === 403) return [];
+    throw error;
+  }
+}
+
+/**
+ * 403 unless the caller sees every one of these customers (undefined: all of them): with CUSTOMER_VIEWS, a caller
+ * limited to some customers must not give anyone, themselves included, access to others. `what` starts the message.
+ */
+export function requireCustomersWithin(
+  principal: Pick<Principal, 'customers'>,
+  customers: readonly string[] | undefined,
+  what: string,
+): void {
+  const own = principal.customers;
+  if (own === undefined) return;
+  const outside = customers === undefined ? 'every customer' : customers.find((c) => !own.includes(c));
+  if (outside !== undefined) {
+    throw new ApiError(
+      403,
+      `${what} would give access to ${customers === undefined ? outside : `customer '${outside}'`}`,
+    );
+  }
+}
+
+/** The customers a lookup match (a login, group name, role or email domain) gives access to; undefined for all. */
+export async function customersOfMatch(
+  store: Pick<Store, 'customers'>,
+  match: string,
+): Promise<readonly string[] | undefined> {
+  const customers = (await store.customers.matching([match])).map((row) => row.customer);
+  return customers.includes('*') ? undefined : [...new Set(customers)];
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Customer, customerInputSchema, customerUpdateSchema } from '@alerta/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { matchesOf } from '../auth/customers.js';
+import { matchesOf, requireCustomersWithin } from '../auth/customers.js';
 import { type AppContext, principalOf } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
 import type { CustomerRecord } from '../store/identity-types.js';
@@ -50,17 +50,36 @@ export function registerCustomerRoutes(app: FastifyInstance, context: AppContext
     return found;
   }
 
+  /**
+   * A lookup the caller may administer: with CUSTOMER_VIEWS, an admin:customers holder limited to some customers
+   * manages only the lookups of those, and cannot point anyone at another customer (or at all of them with `*`).
+   */
+  async function loadManaged(request: FastifyRequest<IdParams>): Promise<CustomerRecord> {
+    const found = await load(request.params.id);
+    const own = principalOf(request).customers;
+    if (own !== undefined && !own.includes(found.customer)) throw notFound('customer not found');
+    return found;
+  }
+
+  const requireOwnCustomer = (request: FastifyRequest, lookup: CustomerRecord): void =>
+    requireCustomersWithin(
+      principalOf(request),
+      lookup.customer === '*' ? undefined : [lookup.customer],
+      `A lookup of '${lookup.match}'`,
+    );
+
   app.post('/customer', { config: { scope: 'admin:customers' } }, async (request, reply) => {
     const parsed = customerInputSchema.safeParse(objectBody(request.body));
     if (!parsed.success) throw validationError(parsed.error);
     const customer: CustomerRecord = { id: randomUUID(), ...parsed.data };
+    requireOwnCustomer(request, customer);
     await save(customer, true);
     const view = customerView(customer, context.apiRoot(request));
     return reply.code(201).header('Location', view.href).send({ status: 'ok', id: customer.id, customer: view });
   });
 
   app.get<IdParams>('/customer/:id', { config: { scope: 'read:customers' } }, async (request) => {
-    const found = await load(request.params.id);
+    const found = await loadManaged(request);
     const own = await ownMatches(request);
     if (own !== undefined && !own.includes(found.match)) throw notFound('customer not found');
     return { status: 'ok', total: 1, customer: customerView(found, context.apiRoot(request)) };
@@ -70,6 +89,10 @@ export function registerCustomerRoutes(app: FastifyInstance, context: AppContext
     // Nothing names an anonymous reader, so a filter on no matches at all stands for "none".
     const own = await ownMatches(request);
     const restrict = own === undefined ? [] : [{ field: 'match', negate: false, values: own.length > 0 ? own : [''] }];
+    const { customers } = principalOf(request);
+    if (customers !== undefined) {
+      restrict.push({ field: 'customer', negate: false, values: customers.length > 0 ? [...customers] : [''] });
+    }
     const { envelope, rows, total } = await pagedList(
       request,
       settings.DEFAULT_PAGE_SIZE,
@@ -83,18 +106,19 @@ export function registerCustomerRoutes(app: FastifyInstance, context: AppContext
   app.put<IdParams>('/customer/:id', { config: { scope: 'admin:customers' } }, async (request) => {
     const parsed = customerUpdateSchema.safeParse(objectBody(request.body));
     if (!parsed.success) throw validationError(parsed.error);
-    const stored = await load(request.params.id);
+    const stored = await loadManaged(request);
     const next: CustomerRecord = {
       id: stored.id,
       match: parsed.data.match ?? stored.match,
       customer: parsed.data.customer ?? stored.customer,
     };
+    requireOwnCustomer(request, next);
     await save(next, false);
     return { status: 'ok', customer: customerView(next, context.apiRoot(request)) };
   });
 
   app.delete<IdParams>('/customer/:id', { config: { scope: 'admin:customers' } }, async (request) => {
-    const stored = await load(request.params.id);
+    const stored = await loadManaged(request);
     await store.customers.delete(stored.id);
     return { status: 'ok' };
   });

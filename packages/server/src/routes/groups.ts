@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Group, type GroupMember, groupInputSchema, groupUpdateSchema } from '@alerta/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { customersOfMatch, requireCustomersWithin } from '../auth/customers.js';
 import { requireScopesWithin, scopesGrantedByRoles } from '../auth/permissions.js';
 import { type AppContext, principalOf } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
@@ -46,8 +47,13 @@ export function registerGroupRoutes(app: FastifyInstance, context: AppContext): 
    * out what that role grants; only a caller who holds all of it may. Taking someone out stays open to any admin:groups.
    */
   async function requireGrantable(request: FastifyRequest, name: string): Promise<void> {
+    const principal = principalOf(request);
     const scopes = await scopesGrantedByRoles(settings, store, [name]);
-    requireScopesWithin(principalOf(request), scopes, settings, (s) => `Group '${name}' grants scope '${s}'`);
+    requireScopesWithin(principal, scopes, settings, (s) => `Group '${name}' grants scope '${s}'`);
+    // With CUSTOMER_VIEWS, a group name is a customer lookup as well.
+    if (principal.customers !== undefined) {
+      requireCustomersWithin(principal, await customersOfMatch(store, name), `Group '${name}'`);
+    }
   }
 
   app.post('/group', { config: { scope: 'admin:groups' } }, async (request, reply) => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { USER_STATUSES, type User, attributesUpdateSchema, userInputSchema, userUpdateSchema } from '@alerta/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { emailDomain } from '../auth/customers.js';
 import { hashPassword } from '../auth/passwords.js';
+import { customersOfStoredUser, emailDomain, requireCustomersWithin } from '../auth/customers.js';
 import { effectiveRoles, requireScopesWithin, resolveIdentity, scopesForRoles } from '../auth/permissions.js';
 import { type AppContext, principalOf } from '../context.js';
 import { mergeUserAttributes } from '../domain/user-attributes.js';
@@ -78,10 +78,19 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
     const principal = principalOf(request);
     if (principal.unrestricted) return;
     // A new user belongs to no group yet, so the roles alone decide.
-    const scopes = isNew
-      ? scopesForRoles(settings, user, await store.perms.matching(user.roles))
-      : (await resolveIdentity(settings, store, user)).scopes;
-    requireScopesWithin(principal, scopes, settings, (s) => `Requested scope '${s}'`);
+    const identity = isNew
+      ? {
+          roles: user.roles,
+          groups: [],
+          scopes: scopesForRoles(settings, user, await store.perms.matching(user.roles)),
+        }
+      : await resolveIdentity(settings, store, user);
+    requireScopesWithin(principal, identity.scopes, settings, (s) => `Requested scope '${s}'`);
+    // With CUSTOMER_VIEWS, roles and the email domain are customer lookups too.
+    if (principal.customers !== undefined) {
+      const customers = await customersOfStoredUser(settings, store, user, identity);
+      requireCustomersWithin(principal, customers, `User '${user.login}'`);
+    }
   }
 
   /**
@@ -91,8 +100,12 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
   async function requireInCharge(request: FastifyRequest, user: UserRecord): Promise<void> {
     const principal = principalOf(request);
     if (principal.unrestricted) return;
-    const { scopes } = await resolveIdentity(settings, store, user);
-    requireScopesWithin(principal, scopes, settings, (s) => `User '${user.login}' holds scope '${s}'`);
+    const identity = await resolveIdentity(settings, store, user);
+    requireScopesWithin(principal, identity.scopes, settings, (s) => `User '${user.login}' holds scope '${s}'`);
+    if (principal.customers !== undefined) {
+      const customers = await customersOfStoredUser(settings, store, user, identity);
+      requireCustomersWithin(principal, customers, `Managing user '${user.login}'`);
+    }
   }
 
   app.post('/user', { config: { scope: 'admin:users' } }, async (request, reply) => {
