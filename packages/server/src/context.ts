@@ -4,6 +4,7 @@ import { ALARM_MODELS, type AlarmModel } from '@alerta/contract';
 import type { FastifyRequest } from 'fastify';
 import { ApiKeyVerifier } from './auth/api-keys.js';
 import type { Principal } from './auth/authenticate.js';
+import { UserStatusCache } from './auth/user-status.js';
 import { ServerMetrics } from './http/metrics.js';
 import type { Settings } from './settings.js';
 import type { Store } from './store/types.js';
@@ -27,6 +28,8 @@ export interface AppContext {
   secretKey: string;
   /** Checks API keys with a short cache and batched usage counts (shared by authentication and the key routes). */
   apiKeys: ApiKeyVerifier;
+  /** Whether the users Bearer tokens name still exist and are active, with a short cache. */
+  userStatus: UserStatusCache;
   /** Request counts and timings of this process, for /management/status and /management/metrics. */
   metrics: ServerMetrics;
   model: AlarmModel;
@@ -49,6 +52,7 @@ export function createContext(settings: Settings, store: Store, secretKey: strin
     store,
     secretKey,
     apiKeys: new ApiKeyVerifier(store.keys),
+    userStatus: new UserStatusCache(store.users),
     metrics: new ServerMetrics(),
     model: activeModel(settings),
     origin: `${basename(process.argv[1] ?? 'alertad')}/${hostname()}`,

@@ -66,7 +66,12 @@ const envSchema = z.object({
 
   // Secure by default: the reference defaults AUTH_REQUIRED to false; we require credentials unless told otherwise.
   AUTH_REQUIRED: bool(true),
-  AUTH_PROVIDER: str('basic'),
+  // The providers this server can sign in with; saml2, cas and ldap are refused at start rather than locking
+  // everyone out.
+  AUTH_PROVIDER: oneOf(
+    ['basic', 'github', 'openid', 'keycloak', 'azure', 'google', 'gitlab', 'cognito', 'pingfederate'],
+    'basic',
+  ),
   ADMIN_USERS: list([]),
   ADMIN_PASSWORD: str(''),
   ADMIN_ROLES: list(['admin']),

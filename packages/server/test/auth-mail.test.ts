@@ -7,7 +7,7 @@ import { scrubUrl } from '../src/app.js';
 import { emailTokenDigest, signEmailToken } from '../src/auth/email-tokens.js';
 import { Mailer } from '../src/auth/mailer.js';
 import { loadSettings } from '../src/settings.js';
-import { TEST_SECRET, type TestServer, body, createUser, loginToken, startTestServer } from './support/app.js';
+import { TEST_SECRET, type TestServer, basic, body, createUser, loginToken, startTestServer } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
 import { type Mailbox, linkToken, startMailbox } from './support/mailbox.js';
 
@@ -138,6 +138,28 @@ forEachEngine((engine) => {
       assert.equal(mailbox.received.length, mails);
     });
 
+    it('refuses Basic credentials of an unverified user as the login does, without mailing', async () => {
+      await createUser(server.store, { login: 'uma', email: 'uma@example.com', password: 'uma-password' });
+      const alerts = () =>
+        server.app.inject({ method: 'GET', url: '/api/alerts', headers: basic('uma', 'uma-password') });
+      const login = await post('/auth/login', { username: 'uma', password: 'uma-password' });
+      assert.equal(login.statusCode, 403);
+      assert.equal(body(login).message, 'email not verified');
+      await mailbox.next('uma@example.com');
+
+      const refused = await alerts();
+      assert.equal(refused.statusCode, 403);
+      assert.equal(body(refused).status, 'error');
+      assert.equal(body(refused).message, 'email not verified');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      assert.equal(mailbox.received.filter((m) => m.text?.includes('Hello uma')).length, 1, 'only the login mails');
+
+      const uma = await server.store.users.findByLoginOrEmail('uma');
+      assert.ok(uma);
+      await server.store.users.update({ ...uma, emailVerified: true });
+      assert.equal((await alerts()).statusCode, 200);
+    });
+
     it('refuses an expired reset link and leaves the password alone', async () => {
       const user = await server.store.users.findByLoginOrEmail('carol@example.com');
       assert.ok(user);
@@ -200,6 +222,22 @@ forEachEngine((engine) => {
       assert.equal(refused.statusCode, 403);
       assert.equal(body(refused).message, 'user signup is disabled');
       assert.equal(await closed.store.users.count(), 0);
+    });
+
+    it('refuses logins and Basic credentials of users outside ALLOWED_EMAIL_DOMAINS', async () => {
+      await createUser(server.store, { login: 'olga', email: 'olga@other.test', password: 'olga-password' });
+      const byLogin = await login('olga', 'olga-password', '10.0.0.6');
+      assert.equal(byLogin.statusCode, 403);
+      assert.equal(body(byLogin).message, 'unauthorized domain other.test');
+      const byBasic = await server.app.inject({
+        method: 'GET',
+        url: '/api/alerts',
+        headers: basic('olga', 'olga-password'),
+        remoteAddress: '10.0.0.6',
+      });
+      assert.equal(byBasic.statusCode, 403);
+      assert.equal(body(byBasic).status, 'error');
+      assert.equal(body(byBasic).message, 'unauthorized domain other.test');
     });
 
     it('locks out one login after repeated failures without slowing anyone else', async () => {

@@ -14,14 +14,12 @@ forEachEngine((engine) => {
     let idp: Idp;
     let server: TestServer;
     let strict: TestServer;
+    let cognito: TestServer;
+    let gitlab: TestServer;
     before(async () => {
       idp = await startIdp();
-      const common = {
-        BASE_URL,
-        OIDC_ISSUER_URL: idp.issuer,
-        OAUTH2_CLIENT_ID: idp.clientId,
-        OAUTH2_CLIENT_SECRET: idp.clientSecret,
-      };
+      const client = { BASE_URL, OAUTH2_CLIENT_ID: idp.clientId, OAUTH2_CLIENT_SECRET: idp.clientSecret };
+      const common = { ...client, OIDC_ISSUER_URL: idp.issuer };
       server = await startTestServer(engine, { ...common, AUTH_PROVIDER: 'openid' });
       strict = await startTestServer(engine, {
         ...common,
@@ -30,11 +28,21 @@ forEachEngine((engine) => {
         EMAIL_VERIFICATION: 'true',
         OIDC_LOGOUT_URL: 'https://sso.example.com/logout',
       });
-      await createUser(server.store, { login: 'pat', email: 'pat@example.com', password: 'pat-password' });
+      cognito = await startTestServer(engine, { ...common, AUTH_PROVIDER: 'cognito' });
+      // GitLab's issuer is GITLAB_URL itself, so no OIDC_ISSUER_URL is needed to point it at the local provider.
+      gitlab = await startTestServer(engine, {
+        ...client,
+        AUTH_PROVIDER: 'gitlab',
+        GITLAB_URL: idp.issuer,
+        ALLOWED_GITLAB_GROUPS: 'team-a',
+      });
+      await createUser(cognito.store, { login: 'pat', email: 'pat@example.com', password: 'pat-password' });
     });
     after(async () => {
       await server.close();
       await strict.close();
+      await cognito.close();
+      await gitlab.close();
       await idp.close();
     });
 
@@ -79,18 +87,66 @@ forEachEngine((engine) => {
       assert.equal(body(again).status, 'error');
     });
 
-    it('signs an existing user in by a verified email, through any OIDC route', async () => {
+    it("signs an existing user in by a verified email, through the generic route or the provider's own", async () => {
       const code = await idp.authorize({
-        sub: 'google-77',
+        sub: 'cognito-77',
         claims: { email: 'pat@example.com', email_verified: true, name: 'Pat' },
       });
-      const response = await signIn(server, 'google', withCode(code));
+      // The stock console posts Cognito codes to /auth/openid; the configured provider answers them.
+      const response = await signIn(cognito, 'openid', withCode(code));
       assert.equal(response.statusCode, 200, response.body);
       const claims = decodeJwt(String(body(response).token));
-      const pat = await server.store.users.findByLoginOrEmail('pat');
+      const pat = await cognito.store.users.findByLoginOrEmail('pat');
       assert.equal(claims.sub, pat?.id);
-      assert.equal(claims.provider, 'google');
-      assert.equal(await server.store.users.get('google-77'), undefined);
+      assert.equal(claims.provider, 'cognito');
+      assert.equal(await cognito.store.users.get('cognito-77'), undefined);
+
+      const again = await idp.authorize({
+        sub: 'cognito-77',
+        claims: { email: 'pat@example.com', email_verified: true },
+      });
+      const own = await signIn(cognito, 'cognito', withCode(again));
+      assert.equal(own.statusCode, 200, own.body);
+      assert.equal(decodeJwt(String(body(own).token)).sub, pat?.id);
+    });
+
+    it('signs in through GitLab at GITLAB_URL, allowing only ALLOWED_GITLAB_GROUPS', async () => {
+      const member = await idp.authorize({
+        sub: 'gl-1',
+        claims: { preferred_username: 'gina', email: 'gina@example.com', email_verified: true, groups: ['team-a'] },
+      });
+      // The client id may be left out of the body: the server's own is the only one it uses.
+      const response = await signIn(gitlab, 'gitlab', { code: member, redirectUri: idp.redirectUri });
+      assert.equal(response.statusCode, 200, response.body);
+      const claims = decodeJwt(String(body(response).token));
+      assert.equal(claims.provider, 'gitlab');
+      assert.equal(claims.preferred_username, 'gina');
+      assert.deepEqual(claims.groups, ['team-a']);
+
+      const outsider = await idp.authorize({ sub: 'gl-2', claims: { email: 'otto@example.com', groups: ['team-b'] } });
+      const refused = await signIn(gitlab, 'gitlab', withCode(outsider));
+      assert.equal(refused.statusCode, 403);
+      assert.equal(await gitlab.store.users.get('gl-2'), undefined);
+    });
+
+    it('answers only on the routes of the configured provider', async () => {
+      const cases: [TestServer, string][] = [
+        [server, 'keycloak'],
+        [server, 'google'],
+        [server, 'github'],
+        [strict, 'azure'],
+        [cognito, 'google'],
+        [gitlab, 'pingfederate'],
+      ];
+      for (const [target, route] of cases) {
+        const users = await target.store.users.count();
+        const code = await idp.authorize({ sub: `elsewhere-${route}`, claims: { email_verified: true } });
+        const response = await signIn(target, route, withCode(code));
+        assert.equal(response.statusCode, 400, `${route}: ${response.body}`);
+        assert.equal(body(response).status, 'error');
+        assert.match(String(body(response).message), new RegExp(`^${route} sign-in is not enabled: AUTH_PROVIDER is `));
+        assert.equal(await target.store.users.count(), users);
+      }
     });
 
     it('refuses bad requests and unauthorised or unverified users without writing anything', async () => {
@@ -100,6 +156,7 @@ forEachEngine((engine) => {
       assert.equal(body(missing).message, "missing 'code'");
       const otherClient = await signIn(server, 'openid', { ...withCode('x'), clientId: 'someone-else' });
       assert.equal(otherClient.statusCode, 400);
+      assert.equal(body(otherClient).message, "'clientId' is not this server's OAUTH2_CLIENT_ID");
       const bogus = await signIn(server, 'openid', withCode('not-a-real-code'));
       assert.equal(bogus.statusCode, 401);
       assert.equal(await server.store.users.count(), users);

@@ -57,6 +57,9 @@ describe('loadSettings', () => {
       [{ PORT: '70000' }, /PORT="70000"/],
       [{ AUTH_REQUIRED: 'maybe' }, /AUTH_REQUIRED="maybe": expected a boolean/],
       [{ ALARM_MODEL: 'NAGIOS' }, /ALARM_MODEL="NAGIOS": expected one of ALERTA, ISA_18_2/],
+      // Providers this server cannot sign in with stop it at start instead of locking everyone out.
+      [{ AUTH_PROVIDER: 'saml2' }, /AUTH_PROVIDER="saml2": expected one of basic, github, openid/],
+      [{ AUTH_PROVIDER: 'ldap' }, /AUTH_PROVIDER="ldap"/],
       [{ DEFAULT_FILTER: '{oops' }, /DEFAULT_FILTER=/],
       [{ ADMIN_USERS: '[1,2]' }, /ADMIN_USERS=/],
       [{ ALERT_TIMEOUT: '-5' }, /ALERT_TIMEOUT="-5"/],

@@ -4,10 +4,10 @@ import { ApiError } from '../errors.js';
 import type { Settings } from '../settings.js';
 import type { Store, UserRepository } from '../store/types.js';
 import type { ApiKeyVerifier } from './api-keys.js';
-import { loginThrottle } from './login-throttle.js';
-import { verifyPassword } from './passwords.js';
+import { signInWithPassword } from './password-sign-in.js';
 import { resolveIdentity } from './permissions.js';
 import { verifyToken } from './tokens.js';
+import type { UserStatusCache } from './user-status.js';
 
 /** Who is calling, once their credentials have been checked. */
 export interface Principal {
@@ -31,6 +31,7 @@ export interface AuthContext {
   /** Group membership and permissions, for the scopes of Basic credentials. */
   store: Pick<Store, 'groups' | 'perms'>;
   apiKeys: ApiKeyVerifier;
+  userStatus: UserStatusCache;
   secretKey: string;
   /** The audience tokens are issued for and checked against (api.md §6.1.3). */
   audience: (request: FastifyRequest) => string;
@@ -82,10 +83,17 @@ const bearerStrategy: CredentialStrategy = async (request, context) => {
   const token = authorizationHeader(request, 'bearer');
   if (token === undefined) return undefined;
   const claims = await verifyToken(token, context.secretKey, context.audience(request));
+  // Every token we issue names its user; one that names nobody cannot be checked against the account below.
+  const userId = claims.sub;
+  if (userId === undefined || userId === '') throw new ApiError(401, 'Token is invalid');
+  // A token outlives changes to its user: a deactivated or deleted account must not keep working until it expires.
+  const status = await context.userStatus.statusOf(userId);
+  if (status === undefined) throw new ApiError(401, 'Token is invalid: its user no longer exists');
+  if (status !== 'active') throw new ApiError(401, `User ${claims.preferred_username ?? userId} not active`);
   return {
     kind: 'user',
     login: claims.preferred_username ?? claims.email ?? null,
-    userId: claims.sub ?? null,
+    userId,
     roles: claims.roles ?? [],
     scopes: parseScopeClaim(claims.scope),
     unrestricted: false,
@@ -102,18 +110,13 @@ const basicStrategy: CredentialStrategy = async (request, context) => {
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon <= 0) throw basicRealm();
-  const name = decoded.slice(0, colon);
-  // Basic credentials can be guessed as well as the login route's, so they count the same failures.
-  const throttle = loginThrottle(context.settings);
-  throttle.check(name, request.ip);
-  const user = await context.users.findByLoginOrEmail(name);
-  const ok = await verifyPassword(decoded.slice(colon + 1), user?.password);
-  if (user === undefined || !ok) {
-    throttle.recordFailure(name, request.ip);
-    throw basicRealm();
-  }
-  throttle.recordSuccess(name);
-  if (user.status !== 'active') throw basicRealm();
+  // The same checks as POST /auth/login, throttle included: Basic must not let in an account the login refuses.
+  const user = await signInWithPassword(
+    context.settings,
+    context.users,
+    { name: decoded.slice(0, colon), password: decoded.slice(colon + 1), address: request.ip },
+    { refused: basicRealm },
+  );
   const { roles, groups, scopes } = await resolveIdentity(context.settings, context.store, user);
   return {
     kind: 'user',

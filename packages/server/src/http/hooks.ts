@@ -40,6 +40,12 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
   app.decorateRequest('principal', null);
   // Usage counts of API keys are written in batches; the last batch goes out before the database closes.
   app.addHook('onClose', () => context.apiKeys.close());
+  // A user deactivated or deleted through this process loses their tokens at once, not when the cache expires.
+  const stopListening = context.store.users.onChange((id) => context.userStatus.forget(id));
+  app.addHook('onClose', (_app, done) => {
+    stopListening();
+    done();
+  });
   registerMetricsHook(app, context.metrics, settings.BASE_PATH);
 
   app.addHook('onSend', async (request, reply) => {
@@ -76,6 +82,7 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
       users: context.store.users,
       store: context.store,
       apiKeys: context.apiKeys,
+      userStatus: context.userStatus,
       secretKey: context.secretKey,
       audience: (r) => (settings.OAUTH2_CLIENT_ID !== '' ? settings.OAUTH2_CLIENT_ID : context.apiRoot(r)),
     });

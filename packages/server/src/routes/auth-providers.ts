@@ -13,6 +13,7 @@ import { allowedBy, providerUser } from '../auth/provider-users.js';
 import { tokenForUser } from '../auth/user-token.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
+import type { Settings } from '../settings.js';
 
 interface CodeRequest {
   code: string;
@@ -20,17 +21,42 @@ interface CodeRequest {
   redirectUri: string;
 }
 
-/** The body every provider route takes; the client id is the configured one, which the console also sends. */
-function codeRequest(context: AppContext, request: FastifyRequest): CodeRequest {
+/** The provider a route serves, or 400: it is not the configured one, or no OAuth2 client is configured. */
+function requireEnabled<P extends string>(settings: Settings, route: string, provider: P | undefined): P {
+  if (provider === undefined)
+    throw badRequest(`${route} sign-in is not enabled: AUTH_PROVIDER is ${settings.AUTH_PROVIDER}`);
+  if (settings.OAUTH2_CLIENT_ID === '')
+    throw badRequest(`${route} sign-in is not configured: OAUTH2_CLIENT_ID is not set`);
+  return provider;
+}
+
+/**
+ * Only the configured AUTH_PROVIDER signs anyone in, so a server of password accounts cannot be entered with an
+ * account at Google or GitLab. `/auth/openid` is the generic OIDC route and serves whichever OIDC provider is
+ * configured (the stock console posts Cognito codes there, and the reference answers every OIDC route for the
+ * configured provider); every other route serves only its own provider, so `/auth/keycloak` on an `openid` server
+ * is refused.
+ */
+function servedOidcProvider(settings: Settings, route: OidcProvider): OidcProvider {
+  const configured = OIDC_PROVIDERS.find((p) => p === settings.AUTH_PROVIDER);
+  return requireEnabled(settings, route, route === 'openid' || route === configured ? configured : undefined);
+}
+
+/**
+ * The body every provider route takes. The client is always OAUTH2_CLIENT_ID, never one the caller names: the ID
+ * token's audience is checked against it, and a caller's own public client must not pass that check.
+ */
+function codeRequest(settings: Settings, request: FastifyRequest): CodeRequest {
   const body = providerCodeBodySchema.safeParse(request.body ?? {});
   if (!body.success) throw badRequest(body.error.issues[0]?.message ?? 'invalid body');
   const { code, redirectUri } = body.data;
   if (code === undefined || code === '') throw badRequest("missing 'code'");
   if (redirectUri === undefined || redirectUri === '') throw badRequest("missing 'redirectUri'");
-  const configured = context.settings.OAUTH2_CLIENT_ID;
-  const clientId = configured !== '' ? configured : (body.data.clientId ?? '');
-  if (clientId === '') throw badRequest('OAUTH2_CLIENT_ID is not configured');
-  if (body.data.clientId !== undefined && body.data.clientId !== clientId) throw badRequest("unknown 'clientId'");
+  const clientId = settings.OAUTH2_CLIENT_ID;
+  // The console sends the client_id of GET /config; anything else is a client this server does not know.
+  if (body.data.clientId !== undefined && body.data.clientId !== clientId) {
+    throw badRequest("'clientId' is not this server's OAUTH2_CLIENT_ID");
+  }
   return { code, clientId, redirectUri };
 }
 
@@ -63,11 +89,12 @@ export function registerProviderRoutes(app: FastifyInstance, context: AppContext
   const { settings } = context;
 
   // api.md §1.7: every OIDC provider is the same exchange against its own discovered issuer.
-  for (const provider of OIDC_PROVIDERS) {
-    app.post(`/auth/${provider}`, async (request) => {
+  for (const route of OIDC_PROVIDERS) {
+    app.post(`/auth/${route}`, async (request) => {
+      const provider = servedOidcProvider(settings, route);
       const issuer = issuerUrl(settings, provider);
       if (issuer === null) throw badRequest(`${provider} sign-in is not configured`);
-      const { code, clientId, redirectUri } = codeRequest(context, request);
+      const { code, clientId, redirectUri } = codeRequest(settings, request);
       const claims = await exchangeCode(
         issuer,
         { id: clientId, secret: settings.OAUTH2_CLIENT_SECRET },
@@ -103,7 +130,8 @@ export function registerProviderRoutes(app: FastifyInstance, context: AppContext
 
   // api.md §1.7: GitHub is plain OAuth2: a code for an access token, then the user and their organisations.
   app.post('/auth/github', async (request) => {
-    const { code, clientId, redirectUri } = codeRequest(context, request);
+    requireEnabled(settings, 'github', settings.AUTH_PROVIDER === 'github' ? 'github' : undefined);
+    const { code, clientId, redirectUri } = codeRequest(settings, request);
     const site = settings.GITHUB_URL.replace(/\/+$/, '');
     const api = site === 'https://github.com' ? 'https://api.github.com' : `${site}/api/v3`;
     const exchanged = z.looseObject({ access_token: z.string() }).safeParse(

@@ -214,6 +214,11 @@ export interface UserRepository extends UserAdministration {
    * False when it did not match (used, replaced or never issued).
    */
   consumeEmailToken(id: string, digest: string, changes: EmailTokenChanges): Promise<boolean>;
+  /**
+   * Calls the listener with the id of every user this repository creates, changes or deletes, so what is remembered
+   * about that user elsewhere in the process can be dropped. Returns the function that stops the calls.
+   */
+  onChange(listener: (id: string) => void): () => void;
 }
 
 export interface EmailTokenChanges {

@@ -46,10 +46,21 @@ export function toUser(engine: EngineSql, row: Selectable<UsersTable>): UserReco
 }
 
 export class KyselyUserRepository implements UserRepository {
+  private readonly listeners = new Set<(id: string) => void>();
+
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: EngineSql,
   ) {}
+
+  onChange(listener: (id: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(id: string): void {
+    for (const listener of this.listeners) listener(id);
+  }
 
   private toRow(user: UserRecord) {
     return {
@@ -82,10 +93,12 @@ export class KyselyUserRepository implements UserRepository {
     } catch (error) {
       rethrowUnique(error);
     }
+    this.changed(user.id);
   }
 
   async delete(id: string): Promise<boolean> {
     const result = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+    this.changed(id);
     return Number(result.numDeletedRows) > 0;
   }
 
@@ -150,6 +163,8 @@ export class KyselyUserRepository implements UserRepository {
     } catch (error) {
       rethrowUnique(error);
     }
+    // A user can come back under an id whose absence was remembered (a provider account signing in again).
+    this.changed(user.id);
   }
 
   async findByLoginOrEmail(name: string): Promise<UserRecord | undefined> {
@@ -188,6 +203,7 @@ export class KyselyUserRepository implements UserRepository {
       .where('id', '=', id)
       .where('hash', '=', digest)
       .executeTakeFirst();
+    this.changed(id);
     return Number(result.numUpdatedRows) === 1;
   }
 }
