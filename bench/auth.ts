@@ -63,6 +63,7 @@ const auth: AuthContext = {
   users: store.users,
   store,
   apiKeys: context.apiKeys,
+  userStatus: context.userStatus,
   secretKey: SECRET,
   // The audience the login route used: the request root of app.inject.
   audience: () => 'http://localhost:80/api',
