@@ -76,8 +76,9 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
     draining = true;
     done();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('Connection', 'close');
+    done(null, payload);
   });
 
   const apiRoutes = new RouteTable();

@@ -48,14 +48,26 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
   });
   registerMetricsHook(app, context.metrics, settings.BASE_PATH);
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-ID', request.id);
     const origin = allowedOrigin(request.headers.origin, settings.CORS_ORIGINS);
     if (origin !== undefined) {
       reply.header('Access-Control-Allow-Origin', origin);
       if (origin !== '*') reply.header('Vary', 'Origin');
     }
+    done(null, payload);
   });
+
+  const auth = {
+    settings,
+    users: context.store.users,
+    store: context.store,
+    apiKeys: context.apiKeys,
+    userStatus: context.userStatus,
+    secretKey: context.secretKey,
+    audience: (r: FastifyRequest) =>
+      settings.OAUTH2_CLIENT_ID !== '' ? settings.OAUTH2_CLIENT_ID : context.apiRoot(r),
+  };
 
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
@@ -77,17 +89,14 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
     }
     const scope = request.routeOptions.config.scope;
     if (scope === undefined) return;
-    const principal = await authenticate(request, {
-      settings,
-      users: context.store.users,
-      store: context.store,
-      apiKeys: context.apiKeys,
-      userStatus: context.userStatus,
-      secretKey: context.secretKey,
-      audience: (r) => (settings.OAUTH2_CLIENT_ID !== '' ? settings.OAUTH2_CLIENT_ID : context.apiRoot(r)),
-    });
+    const principal = await authenticate(request, auth);
     if (scope !== null) requireScope(principal, scope, settings);
-    request.principal = { ...principal, customers: await customersOf(principal, settings, context.store) };
+    // Without CUSTOMER_VIEWS every caller sees every customer, whatever a key names (api.md §6.6).
+    if (settings.CUSTOMER_VIEWS) {
+      request.principal = { ...principal, customers: await customersOf(principal, settings, context.store) };
+    } else {
+      request.principal = principal.customers === undefined ? principal : { ...principal, customers: undefined };
+    }
   });
 }
 

@@ -144,10 +144,13 @@ function counter(group: string, name: string, title: string, description: string
 
 /** Feeds every answered request under the base path into the metrics. */
 export function registerMetricsHook(app: FastifyInstance, metrics: ServerMetrics, basePath: string): void {
-  app.addHook('onResponse', async (request, reply) => {
+  // Callback hooks cost Fastify less than async ones, and this runs for every request.
+  app.addHook('onResponse', (request, reply, done) => {
     const url = request.routeOptions.url;
-    if (url === undefined || !url.startsWith(basePath)) return;
-    metrics.record(request.method, url.slice(basePath.length), reply.statusCode, reply.elapsedTime);
+    if (url !== undefined && url.startsWith(basePath)) {
+      metrics.record(request.method, url.slice(basePath.length), reply.statusCode, reply.elapsedTime);
+    }
+    done();
   });
 }
 

@@ -4,6 +4,7 @@ import { orderTerms, whereClause } from './alert-query.js';
 import type { EngineSql } from './engine.js';
 import { countFromSearchTable } from './search-table.js';
 import { countFromTally } from './tally.js';
+import type { SqliteRows } from './sqlite-statements.js';
 import { ingestBatchTransaction } from './ingest-batch.js';
 import type { IngestBatchTransaction } from './ingest-types.js';
 import type { AlertsTable, Database, HistoryTable } from './schema.js';
@@ -160,6 +161,8 @@ export class KyselyAlertRepository implements AlertRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: EngineSql,
+    /** SQLite only: the ingest batch's reads, past the query builder (see sqlite-statements.ts). */
+    private readonly sqliteRows?: SqliteRows,
   ) {}
 
   async ingest<T>(work: (tx: IngestTransaction) => Promise<T>): Promise<T> {
@@ -171,7 +174,7 @@ export class KyselyAlertRepository implements AlertRepository {
   }
 
   async ingestBatch<T>(work: (tx: IngestBatchTransaction) => Promise<T>): Promise<T> {
-    return this.db.transaction().execute((trx) => work(ingestBatchTransaction(trx, this.engine)));
+    return this.db.transaction().execute((trx) => work(ingestBatchTransaction(trx, this.engine, this.sqliteRows)));
   }
 
   private ingestTransaction(trx: Transaction<Database>): IngestTransaction {

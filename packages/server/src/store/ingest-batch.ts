@@ -5,6 +5,7 @@ import type { EngineSql } from './engine.js';
 import type { IngestBatchTransaction, IngestBatchWrite, IngestCandidate } from './ingest-types.js';
 import { toBlackout } from './blackouts.js';
 import type { AlertsTable, BlackoutsTable, Database, HistoryTable } from './schema.js';
+import type { SqliteRows } from './sqlite-statements.js';
 import type { IngestKey } from './types.js';
 
 // Lists bound as parameters stay well below SQLite's limit on bound parameters.
@@ -49,8 +50,14 @@ async function collectCandidates(
 }
 
 /** The statements of one ingest batch (see domain/ingest-batch.ts). */
-export function ingestBatchTransaction(trx: Transaction<Database>, engine: EngineSql): IngestBatchTransaction {
-  return engine.name === 'sqlite' ? sqliteBatchTransaction(trx, engine) : setBasedBatchTransaction(trx, engine);
+export function ingestBatchTransaction(
+  trx: Transaction<Database>,
+  engine: EngineSql,
+  sqliteRows?: SqliteRows,
+): IngestBatchTransaction {
+  return engine.name === 'sqlite'
+    ? sqliteBatchTransaction(trx, engine, sqliteRows)
+    : setBasedBatchTransaction(trx, engine);
 }
 
 // api.md §2.1 on PostgreSQL: the alert of each key's identity and event (the unique index), and the alerts of its
@@ -327,9 +334,18 @@ const HISTORY_INSERT_SQL = `insert into history (${HISTORY_COLUMNS.map((c) => `"
 const updateSql = (columns: readonly AlertColumn[]): string =>
   `update alerts set ${columns.map((c) => `"${c}" = ?`).join(', ')} where id = ?`;
 
-function sqliteBatchTransaction(trx: Transaction<Database>, engine: EngineSql): IngestBatchTransaction {
+function sqliteBatchTransaction(
+  trx: Transaction<Database>,
+  engine: EngineSql,
+  direct: SqliteRows | undefined,
+): IngestBatchTransaction {
   const run = async <R>(text: string, parameters: readonly unknown[]): Promise<R[]> =>
     (await trx.executeQuery<R>(CompiledQuery.raw(text, [...parameters]))).rows;
+  // The reads return whole alert and history rows; this transaction holds the connection, so they may go direct.
+  const read =
+    direct === undefined
+      ? run
+      : <R>(text: string, parameters: readonly unknown[]) => Promise.resolve(direct.all<R>(text, parameters));
   return {
     read: async (keys, window) => {
       const { exact, identities, events } = batchKeys(keys);
@@ -337,11 +353,11 @@ function sqliteBatchTransaction(trx: Transaction<Database>, engine: EngineSql): 
         keys.length === 0
           ? []
           : [
-              ...(await run<Selectable<AlertsTable>>(
+              ...(await read<Selectable<AlertsTable>>(
                 identitySql(exact.length),
                 exact.flatMap((key) => [key.environment, key.resource, key.event, key.customer ?? '']),
               )),
-              ...(await run<Selectable<AlertsTable>>(correlatingSql(identities.length, events.length), [
+              ...(await read<Selectable<AlertsTable>>(correlatingSql(identities.length, events.length), [
                 ...identities.flatMap((key) => [key.environment, key.resource, key.customer ?? '']),
                 ...events,
               ])),
@@ -349,14 +365,14 @@ function sqliteBatchTransaction(trx: Transaction<Database>, engine: EngineSql): 
       const blackouts =
         window === undefined || window.environments.length === 0
           ? []
-          : await run<Selectable<BlackoutsTable>>(blackoutsSql(window.environments.length), [
+          : await read<Selectable<BlackoutsTable>>(blackoutsSql(window.environments.length), [
               ...window.environments,
               window.from,
               window.to,
             ]);
       return {
         candidates: await collectCandidates(engine, rows, (ids) =>
-          run<Selectable<HistoryTable>>(historySql(ids.length), ids),
+          read<Selectable<HistoryTable>>(historySql(ids.length), ids),
         ),
         blackouts: blackouts.map((row) => toBlackout(engine, row)),
       };

@@ -21,19 +21,24 @@ import type { Database } from './schema.js';
 import { alarmModelIndexes } from './severity-order.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
 import { registerRegexp } from './sqlite-regexp.js';
-import { withStatementCache } from './sqlite-statements.js';
+import { type SqliteRows, rawRows, withStatementCache } from './sqlite-statements.js';
 import type { Store } from './types.js';
 import { KyselyUserRepository } from './users.js';
 
 /** An arbitrary constant that names "alarm model indexes" among PostgreSQL advisory locks. */
 const ALARM_MODEL_INDEX_LOCK = 7_415_520_903;
 
-function createStore(db: Kysely<Database>, engine: EngineSql, beforeClose?: () => Promise<void>): Store {
+function createStore(
+  db: Kysely<Database>,
+  engine: EngineSql,
+  beforeClose?: () => Promise<void>,
+  sqliteRows?: SqliteRows,
+): Store {
   const migrations = engine.name === 'postgres' ? POSTGRES_MIGRATIONS : SQLITE_MIGRATIONS;
   let closed = false;
   return {
     engine: engine.name,
-    alerts: new KyselyAlertRepository(db, engine),
+    alerts: new KyselyAlertRepository(db, engine, sqliteRows),
     aggregates: new KyselyAlertAggregates(db, engine),
     users: new KyselyUserRepository(db, engine),
     alertChanges: new KyselyAlertChangeRepository(db, engine),
@@ -80,6 +85,7 @@ function openSqlite(file: string): Store {
     new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
     sqliteSql,
     checkpointer === undefined ? undefined : () => checkpointer.stop(),
+    rawRows(database),
   );
 }
 
