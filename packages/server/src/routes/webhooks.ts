@@ -15,6 +15,7 @@ import { alertmanagerPayloadSchema, prometheusAlerts } from '../domain/webhooks/
 import { ApiError, badRequest } from '../errors.js';
 import { alertView } from './alert-view.js';
 import { alertQuery, queryParams } from './alert-params.js';
+import { callerQuery } from './ownership.js';
 import { validationError } from './alerts.js';
 import { isDiverted, receiveAlert, sendDiverted } from './receive.js';
 
@@ -102,7 +103,9 @@ const WEBHOOKS: Readonly<Record<string, Webhook>> = {
       if (payload.state === 'alerting') return grafanaLegacyAlerts(payload, defaults);
       if (payload.state === 'ok' && payload.ruleId !== undefined) {
         const params = new Map([['attributes.ruleId', [String(payload.ruleId)]]]);
-        const query = alertQuery(params, context.model, new Date().toISOString());
+        // api.md §6.6: only the caller's alerts of the rule. Another customer's would be refused with its name, and
+        // one without a customer would be copied into the caller's.
+        const query = callerQuery(request, alertQuery(params, context.model, new Date().toISOString()));
         const rows = await context.store.alerts.list(query, { offset: 0, limit: 1000, withHistory: false });
         return rows.map((row) => resolvedCopy(row.alert, defaults.normalSeverity));
       }
