@@ -61,10 +61,11 @@ export const apiKeyInputSchema = z.object({
 });
 export type ApiKeyInput = z.infer<typeof apiKeyInputSchema>;
 
-/** The body of PUT /key/{key}. */
+/** The body of PUT /key/{key}; `type` replaces the scopes, as on POST (a way to make a leaked key read-only). */
 export const apiKeyUpdateSchema = z.object({
   user: optionalText('user'),
   scopes: z.optional(scopeList),
+  type: z.optional(z.enum(KEY_TYPES, { error: "'type' must be one of read-write, read-only" })),
   text: optionalText('text', MAX_TEXT),
   expireTime: z.optional(isoDateSchema),
   customer: optionalText('customer'),

@@ -152,12 +152,14 @@ export function registerKeyRoutes(app: FastifyInstance, context: AppContext): vo
     const changes = parsed.data;
     const stored = await visibleKey(request);
     const principal = principalOf(request);
-    if (changes.scopes !== undefined) checkGrantable(principal, changes.scopes);
     const admin = holdsAdmin(principal, 'admin:keys');
+    const user = admin && typeof changes.user === 'string' && changes.user !== '' ? changes.user : stored.user;
+    const scopes = changes.type !== undefined ? scopesOfType(changes.type, user, settings) : changes.scopes;
+    if (scopes !== undefined) checkGrantable(principal, scopes);
     const next: ApiKeyRecord = {
       ...stored,
-      user: admin && typeof changes.user === 'string' && changes.user !== '' ? changes.user : stored.user,
-      scopes: changes.scopes === undefined ? stored.scopes : [...new Set(changes.scopes)],
+      user,
+      scopes: scopes === undefined ? stored.scopes : [...new Set(scopes)],
       text: changes.text === undefined ? stored.text : (changes.text ?? ''),
       expireTime: changes.expireTime ?? stored.expireTime,
       customer:
