@@ -144,6 +144,16 @@ forEachEngine((engine) => {
           assert.equal(refused.status, 400, `${how}: ${refused.raw}`);
           assert.equal(refused.body.message, "not allowed to set customer to 'Globex'", how);
         }
+        // A payload whose later alert names another customer stores none of its alerts.
+        const first = prometheusPayload({ alertname: 'Sneaky', instance: 'acme-db', service: 'Shop' });
+        const second = prometheusPayload({
+          alertname: 'Sneaky',
+          instance: 'globex-db',
+          service: 'Portal',
+          customer: 'Globex',
+        });
+        const mixed = await hook('prometheus', ALICE, { ...first, alerts: [...first.alerts, ...second.alerts] }, '');
+        assert.equal(mixed.status, 400, mixed.raw);
         assert.equal(await adminTotal(), before);
         assert.equal((await ok('GET', '/alerts?event=Sneaky', BOB)).total, 0);
         // Naming one's own customer is allowed.

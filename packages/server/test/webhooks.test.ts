@@ -198,6 +198,21 @@ forEachEngine((engine) => {
       assert.equal(converted.statusCode, 202);
       assert.equal(body(converted).message, 'Alert converted to Heartbeat');
     });
+
+    it('stores every alert of a payload whose first alert a blackout suppresses', async () => {
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/blackout',
+        headers: admin,
+        payload: { environment: 'Development', resource: 'hushed' },
+      });
+      const labels = { alertname: 'Mixed', environment: 'Development', service: 'S' };
+      const items = ['hushed', 'loud-1', 'loud-2'].map((instance) => prometheusItem('firing', { ...labels, instance }));
+      const response = await hook('prometheus', alertmanager(items));
+      assert.equal(response.statusCode, 201, response.body);
+      const ids = (body(response) as { ids: string[] }).ids;
+      assert.deepEqual(await Promise.all(ids.map(async (id) => (await getAlert(id)).resource)), ['loud-1', 'loud-2']);
+    });
   });
 
   describe('Grafana', () => {

@@ -1,7 +1,7 @@
 import { type AlertInput, alertInputSchema } from '@alerta/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AppContext } from '../context.js';
+import { type AppContext, principalOf } from '../context.js';
 import type { AlertRecord } from '../store/types.js';
 import { type WebhookDefaults, splitList } from '../domain/webhooks/defaults.js';
 import {
@@ -15,9 +15,10 @@ import { alertmanagerPayloadSchema, prometheusAlerts } from '../domain/webhooks/
 import { ApiError, badRequest } from '../errors.js';
 import { alertView } from './alert-view.js';
 import { alertQuery, queryParams } from './alert-params.js';
-import { callerQuery } from './ownership.js';
+import { assignCustomer, callerQuery } from './ownership.js';
 import { validationError } from './alerts.js';
 import { isDiverted, receiveAlert, sendDiverted } from './receive.js';
+import type { DivertedAlert } from '../domain/ingest.js';
 
 function payloadError(error: z.ZodError): ApiError {
   const messages = error.issues.map((issue) =>
@@ -135,12 +136,19 @@ export function registerWebhookRoutes(app: FastifyInstance, context: AppContext)
       if (!checked.success) throw validationError(checked.error);
       return checked.data;
     });
+    // A payload naming a customer the caller may not use fails before any of its alerts is stored.
+    const principal = principalOf(request);
+    for (const input of inputs) assignCustomer(principal, input.customer, 'admin:alerts');
+    // Every alert of the payload goes through the pipeline; the reference stops at the first one that a blackout
+    // suppresses or that is a heartbeat, and drops the rest.
     const stored = [];
+    let diverted: DivertedAlert | undefined;
     for (const input of inputs) {
       const result = await receiveAlert(context, request, input);
-      if (isDiverted(result)) return sendDiverted(reply, result);
-      stored.push(result.stored);
+      if (isDiverted(result)) diverted ??= result;
+      else stored.push(result.stored);
     }
+    if (stored.length === 0 && diverted !== undefined) return sendDiverted(reply, diverted);
     const only = stored.length === 1 ? stored[0] : undefined;
     if (only !== undefined) {
       return reply.code(201).send({
