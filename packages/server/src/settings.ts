@@ -1,3 +1,4 @@
+import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALARM_MODELS, isValidScope } from '@alerta/contract';
@@ -152,6 +153,9 @@ const envSchema = z.object({
   SMTP_USE_SSL: bool(false),
   SMTP_USERNAME: str(''),
   SMTP_PASSWORD: str(''),
+  // Our own: a PEM file of the CAs that vouch for the mail server's certificate, in place of the system's (a private
+  // CA, or a self-signed mail server). The certificate is checked either way.
+  SMTP_CA_FILE: str(''),
   // Our own: the shortest password signup, reset and user administration (POST and PUT /user) accept.
   PASSWORD_MIN_LENGTH: int(8, 1, 1024),
   // Our own: failed logins for one login (or from one address) within LOGIN_LOCKOUT seconds before 429s.
@@ -204,6 +208,15 @@ function fail(name: string, env: Readonly<Record<string, string | undefined>>, r
   throw new SettingsError(`Invalid setting ${name}=${shown}: ${reason}`);
 }
 
+function isReadableFile(file: string): boolean {
+  try {
+    accessSync(file, constants.R_OK);
+    return statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Reads every setting from an environment-like object. Throws a SettingsError whose message names the variable and
  * its bad value; the caller decides whether that ends the process.
@@ -243,6 +256,10 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
         : target;
   }
 
+  const smtpCaFile = raw.SMTP_CA_FILE === '' ? '' : resolve(raw.SMTP_CA_FILE);
+  // Checked at start: a missing file would otherwise show only as failed mail in the log.
+  if (smtpCaFile !== '' && !isReadableFile(smtpCaFile)) fail('SMTP_CA_FILE', env, 'cannot read that file');
+
   if (raw.ALLOWED_ENVIRONMENTS.length === 0) fail('ALLOWED_ENVIRONMENTS', env, 'expected at least one environment');
   // api.md §7: the reference refuses to start when DEFAULT_ENVIRONMENT is not allowed.
   if (!raw.ALLOWED_ENVIRONMENTS.includes(raw.DEFAULT_ENVIRONMENT)) {
@@ -263,6 +280,7 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
     BASE_PATH: basePath,
     BASE_URL: baseUrl,
     CONSOLE_DIR: raw.CONSOLE_DIR === '' ? DEFAULT_CONSOLE_DIR : resolve(raw.CONSOLE_DIR),
+    SMTP_CA_FILE: smtpCaFile,
     database,
   };
 }

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { hashPassword, verifyPassword } from '../src/auth/passwords.js';
 import { resolveSecretKey } from '../src/secret.js';
 import { SettingsError, loadSettings } from '../src/settings.js';
 
@@ -26,6 +27,15 @@ describe('loadSettings', () => {
     assert.deepEqual(s.database, { engine: 'sqlite', file: resolve('data/alerta.sqlite') });
     assert.match(s.CONSOLE_DIR, /packages[/\\]web[/\\]dist$/);
     assert.deepEqual(s.DEFAULT_FILTER, { status: ['open', 'ack'] });
+  });
+
+  it('hashes passwords with bcrypt cost 10 by default', async () => {
+    const rounds = loadSettings({}).BCRYPT_LOG_ROUNDS;
+    assert.ok(rounds >= 10, `BCRYPT_LOG_ROUNDS defaults to ${rounds}`);
+    // api.md §6.5: the cost is in the hash itself, `$2a$10$…` or `$2b$10$…`.
+    const hashed = await hashPassword('default-cost-password', rounds);
+    assert.match(hashed, /^\$2[ab]\$10\$/);
+    assert.equal(await verifyPassword('default-cost-password', hashed), true);
   });
 
   it('reads booleans, lists, JSON and numbers', () => {

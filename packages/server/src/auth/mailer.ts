@@ -1,10 +1,18 @@
+import { readFileSync } from 'node:fs';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Transporter, createTransport } from 'nodemailer';
 import type { Settings } from '../settings.js';
 
 type MailSettings = Pick<
   Settings,
-  'MAIL_FROM' | 'SMTP_HOST' | 'SMTP_PORT' | 'SMTP_STARTTLS' | 'SMTP_USE_SSL' | 'SMTP_USERNAME' | 'SMTP_PASSWORD'
+  | 'MAIL_FROM'
+  | 'SMTP_HOST'
+  | 'SMTP_PORT'
+  | 'SMTP_STARTTLS'
+  | 'SMTP_USE_SSL'
+  | 'SMTP_USERNAME'
+  | 'SMTP_PASSWORD'
+  | 'SMTP_CA_FILE'
 >;
 
 export interface Mail {
@@ -31,6 +39,8 @@ export class Mailer {
       // STARTTLS off means plain SMTP even when the server offers TLS; on means it is required.
       ignoreTLS: !s.SMTP_USE_SSL && !s.SMTP_STARTTLS,
       requireTLS: !s.SMTP_USE_SSL && s.SMTP_STARTTLS,
+      // The certificate is always checked; SMTP_CA_FILE only says which CAs vouch for it.
+      tls: { rejectUnauthorized: true, ...(s.SMTP_CA_FILE === '' ? {} : { ca: readFileSync(s.SMTP_CA_FILE) }) },
       ...(s.SMTP_USERNAME === '' ? {} : { auth: { user: s.SMTP_USERNAME, pass: s.SMTP_PASSWORD } }),
     });
     return this.transport;
@@ -38,18 +48,21 @@ export class Mailer {
 
   /**
    * Sends in the background: the caller answers at once, so how long the mail server takes tells nobody whether an
-   * account exists. A failure is logged without the message or credentials.
+   * account exists. Never rejects: a failure (an unreachable or untrusted mail server, a CA file gone since start) is
+   * logged without the message or credentials.
    */
-  deliver(mail: Mail): Promise<void> {
-    return this.transporter()
-      .sendMail({ from: this.settings.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text })
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          const reason = error instanceof Error ? error.message : String(error);
-          this.log.error({ subject: mail.subject, reason }, 'account mail could not be sent');
-        },
-      );
+  async deliver(mail: Mail): Promise<void> {
+    try {
+      await this.transporter().sendMail({
+        from: this.settings.MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.log.error({ subject: mail.subject, reason }, 'account mail could not be sent');
+    }
   }
 
   close(): void {

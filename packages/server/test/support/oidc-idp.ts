@@ -53,11 +53,16 @@ function memoryAdapter() {
   };
 }
 
+export interface IdpOptions {
+  /** false leaves the end-session endpoint out of discovery, as some providers do. */
+  endSession?: boolean;
+}
+
 /**
  * A real OpenID Connect provider (oidc-provider) on a free local port, with one confidential client. Sign-in
  * interactions are answered by the test itself: whoever `authorize` names is logged in and consents.
  */
-export async function startIdp(): Promise<Idp> {
+export async function startIdp(options: IdpOptions = {}): Promise<Idp> {
   const clientId = 'alerta-console';
   const clientSecret = 'idp-client-secret-value';
   const redirectUri = 'http://console.test/callback';
@@ -104,10 +109,11 @@ export async function startIdp(): Promise<Idp> {
       openid: ['sub'],
       email: ['email', 'email_verified'],
       profile: ['name', 'preferred_username', 'picture'],
-      alerta: ['roles', 'groups'],
+      // Keycloak nests roles inside objects; these reach the server through dotted claim names.
+      alerta: ['roles', 'groups', 'realm_access', 'resource_access'],
     },
     scopes: ['openid', 'email', 'profile', 'alerta'],
-    features: { devInteractions: { enabled: false } },
+    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: options.endSession ?? true } },
     interactions: { url: (_ctx, i) => `/interaction/${i.uid}` },
     pkce: { required: () => false },
     ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
