@@ -25,10 +25,11 @@ export async function registerConsole(app: FastifyInstance, settings: Settings):
   });
 
   if (!existsSync(root)) {
-    const explain: ConsoleFallback = (_request, reply) =>
-      reply.code(404).type('text/plain; charset=utf-8').send(`${NOT_BUILT}${settings.BASE_PATH}\n`);
-    app.get('/', async (request, reply) => explain(request, reply).code(200));
-    return explain;
+    // The same explanation at / (200, the page asked for) and for every other path (404).
+    const notBuilt = (reply: FastifyReply, code: number) =>
+      reply.code(code).type('text/plain; charset=utf-8').send(`${NOT_BUILT}${settings.BASE_PATH}\n`);
+    app.get('/', (_request, reply) => notBuilt(reply, 200));
+    return (_request, reply) => notBuilt(reply, 404);
   }
 
   await app.register(fastifyStatic, {
