@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { type AuthContext, authenticate } from '../packages/server/src/auth/authenticate.js';
+import { HawkVerifier } from '../packages/server/src/auth/hawk.js';
 import { hashPassword } from '../packages/server/src/auth/passwords.js';
 import { buildApp } from '../packages/server/src/app.js';
 import { createContext } from '../packages/server/src/context.js';
@@ -64,6 +65,7 @@ const auth: AuthContext = {
   store,
   apiKeys: context.apiKeys,
   userStatus: context.userStatus,
+  hawk: new HawkVerifier(settings.HMAC_AUTH_CREDENTIALS),
   secretKey: SECRET,
   // The audience the login route used: the request root of app.inject.
   audience: () => 'http://localhost:80/api',

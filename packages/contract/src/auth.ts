@@ -37,6 +37,12 @@ export const providerCodeBodySchema = z.object({
   redirectUri: z.optional(field('redirectUri')),
 });
 
+/** POST /auth/cas body (api.md §1.7): the service ticket the CAS server issued, and the service it was issued for. */
+export const casTicketBodySchema = z.object({
+  ticket: z.optional(field('ticket')),
+  service: z.optional(field('service')),
+});
+
 export const tokenResponseSchema = z.object({ token: z.string() });
 
 /** The claims of a token issued by login, signup and providers (api.md §6.2). Empty claims are omitted. */

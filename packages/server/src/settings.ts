@@ -3,6 +3,7 @@ import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ALARM_MODELS, isValidScope } from '@alerta/contract';
 import { z } from 'zod';
+import { hawkCredentialsSchema } from './auth/hawk.js';
 import {
   type DatabaseTarget,
   bool,
@@ -67,10 +68,10 @@ const envSchema = z.object({
 
   // Secure by default: the reference defaults AUTH_REQUIRED to false; we require credentials unless told otherwise.
   AUTH_REQUIRED: bool(true),
-  // The providers this server can sign in with; saml2, cas and ldap are refused at start rather than locking
+  // The providers this server can sign in with; saml2 and ldap are refused at start rather than locking
   // everyone out.
   AUTH_PROVIDER: oneOf(
-    ['basic', 'github', 'openid', 'keycloak', 'azure', 'google', 'gitlab', 'cognito', 'pingfederate'],
+    ['basic', 'github', 'openid', 'keycloak', 'azure', 'google', 'gitlab', 'cognito', 'pingfederate', 'cas'],
     'basic',
   ),
   ADMIN_USERS: list([]),
@@ -93,6 +94,8 @@ const envSchema = z.object({
   ALLOWED_EMAIL_DOMAINS: list(['*']),
   // api.md §6.4: scopes added to GET /scopes and grantable through permissions.
   CUSTOM_SCOPES: list([]),
+  // api.md §6.1.2: the shared keys of Hawk senders, a JSON list of {id, key, algorithm} (sha256 when left out).
+  HMAC_AUTH_CREDENTIALS: json(hawkCredentialsSchema, [], 'a list of {id, key, algorithm} with unique ids'),
 
   ALARM_MODEL: oneOf(['ALERTA', 'ISA_18_2'], 'ALERTA'),
   ALERT_TIMEOUT: int(86400),
@@ -174,6 +177,13 @@ const envSchema = z.object({
   ALLOWED_GITLAB_GROUPS: list(['*']),
   ALLOWED_KEYCLOAK_ROLES: list(['*']),
   COGNITO_USER_POOL_ID: optStr(),
+
+  // CAS sign-in (api.md §1.7 POST /auth/cas): the CAS server's root, the path that validates service tickets, and
+  // the attributes that carry roles and groups, with the reference's names and defaults.
+  CAS_SERVER: optStr(),
+  CAS_VALIDATE_ROUTE: str('/serviceValidate'),
+  CAS_ROLE_CLAIM: str('roles'),
+  CAS_GROUP_CLAIM: str('groups'),
 });
 
 type EnvSettings = z.infer<typeof envSchema>;
@@ -201,6 +211,7 @@ const SECRET_VARIABLES = new Set([
   'DATABASE_URL',
   'SMTP_PASSWORD',
   'OAUTH2_CLIENT_SECRET',
+  'HMAC_AUTH_CREDENTIALS',
 ]);
 
 function fail(name: string, env: Readonly<Record<string, string | undefined>>, reason: string): never {
@@ -256,6 +267,15 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
         : target;
   }
 
+  // Checked at start: with AUTH_PROVIDER=cas and nowhere to validate tickets, nobody could sign in.
+  if (raw.CAS_SERVER !== null && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(raw.CAS_SERVER)) {
+    fail('CAS_SERVER', env, 'expected an http(s) URL such as https://cas.example.com/cas');
+  }
+  if (raw.AUTH_PROVIDER === 'cas' && raw.CAS_SERVER === null) fail('CAS_SERVER', env, 'needed by AUTH_PROVIDER=cas');
+  if (!/^\/[^\s#]*$/.test(raw.CAS_VALIDATE_ROUTE)) {
+    fail('CAS_VALIDATE_ROUTE', env, 'expected a path such as /serviceValidate');
+  }
+
   const smtpCaFile = raw.SMTP_CA_FILE === '' ? '' : resolve(raw.SMTP_CA_FILE);
   // Checked at start: a missing file would otherwise show only as failed mail in the log.
   if (smtpCaFile !== '' && !isReadableFile(smtpCaFile)) fail('SMTP_CA_FILE', env, 'cannot read that file');
@@ -281,6 +301,7 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
     BASE_URL: baseUrl,
     CONSOLE_DIR: raw.CONSOLE_DIR === '' ? DEFAULT_CONSOLE_DIR : resolve(raw.CONSOLE_DIR),
     SMTP_CA_FILE: smtpCaFile,
+    CAS_SERVER: raw.CAS_SERVER?.replace(/\/+$/, '') ?? null,
     database,
   };
 }

@@ -26,6 +26,7 @@ const ROUTES: Record<string, string | null> = {
   'POST /auth/cognito': 'public',
   'POST /auth/pingfederate': 'public',
   'POST /auth/github': 'public',
+  'POST /auth/cas': 'public',
   'GET /auth/logout': 'public',
   'POST /auth/logout': 'public',
   'GET /management': 'public',

@@ -70,6 +70,10 @@ describe('loadSettings', () => {
       // Providers this server cannot sign in with stop it at start instead of locking everyone out.
       [{ AUTH_PROVIDER: 'saml2' }, /AUTH_PROVIDER="saml2": expected one of basic, github, openid/],
       [{ AUTH_PROVIDER: 'ldap' }, /AUTH_PROVIDER="ldap"/],
+      // CAS needs a server to validate tickets against, and the validate route is a path on it.
+      [{ AUTH_PROVIDER: 'cas' }, /^Invalid setting CAS_SERVER=\(unset\): needed by AUTH_PROVIDER=cas/],
+      [{ AUTH_PROVIDER: 'cas', CAS_SERVER: 'cas.example.com' }, /CAS_SERVER="cas.example.com": expected an http/],
+      [{ CAS_VALIDATE_ROUTE: 'serviceValidate' }, /CAS_VALIDATE_ROUTE="serviceValidate": expected a path/],
       [{ DEFAULT_FILTER: '{oops' }, /DEFAULT_FILTER=/],
       [{ ADMIN_USERS: '[1,2]' }, /ADMIN_USERS=/],
       [{ ALERT_TIMEOUT: '-5' }, /ALERT_TIMEOUT="-5"/],

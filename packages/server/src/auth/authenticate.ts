@@ -4,8 +4,9 @@ import { ApiError } from '../errors.js';
 import type { Settings } from '../settings.js';
 import type { Store, UserRepository } from '../store/types.js';
 import type { ApiKeyVerifier } from './api-keys.js';
+import type { HawkVerifier } from './hawk.js';
 import { signInWithPassword } from './password-sign-in.js';
-import { resolveIdentity } from './permissions.js';
+import { ADMIN_SCOPES, resolveIdentity } from './permissions.js';
 import { verifyToken } from './tokens.js';
 import type { UserStatusCache } from './user-status.js';
 
@@ -31,6 +32,8 @@ export interface AuthContext {
   /** Group membership and permissions, for the scopes of Basic credentials. */
   store: Pick<Store, 'groups' | 'perms'>;
   apiKeys: ApiKeyVerifier;
+  /** HMAC_AUTH_CREDENTIALS and the nonces seen (api.md §6.1.2). */
+  hawk: HawkVerifier;
   userStatus: UserStatusCache;
   secretKey: string;
   /** The audience tokens are issued for and checked against (api.md §6.1.3). */
@@ -77,6 +80,25 @@ const apiKeyStrategy: CredentialStrategy = async (request, context) => {
     unrestricted: false,
     customers: record.customer === null ? undefined : [record.customer],
   };
+};
+
+/**
+ * api.md §6.1.2: a verified Hawk sender gets the admin scopes, as in the reference. It is a shared key rather than a
+ * user, so it is treated like an API key that names no customer: with CUSTOMER_VIEWS its admin scope sees them all.
+ */
+const hawkStrategy: CredentialStrategy = (request, context) => {
+  const header = request.headers.authorization;
+  if (header === undefined || !/^hawk(?:\s|$)/i.test(header)) return Promise.resolve(undefined);
+  const id = context.hawk.verify(request, header.slice(4).trim());
+  return Promise.resolve({
+    kind: 'key',
+    login: id,
+    userId: null,
+    roles: [],
+    scopes: [...ADMIN_SCOPES],
+    unrestricted: false,
+    customers: undefined,
+  });
 };
 
 const bearerStrategy: CredentialStrategy = async (request, context) => {
@@ -129,7 +151,7 @@ const basicStrategy: CredentialStrategy = async (request, context) => {
   };
 };
 
-const STRATEGIES: readonly CredentialStrategy[] = [apiKeyStrategy, bearerStrategy, basicStrategy];
+const STRATEGIES: readonly CredentialStrategy[] = [apiKeyStrategy, hawkStrategy, bearerStrategy, basicStrategy];
 
 /** api.md §6.1: the first credential present decides; without any, the AUTH_REQUIRED / ALLOW_READONLY rules apply. */
 export async function authenticate(request: FastifyRequest, context: AuthContext): Promise<Principal> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate, requireScope } from '../auth/authenticate.js';
 import { customersOf } from '../auth/customers.js';
+import { HawkVerifier, registerHawkPayloadCheck } from '../auth/hawk.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { JSON_CONTENT_TYPE_MESSAGE } from './envelope.js';
@@ -63,11 +64,15 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
     users: context.store.users,
     store: context.store,
     apiKeys: context.apiKeys,
+    hawk: new HawkVerifier(settings.HMAC_AUTH_CREDENTIALS),
     userStatus: context.userStatus,
     secretKey: context.secretKey,
     audience: (r: FastifyRequest) =>
       settings.OAUTH2_CLIENT_ID !== '' ? settings.OAUTH2_CLIENT_ID : context.apiRoot(r),
   };
+
+  // Without Hawk credentials no Hawk header verifies, so no body needs checking either.
+  if (settings.HMAC_AUTH_CREDENTIALS.length > 0) registerHawkPayloadCheck(app);
 
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;

@@ -1,6 +1,7 @@
-import { providerCodeBodySchema } from '@alerta/contract';
+import { casTicketBodySchema, isEmailAddress, providerCodeBodySchema } from '@alerta/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { validateTicket } from '../auth/cas.js';
 import {
   OIDC_PROVIDERS,
   type OidcProvider,
@@ -170,6 +171,36 @@ export function registerProviderRoutes(app: FastifyInstance, context: AppContext
     return {
       token: await tokenForUser(context, request, user, 'github', { orgs, picture: profile.data.avatar_url ?? null }),
     };
+  });
+
+  // api.md §1.7: the console sends the service ticket the CAS server redirected back with, and the service URL it
+  // was issued for; the CAS server alone says whose it is.
+  app.post('/auth/cas', async (request) => {
+    if (settings.AUTH_PROVIDER !== 'cas') {
+      throw badRequest(`cas sign-in is not enabled: AUTH_PROVIDER is ${settings.AUTH_PROVIDER}`);
+    }
+    const body = casTicketBodySchema.safeParse(request.body ?? {});
+    if (!body.success) throw badRequest(body.error.issues[0]?.message ?? 'invalid body');
+    const { ticket, service } = body.data;
+    if (ticket === undefined || ticket === '') throw badRequest("missing 'ticket'");
+    if (service === undefined || service === '') throw badRequest("missing 'service'");
+    const { user: login, attributes } = await validateTicket(settings, ticket, service);
+    const first = (name: string) => attributes[name]?.find((value) => value !== '') ?? null;
+    const mail = first('mail') ?? first('email');
+    const email = mail !== null && isEmailAddress(mail) ? mail : null;
+    const user = await providerUser(context, {
+      // The CAS user is the subject; the prefix keeps it apart from other providers' ids.
+      id: `cas-${login}`,
+      login,
+      name: first('displayName') ?? login,
+      email,
+      // As in the reference, an address from the CAS server counts as verified: it is the directory this server
+      // was configured to trust for who its users are.
+      emailVerified: email !== null,
+    });
+    const roles = (attributes[settings.CAS_ROLE_CLAIM] ?? []).filter((value) => value !== '');
+    const groups = (attributes[settings.CAS_GROUP_CLAIM] ?? []).filter((value) => value !== '');
+    return { token: await tokenForUser(context, request, user, 'cas', { roles, groups }) };
   });
 
   // api.md §1.7: the provider's end-session address, when there is one, so the console can sign out there too.
