@@ -59,12 +59,12 @@ class Reader {
     return this.source.startsWith(text, this.at);
   }
 
-  skip(count: number): void {
+  advance(count: number): void {
     this.at += count;
   }
 
   /** Skips white space; says whether there was any. */
-  skipSpace(): boolean {
+  passSpace(): boolean {
     SPACE.lastIndex = this.at;
     SPACE.exec(this.source);
     const skipped = SPACE.lastIndex > this.at;
@@ -116,12 +116,12 @@ class Reader {
 /** Skips a comment or processing instruction if one starts here; refuses declarations such as DOCTYPE. */
 function skipMisc(reader: Reader): boolean {
   if (reader.startsWith('<!--')) {
-    reader.skip(4);
+    reader.advance(4);
     reader.until('-->', 'comment');
     return true;
   }
   if (reader.startsWith('<?')) {
-    reader.skip(2);
+    reader.advance(2);
     reader.until('?>', 'processing instruction');
     return true;
   }
@@ -144,18 +144,18 @@ function openTag(reader: Reader, parentScope: ReadonlyMap<string, string>): { op
   const qname = reader.name();
   const raw: [string, string][] = [];
   for (;;) {
-    const spaced = reader.skipSpace();
+    const spaced = reader.passSpace();
     if (reader.startsWith('/>') || reader.startsWith('>')) break;
     if (!spaced) throw new XmlError('attributes must be separated by white space');
     const name = reader.name();
-    reader.skipSpace();
+    reader.passSpace();
     reader.expect('=');
-    reader.skipSpace();
+    reader.passSpace();
     if (raw.some(([seen]) => seen === name)) throw new XmlError(`attribute '${name}' given twice`);
     raw.push([name, reader.quoted()]);
   }
   const selfClosing = reader.startsWith('/>');
-  reader.skip(selfClosing ? 2 : 1);
+  reader.advance(selfClosing ? 2 : 1);
 
   const scope = new Map(parentScope);
   for (const [name, value] of raw) {
@@ -189,20 +189,20 @@ export function parseXml(source: string): XmlElement {
     const current = stack.at(-1);
     if (current === undefined) {
       // Outside the root element only white space, comments and processing instructions may appear.
-      reader.skipSpace();
+      reader.passSpace();
       if (reader.done() || skipMisc(reader)) continue;
       if (root !== null) throw new XmlError('content after the root element');
       if (!reader.startsWith('<')) throw new XmlError('text outside the root element');
     } else if (skipMisc(reader)) {
       continue;
     } else if (reader.startsWith('<![CDATA[')) {
-      reader.skip(9);
+      reader.advance(9);
       current.element.text += reader.until(']]>', 'CDATA section');
       continue;
     } else if (reader.startsWith('</')) {
-      reader.skip(2);
+      reader.advance(2);
       const name = reader.name();
-      reader.skipSpace();
+      reader.passSpace();
       reader.expect('>');
       if (name !== current.qname) throw new XmlError(`</${name}> closes <${current.qname}>`);
       stack.pop();
@@ -212,7 +212,7 @@ export function parseXml(source: string): XmlElement {
       continue;
     }
 
-    reader.skip(1);
+    reader.advance(1);
     if (stack.length >= MAX_DEPTH) throw new XmlError('elements nested too deeply');
     const { open, selfClosing } = openTag(reader, current?.scope ?? rootScope);
     if (current === undefined) root = open.element;
