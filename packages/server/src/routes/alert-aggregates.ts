@@ -6,6 +6,7 @@ import { badRequest } from '../errors.js';
 import { TOP_GROUP_FIELDS } from '../store/aggregates.js';
 import type { AlertCounts, TopKind } from '../store/types.js';
 import { alertQuery, checkPageInRange, pageRequest, queryParams } from './alert-params.js';
+import { escapeHtml } from '../http/html.js';
 import { switchboardOf } from '../http/switchboard.js';
 import { callerQuery } from './ownership.js';
 
@@ -186,5 +187,3 @@ const oembedQuerySchema = z.strictObject(
     error: (issue) => (issue.code === 'unrecognized_keys' ? `unknown parameter: ${issue.keys.join(', ')}` : undefined),
   },
 );
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);

@@ -22,10 +22,13 @@ interface CodeRequest {
   redirectUri: string;
 }
 
+/** A sign-in route of a provider other than the configured AUTH_PROVIDER. */
+const notEnabled = (settings: Settings, route: string) =>
+  badRequest(`${route} sign-in is not enabled: AUTH_PROVIDER is ${settings.AUTH_PROVIDER}`);
+
 /** The provider a route serves, or 400: it is not the configured one, or no OAuth2 client is configured. */
 function requireEnabled<P extends string>(settings: Settings, route: string, provider: P | undefined): P {
-  if (provider === undefined)
-    throw badRequest(`${route} sign-in is not enabled: AUTH_PROVIDER is ${settings.AUTH_PROVIDER}`);
+  if (provider === undefined) throw notEnabled(settings, route);
   if (settings.OAUTH2_CLIENT_ID === '')
     throw badRequest(`${route} sign-in is not configured: OAUTH2_CLIENT_ID is not set`);
   return provider;
@@ -176,9 +179,7 @@ export function registerProviderRoutes(app: FastifyInstance, context: AppContext
   // api.md §1.7: the console sends the service ticket the CAS server redirected back with, and the service URL it
   // was issued for; the CAS server alone says whose it is.
   app.post('/auth/cas', async (request) => {
-    if (settings.AUTH_PROVIDER !== 'cas') {
-      throw badRequest(`cas sign-in is not enabled: AUTH_PROVIDER is ${settings.AUTH_PROVIDER}`);
-    }
+    if (settings.AUTH_PROVIDER !== 'cas') throw notEnabled(settings, 'cas');
     const body = casTicketBodySchema.safeParse(request.body ?? {});
     if (!body.success) throw badRequest(body.error.issues[0]?.message ?? 'invalid body');
     const { ticket, service } = body.data;

@@ -5,13 +5,12 @@ import {
   type KeyType,
   apiKeyInputSchema,
   apiKeyUpdateSchema,
-  hasScope,
   isValidScope,
   keyType,
 } from '@alerta/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/authenticate.js';
-import { ADMIN_SCOPES, isAdminUser } from '../auth/permissions.js';
+import { ADMIN_SCOPES, isAdminUser, requireScopesWithin } from '../auth/permissions.js';
 import { type AppContext, principalOf } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { Settings } from '../settings.js';
@@ -54,14 +53,10 @@ function scopesOfType(type: KeyType, user: string, settings: Settings): string[]
 }
 
 /** Nobody hands on a scope they do not hold themselves (api.md §1.5, 403). */
-function checkGrantable(principal: Principal, scopes: readonly string[]): void {
-  for (const scope of scopes) {
-    if (!isValidScope(scope)) throw badRequest(`Invalid scope '${scope}'`);
-    if (principal.unrestricted) continue;
-    if (!hasScope(principal.scopes, scope)) {
-      throw new ApiError(403, `Requested scope '${scope}' not in existing scopes: ${principal.scopes.join(',')}`);
-    }
-  }
+function checkGrantable(principal: Principal, scopes: readonly string[], settings: Settings): void {
+  const invalid = scopes.find((scope) => !isValidScope(scope));
+  if (invalid !== undefined) throw badRequest(`Invalid scope '${invalid}'`);
+  requireScopesWithin(principal, scopes, settings, (scope) => `Requested scope '${scope}'`);
 }
 
 type KeyParams = { Params: { key: string } };
@@ -94,7 +89,7 @@ export function registerKeyRoutes(app: FastifyInstance, context: AppContext): vo
       input.type !== undefined
         ? scopesOfType(input.type, user, settings)
         : (input.scopes ?? settings.USER_DEFAULT_SCOPES);
-    checkGrantable(principal, scopes);
+    checkGrantable(principal, scopes, settings);
     const now = new Date();
     const record: ApiKeyRecord = {
       id: randomUUID(),
@@ -155,7 +150,7 @@ export function registerKeyRoutes(app: FastifyInstance, context: AppContext): vo
     const admin = holdsAdmin(principal, 'admin:keys');
     const user = admin && typeof changes.user === 'string' && changes.user !== '' ? changes.user : stored.user;
     const scopes = changes.type !== undefined ? scopesOfType(changes.type, user, settings) : changes.scopes;
-    if (scopes !== undefined) checkGrantable(principal, scopes);
+    if (scopes !== undefined) checkGrantable(principal, scopes, settings);
     const next: ApiKeyRecord = {
       ...stored,
       user,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
+import { escapeHtml } from '../http/html.js';
 import { type StatusMetric, prometheusText } from '../http/metrics.js';
 import { type SwitchName, isSwitchName, switchboardOf } from '../http/switchboard.js';
 import { alertQuery } from './alert-params.js';
@@ -11,8 +12,6 @@ const API_RELEASE = '9.1.0';
 
 /** Settings whose values /management/properties never shows (the reference prints them all). */
 const SECRET_SETTING = /SECRET|PASSWORD|CREDENTIAL|TOKEN|PRIVATE/;
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
 
 const page = (title: string, body: string): string =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +

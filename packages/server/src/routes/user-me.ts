@@ -1,7 +1,7 @@
 import { OWN_USER_FIELDS, attributesUpdateSchema, userUpdateSchema } from '@alerta/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireScope } from '../auth/authenticate.js';
-import { customersOfUser, emailDomain } from '../auth/customers.js';
+import { customersOfStoredUser } from '../auth/customers.js';
 import { hashPassword } from '../auth/passwords.js';
 import { resolveIdentity } from '../auth/permissions.js';
 import { verifyToken } from '../auth/tokens.js';
@@ -38,23 +38,10 @@ export function registerOwnUserRoutes(app: FastifyInstance, context: AppContext)
    * address (ADMIN_USERS lists addresses; customers are looked up by email domain).
    */
   async function privilegesOf(user: UserRecord): Promise<string> {
-    const { roles, groups, scopes } = await resolveIdentity(settings, store, user);
-    if (!settings.CUSTOMER_VIEWS) return JSON.stringify([scopes]);
-    const domain = emailDomain(user.email);
-    let customers: readonly string[] | string;
-    try {
-      const found = await customersOfUser(settings, store, {
-        login: user.login,
-        email: user.email,
-        scopes,
-        others: [...roles, ...groups, ...(domain === null ? [] : [domain])],
-      });
-      customers = found === undefined ? '*' : [...found].sort();
-    } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
-      customers = 'none';
-    }
-    return JSON.stringify([scopes, customers]);
+    const identity = await resolveIdentity(settings, store, user);
+    if (!settings.CUSTOMER_VIEWS) return JSON.stringify([identity.scopes]);
+    const customers = await customersOfStoredUser(settings, store, user, identity);
+    return JSON.stringify([identity.scopes, customers === undefined ? '*' : [...customers].sort()]);
   }
 
   async function me(request: FastifyRequest): Promise<UserRecord> {

@@ -71,12 +71,28 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
   const { settings, store } = context;
 
   /**
+   * 403 unless the caller holds every scope the user's identity gives, and with CUSTOMER_VIEWS sees every customer
+   * it reaches (roles and the email domain are customer lookups too).
+   */
+  async function requireWithinCaller(
+    request: FastifyRequest,
+    user: UserRecord,
+    identity: { roles: readonly string[]; groups: readonly string[]; scopes: readonly string[] },
+    says: { scope: (scope: string) => string; customers: string },
+  ): Promise<void> {
+    const principal = principalOf(request);
+    requireScopesWithin(principal, identity.scopes, settings, says.scope);
+    if (principal.customers !== undefined) {
+      requireCustomersWithin(principal, await customersOfStoredUser(settings, store, user, identity), says.customers);
+    }
+  }
+
+  /**
    * api.md §1.6: 403 when the user would end up with scopes the caller does not hold, whether through roles or a
    * login or email listed in ADMIN_USERS. Scopes are worked out as at login (api.md §6.3).
    */
   async function requireGrantable(request: FastifyRequest, user: UserRecord, isNew: boolean): Promise<void> {
-    const principal = principalOf(request);
-    if (principal.unrestricted) return;
+    if (principalOf(request).unrestricted) return;
     // A new user belongs to no group yet, so the roles alone decide.
     const identity = isNew
       ? {
@@ -85,12 +101,10 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
           scopes: scopesForRoles(settings, user, await store.perms.matching(user.roles)),
         }
       : await resolveIdentity(settings, store, user);
-    requireScopesWithin(principal, identity.scopes, settings, (s) => `Requested scope '${s}'`);
-    // With CUSTOMER_VIEWS, roles and the email domain are customer lookups too.
-    if (principal.customers !== undefined) {
-      const customers = await customersOfStoredUser(settings, store, user, identity);
-      requireCustomersWithin(principal, customers, `User '${user.login}'`);
-    }
+    await requireWithinCaller(request, user, identity, {
+      scope: (s) => `Requested scope '${s}'`,
+      customers: `User '${user.login}'`,
+    });
   }
 
   /**
@@ -98,14 +112,11 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
    * the caller that account, and any other change or deletion would let them act on someone above them.
    */
   async function requireInCharge(request: FastifyRequest, user: UserRecord): Promise<void> {
-    const principal = principalOf(request);
-    if (principal.unrestricted) return;
-    const identity = await resolveIdentity(settings, store, user);
-    requireScopesWithin(principal, identity.scopes, settings, (s) => `User '${user.login}' holds scope '${s}'`);
-    if (principal.customers !== undefined) {
-      const customers = await customersOfStoredUser(settings, store, user, identity);
-      requireCustomersWithin(principal, customers, `Managing user '${user.login}'`);
-    }
+    if (principalOf(request).unrestricted) return;
+    await requireWithinCaller(request, user, await resolveIdentity(settings, store, user), {
+      scope: (s) => `User '${user.login}' holds scope '${s}'`,
+      customers: `Managing user '${user.login}'`,
+    });
   }
 
   app.post('/user', { config: { scope: 'admin:users' } }, async (request, reply) => {
