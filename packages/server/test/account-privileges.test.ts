@@ -3,9 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import {
   type TestServer,
   alertBody,
+  apiClient,
   basic,
   bearer,
-  body,
   createUser,
   loginToken,
   startTestServer,
@@ -13,7 +13,6 @@ import {
 import { forEachEngine } from './support/engines.js';
 
 type Json = Record<string, unknown>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
  * Doors the reference leaves open and this server closes: a read-only key changing its owner's account, a user typing
@@ -21,26 +20,15 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * customer issuing keys for another, and the alert total of /management/status counting other customers' alerts.
  */
 forEachEngine((engine) => {
-  const callOn = (server: TestServer) => async (method: Method, url: string, headers: Json, payload?: Json) => {
-    const response = await server.app.inject({
-      method,
-      url: `/api${url}`,
-      headers: headers as Record<string, string>,
-      ...(payload === undefined ? {} : { payload }),
-    });
-    return { status: response.statusCode, body: body(response), raw: response.body };
-  };
-
   describe('the own account through an API key', () => {
     let server: TestServer;
-    let call: ReturnType<typeof callOn>;
+    const { call } = apiClient(() => server);
     const owner = basic('kim', 'kim-password-1');
     let readOnly: Json;
     let readWrite: Json;
 
     before(async () => {
       server = await startTestServer(engine);
-      call = callOn(server);
       await createUser(server.store, { login: 'kim', password: 'kim-password-1' });
       const key = async (type: string) => {
         const created = await call('POST', '/key', owner, { type });
@@ -99,7 +87,7 @@ forEachEngine((engine) => {
 
   describe('an email address typed into the own account', () => {
     let server: TestServer;
-    let call: ReturnType<typeof callOn>;
+    const { call } = apiClient(() => server);
     const mallory = basic('mallory', 'mallory-password');
 
     before(async () => {
@@ -107,7 +95,6 @@ forEachEngine((engine) => {
         ADMIN_USERS: 'boss,chief@example.com',
         CUSTOMER_VIEWS: 'true',
       });
-      call = callOn(server);
       await createUser(server.store, { login: 'boss', password: 'boss-password', roles: [] });
       await createUser(server.store, {
         login: 'mallory',
@@ -150,13 +137,12 @@ forEachEngine((engine) => {
 
   describe('customers named by holders of an admin scope (CUSTOMER_VIEWS)', () => {
     let server: TestServer;
-    let call: ReturnType<typeof callOn>;
+    const { call } = apiClient(() => server);
     const boss = basic('boss', 'boss-password');
     let keeper: Json;
 
     before(async () => {
       server = await startTestServer(engine, { ADMIN_USERS: 'boss', CUSTOMER_VIEWS: 'true' });
-      call = callOn(server);
       await createUser(server.store, { login: 'boss', password: 'boss-password', roles: [] });
       await createUser(server.store, { login: 'keeper', password: 'keeper-password', roles: ['user', 'keepers'] });
       assert.equal((await call('POST', '/perm', boss, { match: 'keepers', scopes: ['admin:keys'] })).status, 201);
@@ -200,12 +186,11 @@ forEachEngine((engine) => {
 
   describe('oversized API key fields', () => {
     let server: TestServer;
-    let call: ReturnType<typeof callOn>;
+    const { call } = apiClient(() => server);
     const owner = basic('kim', 'kim-password-1');
 
     before(async () => {
       server = await startTestServer(engine);
-      call = callOn(server);
       await createUser(server.store, { login: 'kim', password: 'kim-password-1' });
     });
     after(() => server.close());
@@ -233,7 +218,7 @@ forEachEngine((engine) => {
 
   describe('administrators limited to one customer (CUSTOMER_VIEWS)', () => {
     let server: TestServer;
-    let call: ReturnType<typeof callOn>;
+    const { call } = apiClient(() => server);
     const boss = basic('boss', 'boss-password');
     const tenantAdmin = basic('ta', 'ta-password-1');
     let globexLookup = '';
@@ -242,7 +227,6 @@ forEachEngine((engine) => {
 
     before(async () => {
       server = await startTestServer(engine, { ADMIN_USERS: 'boss', CUSTOMER_VIEWS: 'true' });
-      call = callOn(server);
       await createUser(server.store, { login: 'boss', password: 'boss-password', roles: [] });
       await createUser(server.store, { login: 'ta', password: 'ta-password-1', roles: ['user', 'tenant-admins'] });
       await createUser(server.store, { login: 'gina', password: 'gina-password', email: 'gina@globex.test' });

@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type TestServer, alertBody, basic, body, createUser, startTestServer } from './support/app.js';
+import { type TestServer, alertBody, apiClient, basic, createUser, startTestServer } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
 
 type Json = Record<string, unknown>;
 type Headers = Record<string, string>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const ADMIN = basic('boss', 'boss-password');
 /** Acme, through the domain of her email. */
@@ -58,20 +57,7 @@ forEachEngine((engine) => {
     /** A key with the admin scopes that an administrator narrowed to Acme. */
     let acmeAdminKey: Headers = {};
 
-    const call = async (method: Method, url: string, headers: Headers, payload?: unknown) => {
-      const response = await server.app.inject({
-        method,
-        url: `/api${url}`,
-        headers,
-        ...(payload === undefined ? {} : { payload: payload as Json }),
-      });
-      return { status: response.statusCode, body: body(response), raw: response.body };
-    };
-    const ok = async (method: Method, url: string, headers: Headers, payload?: unknown) => {
-      const response = await call(method, url, headers, payload);
-      assert.ok(response.status >= 200 && response.status < 300, `${method} ${url}: ${response.raw}`);
-      return response.body;
-    };
+    const { call, ok } = apiClient(() => server);
     /** The alert as an administrator sees it, history included. */
     const asAdmin = async (id: string) => (await ok('GET', `/alert/${id}`, ADMIN)).alert as Json;
     const adminTotal = async () => (await ok('GET', '/alerts', ADMIN)).total as number;

@@ -3,6 +3,8 @@ import { after, before, describe, it } from 'node:test';
 import {
   type TestServer,
   alertBody,
+  apiClient,
+  type ApiMethod,
   basic,
   bearer,
   body,
@@ -13,7 +15,6 @@ import {
 import { forEachEngine } from './support/engines.js';
 
 type Json = Record<string, unknown>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const ADMIN = basic('boss', 'boss-password');
 /** Acme, through the domain of her email. */
@@ -34,20 +35,7 @@ forEachEngine((engine) => {
     let server: TestServer;
     const ids = { acme: [] as string[], globex: '', none: '', initech: '' };
 
-    const call = async (method: Method, url: string, headers: Json, payload?: Json) => {
-      const response = await server.app.inject({
-        method,
-        url: `/api${url}`,
-        headers: headers as Record<string, string>,
-        ...(payload === undefined ? {} : { payload }),
-      });
-      return { status: response.statusCode, body: body(response), raw: response.body };
-    };
-    const ok = async (method: Method, url: string, headers: Json, payload?: Json) => {
-      const response = await call(method, url, headers, payload);
-      assert.ok(response.status >= 200 && response.status < 300, `${method} ${url}: ${response.raw}`);
-      return response.body;
-    };
+    const { call, ok } = apiClient(() => server);
     const postAlert = async (headers: Json, fields: Json) => {
       const created = await ok('POST', '/alert', headers, alertBody(fields));
       return created.alert as Json;
@@ -215,7 +203,7 @@ forEachEngine((engine) => {
     it('refuses changes, notes and deletes on another customer’s alert with 404', async () => {
       const note = await ok('PUT', `/alert/${ids.globex}/note`, BOB, { text: 'bob was here' });
       const noteId = note.id as string;
-      const attempts: [Method, string, Json | undefined][] = [
+      const attempts: [ApiMethod, string, Json | undefined][] = [
         ['PUT', `/alert/${ids.globex}/status`, { status: 'ack', text: '' }],
         ['PUT', `/alert/${ids.globex}/action`, { action: 'ack' }],
         ['PUT', `/alert/${ids.globex}/tag`, { tags: ['alice'] }],
@@ -374,7 +362,7 @@ forEachEngine((engine) => {
     after(() => server.close());
 
     it('shows them no customer’s alerts, nor those without a customer', async () => {
-      const inject = (headers: Record<string, string>, method: Method, url: string, payload?: Json) =>
+      const inject = (headers: Record<string, string>, method: ApiMethod, url: string, payload?: Json) =>
         server.app.inject({ method, url: `/api${url}`, headers, ...(payload === undefined ? {} : { payload }) });
       const acme = body(await inject(ADMIN, 'POST', '/alert', alertBody({ customer: 'Acme' })));
       const none = body(await inject(ADMIN, 'POST', '/alert', alertBody({ resource: 'shared' })));
@@ -396,7 +384,7 @@ forEachEngine((engine) => {
     after(() => server.close());
 
     it('shows everyone every alert, and lets only admins name a customer', async () => {
-      const inject = (headers: Record<string, string>, method: Method, url: string, payload?: Json) =>
+      const inject = (headers: Record<string, string>, method: ApiMethod, url: string, payload?: Json) =>
         server.app.inject({ method, url: `/api${url}`, headers, ...(payload === undefined ? {} : { payload }) });
       assert.equal((await inject(ADMIN, 'POST', '/alert', alertBody({ customer: 'Acme' }))).statusCode, 201);
       assert.equal((await inject(CAROL, 'POST', '/alert', alertBody({ customer: 'Acme' }))).statusCode, 400);

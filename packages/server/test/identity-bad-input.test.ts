@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type TestServer, basic, body, createUser, startTestServer } from './support/app.js';
+import { type TestServer, apiClient, basic, createUser, startTestServer } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
 
 type Json = Record<string, unknown>;
-type Headers = Record<string, string>;
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 const ADMIN = basic('boss', 'boss-password');
 const ALICE = basic('alice', 'alice-password');
@@ -17,20 +15,7 @@ const ALICE = basic('alice', 'alice-password');
 forEachEngine((engine) => {
   let server: TestServer;
 
-  const call = async (method: Method, url: string, headers: Headers, payload?: unknown) => {
-    const response = await server.app.inject({
-      method,
-      url: `/api${url}`,
-      headers,
-      ...(payload === undefined ? {} : { payload: payload as Json }),
-    });
-    return { status: response.statusCode, body: body(response), raw: response.body };
-  };
-  const ok = async (method: Method, url: string, headers: Headers, payload?: unknown) => {
-    const response = await call(method, url, headers, payload);
-    assert.ok(response.status >= 200 && response.status < 300, `${method} ${url}: ${response.raw}`);
-    return response.body;
-  };
+  const { call, ok } = apiClient(() => server);
 
   before(async () => {
     server = await startTestServer(engine, { ADMIN_USERS: 'boss' });

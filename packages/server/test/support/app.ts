@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -84,6 +85,42 @@ export async function loginToken(app: FastifyInstance, username: string, passwor
 /** The JSON body of a response, typed loosely for assertions. */
 export function body(response: LightMyRequestResponse): Record<string, unknown> {
   return response.json<Record<string, unknown>>();
+}
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** An answer of the API: its status, its JSON body and its text, for messages. */
+export interface ApiAnswer {
+  status: number;
+  body: Record<string, unknown>;
+  raw: string;
+}
+
+/**
+ * Calls to the API of the server `server()` returns (it may be started after this is made): `call` answers whatever
+ * comes back, `ok` asserts a 2xx and gives the body.
+ */
+export function apiClient(server: () => TestServer) {
+  const call = async (
+    method: ApiMethod,
+    url: string,
+    headers: Record<string, unknown>,
+    payload?: unknown,
+  ): Promise<ApiAnswer> => {
+    const response = await server().app.inject({
+      method,
+      url: `/api${url}`,
+      headers: headers as Record<string, string>,
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+    return { status: response.statusCode, body: body(response), raw: response.body };
+  };
+  const ok = async (method: ApiMethod, url: string, headers: Record<string, unknown>, payload?: unknown) => {
+    const response = await call(method, url, headers, payload);
+    assert.ok(response.status >= 200 && response.status < 300, `${method} ${url}: ${response.raw}`);
+    return response.body;
+  };
+  return { call, ok };
 }
 
 /** A valid alert body; tests override the fields they care about. */
