@@ -265,7 +265,8 @@ forEachEngine((engine) => {
     });
 
     it('counts a text search exactly as it lists it, whatever the case', async () => {
-      // On PostgreSQL a search of the text alone is counted from the lower-case copy (search-table.ts).
+      // On PostgreSQL a search of the text is counted from the lower-case copy (search-table.ts), a range of it from the
+      // alerts.
       for (const text of [
         'disk',
         'DISK',
@@ -275,6 +276,10 @@ forEachEngine((engine) => {
         '/^NODE/',
         'disk AND NOT Full',
         'FOX OR full',
+        'DISK AND resource:web01',
+        'FULL OR status:ack',
+        'text:[A TO m]',
+        'text:{disk TO fox]',
         '%',
         '_',
         '\\\\',

@@ -201,6 +201,11 @@ forEachEngine((engine) => {
       'fail*',
       'status:open AND (down OR link)',
       '/time.*/',
+      // The copy holds the text in lower case: mixed searches match it without case, ranges count from the alerts.
+      'FAILOVER AND status:open',
+      'DISK OR severity:major',
+      'text:[a TO m]',
+      'text:{Disk TO latency]',
     ];
     const filters = ['', 'status=open&status=ack', 'environment=~prod', 'severity!=minor&customer=Acme'];
     for (const search of searches) {

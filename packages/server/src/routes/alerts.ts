@@ -60,18 +60,14 @@ export function registerAlertRoutes(app: FastifyInstance, context: AppContext): 
     const params = queryParams(request.query);
     const query = callerQuery(request, alertQuery(params, context.model, now));
     const { page, pageSize } = pageRequest(params, settings.DEFAULT_PAGE_SIZE);
-    const counts = await context.store.alerts.count(query);
+    const { counts, alerts: rows } = await context.store.alerts.countAndList(query, {
+      // Page 0 reads the first page and is refused below with the others out of range.
+      offset: Math.max(0, page - 1) * pageSize,
+      limit: pageSize,
+      withHistory: flag(params, 'show-history'),
+    });
     const paging = computePaging(counts.total, page, pageSize);
     checkPageInRange(page, paging.pages);
-    const rows =
-      counts.total === 0
-        ? []
-        : await context.store.alerts.list(query, {
-            offset: (page - 1) * pageSize,
-            limit: pageSize,
-            withHistory: flag(params, 'show-history'),
-            expected: counts.total,
-          });
     const apiRoot = context.apiRoot(request);
     const rawData = flag(params, 'show-raw-data');
     const alerts = rows.map((row) => alertView(row.alert, row.history, apiRoot, { rawData }));

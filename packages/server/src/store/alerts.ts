@@ -322,6 +322,22 @@ export class KyselyAlertRepository implements AlertRepository {
     return { total, statusCounts, severityCounts };
   }
 
+  async countAndList(
+    query: AlertQuery,
+    page: { offset: number; limit: number; withHistory: boolean },
+  ): Promise<{ counts: AlertCounts; alerts: AlertWithHistory[] }> {
+    if (this.engine.name === 'postgres') {
+      // PostgreSQL plans the page from its own statistics, not from the count (WhereOptions), so the two run at once
+      // on two connections: a text search's count takes most of the request, and the page then costs nothing.
+      const [counts, alerts] = await Promise.all([this.count(query), this.list(query, page)]);
+      return { counts, alerts: counts.total === 0 ? [] : alerts };
+    }
+    // better-sqlite3 runs one statement at a time anyway; the count tells the page which index to read along.
+    const counts = await this.count(query);
+    if (counts.total === 0) return { counts, alerts: [] };
+    return { counts, alerts: await this.list(query, { ...page, expected: counts.total }) };
+  }
+
   async list(
     query: AlertQuery,
     page: { offset: number; limit: number; withHistory: boolean; expected?: number },

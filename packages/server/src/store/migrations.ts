@@ -7,7 +7,11 @@ import {
   SQLITE_SEARCH_MIGRATION,
   SQLITE_TEXT_SCAN_MIGRATION,
 } from './search-migrations.js';
-import { POSTGRES_LOWER_TEXT_MIGRATION, POSTGRES_SEARCH_TABLE_MIGRATION } from './search-table.js';
+import {
+  POSTGRES_LOWER_TEXT_MIGRATION,
+  POSTGRES_LOWER_TEXT_ONLY_MIGRATION,
+  POSTGRES_SEARCH_TABLE_MIGRATION,
+} from './search-table.js';
 import { POSTGRES_TALLY_MIGRATION, SQLITE_TALLY_MIGRATION } from './tally-migrations.js';
 
 /**
@@ -170,6 +174,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   INDEX_CLEANUP_MIGRATION,
   POSTGRES_CORRELATING_MIGRATION,
   POSTGRES_LOWER_TEXT_MIGRATION,
+  POSTGRES_LOWER_TEXT_ONLY_MIGRATION,
 ];
 
 // SQLite keeps dates as ISO-8601 text (sortable as written), lists and objects as JSON text, booleans as 0/1.

@@ -156,6 +156,11 @@ export interface AlertRepository {
     page: { offset: number; limit: number; withHistory: boolean; expected?: number },
   ): Promise<AlertWithHistory[]>;
   count(query: AlertQuery): Promise<AlertCounts>;
+  /** The counts of `count` and the page of `list` together, as GET /alerts answers them. */
+  countAndList(
+    query: AlertQuery,
+    page: { offset: number; limit: number; withHistory: boolean },
+  ): Promise<{ counts: AlertCounts; alerts: AlertWithHistory[] }>;
 }
 
 /** A history entry with the fields of its alert (api.md §1.2 GET /alerts/history, RichHistory). */
