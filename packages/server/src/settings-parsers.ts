@@ -49,6 +49,14 @@ export function str(fallback: string) {
     .transform((raw): string => (unset(raw) ? fallback : raw.trim()));
 }
 
+/** A password kept exactly as given, spaces included: trimming would change it. Unset or empty is ''. */
+export function secret() {
+  return z
+    .string()
+    .optional()
+    .transform((raw): string => raw ?? '');
+}
+
 /** A string whose absence is `null` (the reference shows these as null in GET /config). */
 export function optStr() {
   return z

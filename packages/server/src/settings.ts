@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { ALARM_MODELS, isValidScope } from '@alerta/contract';
 import { z } from 'zod';
 import { hawkCredentialsSchema } from './auth/hawk.js';
+import { type SamlSetup, readSamlSetup } from './auth/saml-config.js';
+import { ldapSettingsProblem } from './auth/ldap-settings.js';
 import {
   type DatabaseTarget,
   bool,
@@ -13,6 +15,7 @@ import {
   oneOf,
   optStr,
   parseDatabaseUrl,
+  secret,
   str,
 } from './settings-parsers.js';
 
@@ -25,6 +28,7 @@ import {
 const DEFAULT_CONSOLE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web', 'dist');
 
 const stringRecord = z.record(z.string(), z.union([z.string(), z.number()]));
+const ldapDomains = z.record(z.string().min(1), z.string().min(1));
 const indicatorQueries = z.array(z.looseObject({ text: z.string(), query: z.unknown() }));
 
 // api.md §7: the defaults of the keys GET /config hands to the console.
@@ -68,10 +72,22 @@ const envSchema = z.object({
 
   // Secure by default: the reference defaults AUTH_REQUIRED to false; we require credentials unless told otherwise.
   AUTH_REQUIRED: bool(true),
-  // The providers this server can sign in with; saml2 and ldap are refused at start rather than locking
-  // everyone out.
+  // The providers this server can sign in with; any other is refused at start rather than locking everyone out.
   AUTH_PROVIDER: oneOf(
-    ['basic', 'github', 'openid', 'keycloak', 'azure', 'google', 'gitlab', 'cognito', 'pingfederate', 'cas'],
+    [
+      'basic',
+      'github',
+      'openid',
+      'keycloak',
+      'azure',
+      'google',
+      'gitlab',
+      'cognito',
+      'pingfederate',
+      'cas',
+      'ldap',
+      'saml2',
+    ],
     'basic',
   ),
   ADMIN_USERS: list([]),
@@ -178,12 +194,43 @@ const envSchema = z.object({
   ALLOWED_KEYCLOAK_ROLES: list(['*']),
   COGNITO_USER_POOL_ID: optStr(),
 
+  // SAML 2 sign-in (api.md §1.7 /auth/saml), with the reference's names and defaults. SAML2_ENTITY_ID is ours as a
+  // service provider (BASE_URL when unset); SAML2_CONFIG names the identity provider (see src/auth/saml-config.ts);
+  // the name is filled in from the assertion's attributes, and `groups` is checked against ALLOWED_SAML2_GROUPS.
+  SAML2_ENTITY_ID: str(''),
+  SAML2_CONFIG: json(z.record(z.string(), z.unknown()), {}, 'an object'),
+  SAML2_USER_NAME_FORMAT: str('{givenName} {surname}'),
+  SAML2_EMAIL_ATTRIBUTE: str('emailAddress'),
+  ALLOWED_SAML2_GROUPS: list(['*']),
+
   // CAS sign-in (api.md §1.7 POST /auth/cas): the CAS server's root, the path that validates service tickets, and
   // the attributes that carry roles and groups, with the reference's names and defaults.
   CAS_SERVER: optStr(),
   CAS_VALIDATE_ROUTE: str('/serviceValidate'),
   CAS_ROLE_CLAIM: str('roles'),
   CAS_GROUP_CLAIM: str('groups'),
+
+  // LDAP sign-in (api.md §1.7 POST /auth/login with AUTH_PROVIDER=ldap), with the reference's names and defaults.
+  // LDAP_DOMAINS maps a login's domain to the DN of its users, `%s` or `{}` standing for the username.
+  LDAP_URL: optStr(),
+  LDAP_DOMAINS: json(ldapDomains, {}, 'an object such as {"example.com": "uid=%s,ou=users,dc=example,dc=com"}'),
+  LDAP_DEFAULT_DOMAIN: str(''),
+  LDAP_BIND_USERNAME: str(''),
+  LDAP_BIND_PASSWORD: secret(),
+  LDAP_BASEDN: str(''),
+  LDAP_USER_BASEDN: str(''),
+  LDAP_USER_FILTER: str(''),
+  LDAP_USER_NAME_ATTR: str('cn'),
+  LDAP_USER_EMAIL_ATTR: str('mail'),
+  LDAP_GROUP_BASEDN: str(''),
+  LDAP_GROUP_FILTER: str(''),
+  LDAP_GROUP_NAME_ATTR: str('cn'),
+  ALLOWED_LDAP_GROUPS: list(['*']),
+  LDAP_ALLOW_SELF_SIGNED_CERT: bool(false),
+  LDAP_CACERT: str(''),
+  // Seconds for connecting and for each operation. The reference waits forever by default; a directory that stops
+  // answering must not hold sign-ins open.
+  LDAP_TIMEOUT: int(10, 1, 300),
 });
 
 type EnvSettings = z.infer<typeof envSchema>;
@@ -193,6 +240,8 @@ export type Settings = Omit<EnvSettings, 'DATABASE_URL' | 'BASE_PATH' | 'BASE_UR
   BASE_URL: string;
   CONSOLE_DIR: string;
   database: DatabaseTarget;
+  /** The identity provider and options of SAML2_CONFIG, read at start; null unless AUTH_PROVIDER is saml2. */
+  saml2: SamlSetup | null;
 };
 
 export class SettingsError extends Error {
@@ -212,6 +261,7 @@ const SECRET_VARIABLES = new Set([
   'SMTP_PASSWORD',
   'OAUTH2_CLIENT_SECRET',
   'HMAC_AUTH_CREDENTIALS',
+  'LDAP_BIND_PASSWORD',
 ]);
 
 function fail(name: string, env: Readonly<Record<string, string | undefined>>, reason: string): never {
@@ -267,6 +317,13 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
         : target;
   }
 
+  // Checked at start: with AUTH_PROVIDER=saml2 and no IdP to send users to, or no certificate to check its answers
+  // with, nobody could sign in. BASE_URL is needed too: the ACS URL and the entity id that assertions are checked
+  // against must not come from a request's Host header, which whoever posts the response chooses.
+  const saml2: SamlSetup | null =
+    raw.AUTH_PROVIDER === 'saml2' ? readSamlSetup(raw.SAML2_CONFIG, (why) => fail('SAML2_CONFIG', env, why)) : null;
+  if (saml2 !== null && baseUrl === '') fail('BASE_URL', env, 'needed by AUTH_PROVIDER=saml2');
+
   // Checked at start: with AUTH_PROVIDER=cas and nowhere to validate tickets, nobody could sign in.
   if (raw.CAS_SERVER !== null && !/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(raw.CAS_SERVER)) {
     fail('CAS_SERVER', env, 'expected an http(s) URL such as https://cas.example.com/cas');
@@ -275,6 +332,10 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
   if (!/^\/[^\s#]*$/.test(raw.CAS_VALIDATE_ROUTE)) {
     fail('CAS_VALIDATE_ROUTE', env, 'expected a path such as /serviceValidate');
   }
+  const ldapProblem = ldapSettingsProblem(raw);
+  if (ldapProblem !== undefined) fail(ldapProblem.setting, env, ldapProblem.reason);
+  const ldapCaCert = raw.LDAP_CACERT === '' ? '' : resolve(raw.LDAP_CACERT);
+  if (ldapCaCert !== '' && !isReadableFile(ldapCaCert)) fail('LDAP_CACERT', env, 'cannot read that file');
 
   const smtpCaFile = raw.SMTP_CA_FILE === '' ? '' : resolve(raw.SMTP_CA_FILE);
   // Checked at start: a missing file would otherwise show only as failed mail in the log.
@@ -301,7 +362,9 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
     BASE_URL: baseUrl,
     CONSOLE_DIR: raw.CONSOLE_DIR === '' ? DEFAULT_CONSOLE_DIR : resolve(raw.CONSOLE_DIR),
     SMTP_CA_FILE: smtpCaFile,
+    LDAP_CACERT: ldapCaCert,
     CAS_SERVER: raw.CAS_SERVER?.replace(/\/+$/, '') ?? null,
     database,
+    saml2,
   };
 }

@@ -68,8 +68,11 @@ describe('loadSettings', () => {
       [{ AUTH_REQUIRED: 'maybe' }, /AUTH_REQUIRED="maybe": expected a boolean/],
       [{ ALARM_MODEL: 'NAGIOS' }, /ALARM_MODEL="NAGIOS": expected one of ALERTA, ISA_18_2/],
       // Providers this server cannot sign in with stop it at start instead of locking everyone out.
-      [{ AUTH_PROVIDER: 'saml2' }, /AUTH_PROVIDER="saml2": expected one of basic, github, openid/],
-      [{ AUTH_PROVIDER: 'ldap' }, /AUTH_PROVIDER="ldap"/],
+      [{ AUTH_PROVIDER: 'kerberos' }, /AUTH_PROVIDER="kerberos": expected one of basic, github, openid/],
+      // SAML 2 needs an identity provider (test/saml-settings.test.ts checks the rest of SAML2_CONFIG).
+      [{ AUTH_PROVIDER: 'saml2' }, /^Invalid setting SAML2_CONFIG=\(unset\): the identity provider entity id/],
+      // LDAP needs a directory to ask (test/ldap-settings.test.ts checks the rest of its settings).
+      [{ AUTH_PROVIDER: 'ldap' }, /^Invalid setting LDAP_URL=\(unset\): needed by AUTH_PROVIDER=ldap/],
       // CAS needs a server to validate tickets against, and the validate route is a path on it.
       [{ AUTH_PROVIDER: 'cas' }, /^Invalid setting CAS_SERVER=\(unset\): needed by AUTH_PROVIDER=cas/],
       [{ AUTH_PROVIDER: 'cas', CAS_SERVER: 'cas.example.com' }, /CAS_SERVER="cas.example.com": expected an http/],

@@ -5,6 +5,7 @@ import type { Settings } from '../settings.js';
 import type { Store, UserRepository } from '../store/types.js';
 import type { ApiKeyVerifier } from './api-keys.js';
 import type { HawkVerifier } from './hawk.js';
+import { signInWithLdap } from './ldap-sign-in.js';
 import { signInWithPassword } from './password-sign-in.js';
 import { ADMIN_SCOPES, resolveIdentity } from './permissions.js';
 import { verifyToken } from './tokens.js';
@@ -29,8 +30,8 @@ export interface Principal {
 export interface AuthContext {
   settings: Settings;
   users: UserRepository;
-  /** Group membership and permissions, for the scopes of Basic credentials. */
-  store: Pick<Store, 'groups' | 'perms'>;
+  /** Group membership and permissions, for the scopes of Basic credentials; users too, for LDAP's accounts. */
+  store: Store;
   apiKeys: ApiKeyVerifier;
   /** HMAC_AUTH_CREDENTIALS and the nonces seen (api.md §6.1.2). */
   hawk: HawkVerifier;
@@ -132,14 +133,17 @@ const basicStrategy: CredentialStrategy = async (request, context) => {
   const decoded = Buffer.from(encoded, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon <= 0) throw basicRealm();
+  const credentials = { name: decoded.slice(0, colon), password: decoded.slice(colon + 1), address: request.ip };
   // The same checks as POST /auth/login, throttle included: Basic must not let in an account the login refuses.
-  const user = await signInWithPassword(
-    context.settings,
-    context.users,
-    { name: decoded.slice(0, colon), password: decoded.slice(colon + 1), address: request.ip },
-    { refused: basicRealm },
-  );
-  const { roles, groups, scopes } = await resolveIdentity(context.settings, context.store, user);
+  // On an LDAP server that means the directory, as for the login; stored passwords do not count there.
+  const { user, groups: directoryGroups } =
+    context.settings.AUTH_PROVIDER === 'ldap'
+      ? await signInWithLdap(context, credentials, { refused: basicRealm, log: request.log })
+      : {
+          user: await signInWithPassword(context.settings, context.users, credentials, { refused: basicRealm }),
+          groups: [],
+        };
+  const { roles, groups, scopes } = await resolveIdentity(context.settings, context.store, user, directoryGroups);
   return {
     kind: 'user',
     login: user.login,

@@ -54,14 +54,19 @@ export interface ResolvedIdentity {
   scopes: string[];
 }
 
-/** The roles, groups and scopes of a stored user, as login tokens and Basic credentials carry them. */
+/**
+ * The roles, groups and scopes of a stored user, as login tokens and Basic credentials carry them. `directoryGroups`
+ * are groups a provider asserted at sign-in (LDAP), which count as the stored ones do.
+ */
 export async function resolveIdentity(
   settings: RoleSettings,
   store: Pick<Store, 'groups' | 'perms'>,
   user: UserRecord,
+  directoryGroups: readonly string[] = [],
 ): Promise<ResolvedIdentity> {
   const roles = effectiveRoles(settings, user);
-  const groups = (await store.groups.groupsOf(user.id)).map((g) => g.name);
+  const stored = (await store.groups.groupsOf(user.id)).map((g) => g.name);
+  const groups = [...new Set([...stored, ...directoryGroups])];
   const allRoles = [...new Set([...roles, ...groups])];
   const permissions = await store.perms.matching(allRoles);
   const scopes = scopesForRoles(settings, { login: user.login, email: user.email, roles: allRoles }, permissions);

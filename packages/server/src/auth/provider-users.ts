@@ -11,6 +11,8 @@ export interface ProviderIdentity {
   name: string;
   email: string | null;
   emailVerified: boolean;
+  /** The new account's description (the reference marks LDAP accounts 'LDAP user'). */
+  text?: string;
 }
 
 /** '*' allows anyone; otherwise one of the values must be listed. */
@@ -22,7 +24,10 @@ export function allowedBy(allowed: readonly string[], values: readonly string[])
  * The stored user of a provider identity, created on first sign-in. An existing account is taken over by its email
  * only when the provider says the address is verified, so nobody gets in by claiming someone else's address.
  */
-export async function providerUser(context: AppContext, identity: ProviderIdentity): Promise<UserRecord> {
+export async function providerUser(
+  context: Pick<AppContext, 'settings' | 'store'>,
+  identity: ProviderIdentity,
+): Promise<UserRecord> {
   const { settings, store } = context;
   checkEmailDomain(settings, identity.email);
   if (settings.EMAIL_VERIFICATION && !identity.emailVerified) throw new ApiError(403, 'email not verified');
@@ -44,7 +49,7 @@ export async function providerUser(context: AppContext, identity: ProviderIdenti
       attributes: {},
       createTime: new Date().toISOString(),
       lastLogin: null,
-      text: '',
+      text: identity.text ?? '',
       updateTime: null,
       emailVerified: identity.emailVerified,
     };

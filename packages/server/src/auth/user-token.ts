@@ -13,10 +13,11 @@ export interface TokenExtras {
   picture?: string | null;
 }
 
-/** The audience of tokens this server issues (api.md §6.1.3). */
+/** The audience of tokens this server issues and accepts (api.md §6.1.3): the first of these that is set. */
 export function tokenAudience(context: AppContext, request: FastifyRequest): string {
-  const clientId = context.settings.OAUTH2_CLIENT_ID;
-  return clientId !== '' ? clientId : context.apiRoot(request);
+  const { OAUTH2_CLIENT_ID, SAML2_ENTITY_ID } = context.settings;
+  if (OAUTH2_CLIENT_ID !== '') return OAUTH2_CLIENT_ID;
+  return SAML2_ENTITY_ID !== '' ? SAML2_ENTITY_ID : context.apiRoot(request);
 }
 
 /** Issues the login token of api.md §6.2 for a stored user and records the login. */

@@ -12,13 +12,14 @@ export interface CreatedAdministrator {
 /**
  * First run: with no users at all, creates an administrator from the first ADMIN_USERS entry (or `admin`), with
  * ADMIN_PASSWORD or a generated password. Returns undefined when users already exist (or another process sharing
- * the database created the administrator first).
+ * the database created the administrator first), and on an LDAP server: there the directory checks every password,
+ * so such an account could never sign in, and its login would stand in the way of the directory's own account.
  */
 export async function bootstrapAdministrator(
   users: UserRepository,
-  settings: Pick<Settings, 'ADMIN_USERS' | 'ADMIN_PASSWORD' | 'ADMIN_ROLES' | 'BCRYPT_LOG_ROUNDS'>,
+  settings: Pick<Settings, 'AUTH_PROVIDER' | 'ADMIN_USERS' | 'ADMIN_PASSWORD' | 'ADMIN_ROLES' | 'BCRYPT_LOG_ROUNDS'>,
 ): Promise<CreatedAdministrator | undefined> {
-  if ((await users.count()) > 0) return undefined;
+  if (settings.AUTH_PROVIDER === 'ldap' || (await users.count()) > 0) return undefined;
   const login = settings.ADMIN_USERS[0] ?? 'admin';
   const generatedPassword = settings.ADMIN_PASSWORD === '' ? randomBytes(12).toString('base64url') : undefined;
   const now = new Date().toISOString();

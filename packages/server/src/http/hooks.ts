@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticate, requireScope } from '../auth/authenticate.js';
 import { customersOf } from '../auth/customers.js';
 import { HawkVerifier, registerHawkPayloadCheck } from '../auth/hawk.js';
+import { tokenAudience } from '../auth/user-token.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { JSON_CONTENT_TYPE_MESSAGE } from './envelope.js';
@@ -67,8 +68,7 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
     hawk: new HawkVerifier(settings.HMAC_AUTH_CREDENTIALS),
     userStatus: context.userStatus,
     secretKey: context.secretKey,
-    audience: (r: FastifyRequest) =>
-      settings.OAUTH2_CLIENT_ID !== '' ? settings.OAUTH2_CLIENT_ID : context.apiRoot(r),
+    audience: (r: FastifyRequest) => tokenAudience(context, r),
   };
 
   // Without Hawk credentials no Hawk header verifies, so no body needs checking either.

@@ -23,7 +23,7 @@ interface CodeRequest {
 }
 
 /** A sign-in route of a provider other than the configured AUTH_PROVIDER. */
-const notEnabled = (settings: Settings, route: string) =>
+export const notEnabled = (settings: Settings, route: string) =>
   badRequest(`${route} sign-in is not enabled: AUTH_PROVIDER is ${settings.AUTH_PROVIDER}`);
 
 /** The provider a route serves, or 400: it is not the configured one, or no OAuth2 client is configured. */

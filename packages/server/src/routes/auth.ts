@@ -1,6 +1,7 @@
 import { loginBodySchema } from '@alerta/contract';
 import type { FastifyInstance } from 'fastify';
 import { mailToken } from '../auth/account-mail.js';
+import { signInWithLdap } from '../auth/ldap-sign-in.js';
 import { Mailer } from '../auth/mailer.js';
 import { signInWithPassword } from '../auth/password-sign-in.js';
 import { tokenForUser } from '../auth/user-token.js';
@@ -8,6 +9,7 @@ import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { registerAccountMailRoutes } from './auth-mail.js';
 import { registerProviderRoutes } from './auth-providers.js';
+import { registerSamlRoutes } from './auth-saml.js';
 
 const MISSING = "must supply 'username' and 'password'";
 
@@ -17,7 +19,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
   app.addHook('onClose', () => mailer.close());
 
   // api.md §1.7: 200 {token} (no status key); 401 for missing or wrong credentials; 403 for an account that may not
-  // sign in (inactive, unverified, or outside ALLOWED_EMAIL_DOMAINS).
+  // sign in (inactive, unverified, or outside ALLOWED_EMAIL_DOMAINS). With AUTH_PROVIDER=ldap the directory checks
+  // the password instead of the stored accounts.
   app.post('/auth/login', async (request) => {
     const body = loginBodySchema.safeParse(request.body ?? {});
     if (!body.success) throw new ApiError(401, MISSING);
@@ -25,6 +28,14 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
     const password = body.data.password;
     if (name === undefined || name === '' || password === undefined || password === '') {
       throw new ApiError(401, MISSING);
+    }
+    if (settings.AUTH_PROVIDER === 'ldap') {
+      const { user, groups } = await signInWithLdap(
+        context,
+        { name, password, address: request.ip },
+        { refused: () => new ApiError(401, 'Invalid username or password'), log: request.log },
+      );
+      return { token: await tokenForUser(context, request, user, 'ldap', { groups }) };
     }
     const user = await signInWithPassword(
       settings,
@@ -41,4 +52,5 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
 
   registerAccountMailRoutes(app, context, mailer);
   registerProviderRoutes(app, context);
+  registerSamlRoutes(app, context);
 }

@@ -11,9 +11,10 @@ export interface Certificate {
 
 /**
  * A self-signed certificate for 127.0.0.1 and localhost, made with the openssl command, since node:crypto cannot
- * make X.509 certificates. Each call gives a new key, so one such certificate does not vouch for another.
+ * make X.509 certificates. Each call gives a new key, so one such certificate does not vouch for another. The key is
+ * P-256 unless RSA is asked for (XML signatures, as SAML uses them, are RSA).
  */
-export function selfSignedCertificate(dir: string, name: string): Certificate {
+export function selfSignedCertificate(dir: string, name: string, keyType: 'ec' | 'rsa' = 'ec'): Certificate {
   const certFile = join(dir, `${name}.crt`);
   const keyFile = join(dir, `${name}.key`);
   execFileSync(
@@ -22,9 +23,7 @@ export function selfSignedCertificate(dir: string, name: string): Certificate {
       'req',
       '-x509',
       '-newkey',
-      'ec',
-      '-pkeyopt',
-      'ec_paramgen_curve:prime256v1',
+      ...(keyType === 'rsa' ? ['rsa:2048'] : ['ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1']),
       '-nodes',
       '-days',
       '2',

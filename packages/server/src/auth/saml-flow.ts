@@ -1,0 +1,76 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { ApiError } from '../errors.js';
+
+/** How long a sign-in may take, from GET /auth/saml until the identity provider's answer is posted back. */
+export const SAML_FLOW_SECONDS = 600;
+
+/**
+ * One SAML sign-in, tied to this server without keeping anything: the RelayState (which travels to the identity
+ * provider and back) says how to answer, when the flow expires, and carries a random nonce; the AuthnRequest ID is an
+ * HMAC of the RelayState under a key derived from SECRET_KEY. Whoever lacks the key can neither make up a RelayState
+ * whose request ID an assertion answers, nor stretch its expiry, so any process sharing the key can check an answer,
+ * and unsolicited responses (no InResponseTo, or one we never issued) are refused.
+ */
+export interface SamlFlow {
+  relayState: string;
+  /** The AuthnRequest ID; the assertion must name it in InResponseTo. */
+  requestId: string;
+  /** The console's popup wants an HTML page that posts the result to its opener (api.md §1.7). */
+  usePostMessage: boolean;
+  startedAt: number;
+  expiresAt: number;
+}
+
+// `usePostMessage` stays readable in the RelayState, as in the reference; `json` asks for the plain answer.
+const RELAY_STATE = /^(usePostMessage|json)\.([0-9a-z]{1,11})\.([\w-]{22})$/;
+
+function requestIdOf(secret: string, relayState: string): string {
+  const key = createHmac('sha256', secret).update('alerta saml2 request').digest();
+  // An xsd:ID must not start with a digit or '-'; base64url is otherwise fine in one.
+  return `_${createHmac('sha256', key).update(relayState).digest('base64url')}`;
+}
+
+export function startFlow(secret: string, usePostMessage: boolean, now: number = Date.now()): SamlFlow {
+  const expiresAt = (Math.floor(now / 1000) + SAML_FLOW_SECONDS) * 1000;
+  const mode = usePostMessage ? 'usePostMessage' : 'json';
+  const relayState = `${mode}.${(expiresAt / 1000).toString(36)}.${randomBytes(16).toString('base64url')}`;
+  return { relayState, requestId: requestIdOf(secret, relayState), usePostMessage, startedAt: now, expiresAt };
+}
+
+/** The flow a posted RelayState belongs to; 401 when it is not one of ours or it has run out. */
+export function resumeFlow(secret: string, relayState: string, now: number = Date.now()): SamlFlow {
+  const match = RELAY_STATE.exec(relayState);
+  if (match === null) throw new ApiError(401, 'SAML response does not answer a sign-in started here');
+  const expiresAt = Number.parseInt(match[2] ?? '', 36) * 1000;
+  if (expiresAt <= now) throw new ApiError(401, 'SAML sign-in took too long, please try again');
+  return {
+    relayState,
+    requestId: requestIdOf(secret, relayState),
+    usePostMessage: match[1] === 'usePostMessage',
+    startedAt: expiresAt - SAML_FLOW_SECONDS * 1000,
+    expiresAt,
+  };
+}
+
+/** Entries kept before expired ones are swept, so memory stays bounded whatever the rate of sign-ins. */
+const SWEEP_AT = 10_000;
+
+/**
+ * The flows this process has already signed someone in with. A response is good for one sign-in: posted again (by
+ * the browser's back button, or by someone who copied it) it is refused until its flow expires, when the expiry
+ * refuses it anyway. Kept in memory, so this holds per server process; see README for what holds across processes.
+ */
+export class AnsweredFlows {
+  private readonly answered = new Map<string, number>();
+
+  /** False when the flow was answered before. */
+  claim(flow: SamlFlow, now: number = Date.now()): boolean {
+    if (this.answered.size >= SWEEP_AT) {
+      for (const [id, until] of this.answered) if (until <= now) this.answered.delete(id);
+    }
+    const until = this.answered.get(flow.requestId);
+    if (until !== undefined && until > now) return false;
+    this.answered.set(flow.requestId, flow.expiresAt);
+    return true;
+  }
+}
