@@ -253,8 +253,8 @@ function describeValue(value: string | undefined): string {
   return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
 }
 
-/** Variables whose values must never appear in an error message. */
-const SECRET_VARIABLES = new Set([
+/** Variables whose values never appear in an error message or in /management/properties. */
+export const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   'SECRET_KEY',
   'ADMIN_PASSWORD',
   'DATABASE_URL',

@@ -177,6 +177,9 @@ forEachEngine((engine) => {
       assert.match(properties.body, /^ALERT_TIMEOUT = 86400$/m);
       assert.match(properties.body, /^SMTP_PASSWORD = \(hidden\)$/m);
       assert.match(properties.body, /^SECRET_KEY = \(hidden\)$/m);
+      // Settings whose names only look secret are shown.
+      assert.match(properties.body, /^TOKEN_EXPIRE_DAYS = 14$/m);
+      assert.match(properties.body, /^PASSWORD_MIN_LENGTH = \d+$/m);
       for (const secret of ['smtp-secret-value', 'client-secret-value', TEST_SECRET, 'boss-password']) {
         assert.ok(!properties.body.includes(secret), `${secret} shown`);
       }

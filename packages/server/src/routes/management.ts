@@ -6,12 +6,10 @@ import { type StatusMetric, prometheusText } from '../http/metrics.js';
 import { type SwitchName, isSwitchName, switchboardOf } from '../http/switchboard.js';
 import { alertQuery } from './alert-params.js';
 import { callerQuery } from './ownership.js';
+import { SECRET_VARIABLES } from '../settings.js';
 
 /** The reference release whose API this server answers (as in GET /config's alarm model name). */
 const API_RELEASE = '9.1.0';
-
-/** Settings whose values /management/properties never shows (the reference prints them all). */
-const SECRET_SETTING = /SECRET|PASSWORD|CREDENTIAL|TOKEN|PRIVATE/;
 
 const page = (title: string, body: string): string =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
@@ -65,11 +63,12 @@ export function registerManagementRoutes(app: FastifyInstance, context: AppConte
     return reply.type('text/html; charset=utf-8').send(page('Management', `<ul>${items}</ul>`));
   });
 
+  // Secrets are hidden by the same list as in settings errors; the reference prints them all.
   app.get('/management/properties', { config: { scope: 'admin:management' } }, (_request, reply) => {
     const lines = Object.entries(settings)
       .filter(([name]) => /^[A-Z][A-Z0-9_]*$/.test(name))
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([name, value]) => `${name} = ${SECRET_SETTING.test(name) ? '(hidden)' : JSON.stringify(value)}`);
+      .map(([name, value]) => `${name} = ${SECRET_VARIABLES.has(name) ? '(hidden)' : JSON.stringify(value)}`);
     lines.push(`DATABASE = ${settings.database.engine} (address hidden)`);
     return reply.type('text/plain; charset=utf-8').send(`${lines.join('\n')}\n`);
   });
