@@ -42,6 +42,8 @@ forEachEngine((engine) => {
     let restricted: TestServer;
     let passwords: TestServer;
     let signing: TestServer;
+    /** Another process on the database of `server`, with the same settings. */
+    let twin: TestServer;
     let spKeys: Certificate;
 
     before(async () => {
@@ -54,6 +56,14 @@ forEachEngine((engine) => {
         AUTH_PROVIDER: 'saml2',
         SAML2_CONFIG: fromMetadata,
         CORS_ORIGINS: `${CONSOLE},*`,
+      });
+      const { database } = server.settings;
+      twin = await startTestServer(engine, {
+        BASE_URL,
+        AUTH_PROVIDER: 'saml2',
+        SAML2_CONFIG: fromMetadata,
+        CORS_ORIGINS: `${CONSOLE},*`,
+        DATABASE_URL: database.engine === 'postgres' ? database.url : `sqlite:${database.file}`,
       });
       restricted = await startTestServer(engine, {
         BASE_URL,
@@ -79,7 +89,7 @@ forEachEngine((engine) => {
       idp.trustServiceProvider(spKeys.cert);
     });
     after(async () => {
-      for (const target of [server, restricted, passwords, signing]) await target.close();
+      for (const target of [server, twin, restricted, passwords, signing]) await target.close();
       await idp.close();
     });
 
@@ -255,6 +265,51 @@ forEachEngine((engine) => {
       const replayed = await post(server, fields, 'application/json');
       assert.equal(replayed.statusCode, 401, replayed.body);
       assert.equal(body(replayed).message, 'SAML response was used already');
+    });
+
+    it('takes a response once across processes on one database: the other refuses it and gives no token', async () => {
+      for (const [first, second] of [
+        [server, twin],
+        [twin, server],
+      ] as const) {
+        const request = await startSignIn(server);
+        const fields = { SAMLResponse: idp.respond(request, person('shared')), RelayState: request.relayState };
+        const taken = await post(first, fields, 'application/json');
+        assert.equal(taken.statusCode, 200, taken.body);
+        assert.equal(typeof body(taken).token, 'string');
+        const replayed = await post(second, fields, 'application/json');
+        assert.equal(replayed.statusCode, 401, replayed.body);
+        assert.equal(body(replayed).message, 'SAML response was used already');
+        assert.equal(body(replayed).token, undefined);
+        const page = await post(second, fields);
+        assert.equal(page.statusCode, 401, page.body);
+        assert.deepEqual(pageData(page.body).message, { status: 'error', message: 'SAML response was used already' });
+      }
+    });
+
+    it('signs in once when two processes take the same response at the same moment', async () => {
+      const request = await startSignIn(twin);
+      const fields = { SAMLResponse: idp.respond(request, person('racing')), RelayState: request.relayState };
+      const answers = await Promise.all(
+        [server, twin, server, twin].map((target) => post(target, fields, 'application/json')),
+      );
+      assert.deepEqual(
+        answers.map((answer) => answer.statusCode).sort(),
+        [200, 401, 401, 401],
+        answers.map((answer) => answer.body).join('\n'),
+      );
+      assert.equal(answers.filter((answer) => body(answer).token !== undefined).length, 1);
+    });
+
+    it('keeps a claim until its time in the store, and a later claim drops spent ones', async () => {
+      const now = new Date();
+      const later = new Date(now.getTime() + 60_000).toISOString();
+      const earlier = new Date(now.getTime() - 1_000).toISOString();
+      assert.equal(await server.store.samlSignIns.claim('_claimed', later, now.toISOString()), true);
+      assert.equal(await twin.store.samlSignIns.claim('_claimed', later, now.toISOString()), false);
+      assert.equal(await server.store.samlSignIns.claim('_spent', earlier, now.toISOString()), true);
+      assert.equal(await twin.store.samlSignIns.claim('_spent', later, now.toISOString()), true);
+      assert.equal(await server.store.samlSignIns.claim('_claimed', later, now.toISOString()), false);
     });
 
     it('refuses a RelayState that is missing, made up, of another sign-in or too old', async () => {

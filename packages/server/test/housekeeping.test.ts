@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { alertClient, assertError, historyTypes } from './support/alerts.js';
 import { type TestServer, basic, body, createUser, startTestServer } from './support/app.js';
+import { openDatabase } from './support/database.js';
 import { forEachEngine } from './support/engines.js';
 import { ago, storePastAlert } from './support/past-alerts.js';
 
@@ -131,6 +132,23 @@ forEachEngine((engine) => {
     assertError(await admin.send('GET', '/management/housekeeping?info=-1'), 400, /'info' must be/);
     assertError(await operator.send('GET', '/management/housekeeping?expired=0'), 403);
     assert.equal(await exists(kept.id), true);
+  });
+
+  it('drops SAML sign-in claims kept past their time, and only those', async () => {
+    const now = new Date().toISOString();
+    // The kept claim goes in first: a claim drops spent ones itself, and this test is about housekeeping doing it.
+    assert.equal(await server.store.samlSignIns.claim('_kept', ago(-600), now), true);
+    assert.equal(await server.store.samlSignIns.claim('_spent', ago(1), now), true);
+    const db = openDatabase(server.settings.database);
+    try {
+      const claims = async () =>
+        (await db.selectFrom('saml_sign_ins').select('id').orderBy('id').execute()).map((row) => row.id);
+      assert.deepEqual(await claims(), ['_kept', '_spent']);
+      await housekeeping();
+      assert.deepEqual(await claims(), ['_kept']);
+    } finally {
+      await db.destroy();
+    }
   });
 
   describe('scheduler', () => {

@@ -83,7 +83,7 @@ forEachEngine((engine) => {
           [alert('a1', 'Disk FULL on /var'), alert('a2', 'ÉCHEC du Basculement')].map((a) => toRow(postgresSql, a)),
         )
         .execute();
-      assert.equal(await migrate(db, 'postgres', POSTGRES_MIGRATIONS), 1);
+      assert.equal(await migrate(db, 'postgres', POSTGRES_MIGRATIONS), POSTGRES_MIGRATIONS.length - before.length);
       assert.deepEqual(await copy(), [
         { id: 'a1', text_lower: 'disk full on /var' },
         { id: 'a2', text_lower: 'échec du basculement' },

@@ -5,11 +5,11 @@ import { ApiError } from '../errors.js';
 export const SAML_FLOW_SECONDS = 600;
 
 /**
- * One SAML sign-in, tied to this server without keeping anything: the RelayState (which travels to the identity
- * provider and back) says how to answer, when the flow expires, and carries a random nonce; the AuthnRequest ID is an
- * HMAC of the RelayState under a key derived from SECRET_KEY. Whoever lacks the key can neither make up a RelayState
- * whose request ID an assertion answers, nor stretch its expiry, so any process sharing the key can check an answer,
- * and unsolicited responses (no InResponseTo, or one we never issued) are refused.
+ * One SAML sign-in, tied to this server without keeping anything until it is answered: the RelayState (which travels
+ * to the identity provider and back) says how to answer, when the flow expires, and carries a random nonce; the
+ * AuthnRequest ID is an HMAC of the RelayState under a key derived from SECRET_KEY. Whoever lacks the key can neither
+ * make up a RelayState whose request ID an assertion answers, nor stretch its expiry, so any process sharing the key
+ * can check an answer, and unsolicited responses (no InResponseTo, or one we never issued) are refused.
  */
 export interface SamlFlow {
   relayState: string;
@@ -52,25 +52,16 @@ export function resumeFlow(secret: string, relayState: string, now: number = Dat
   };
 }
 
-/** Entries kept before expired ones are swept, so memory stays bounded whatever the rate of sign-ins. */
-const SWEEP_AT = 10_000;
+/**
+ * How long the record that a flow was answered outlives the flow. A process whose clock runs behind ours still takes
+ * the flow for current a while after it expired here; were the record dropped by then, that process would accept the
+ * same response again.
+ */
+const ANSWERED_MARGIN_MS = SAML_FLOW_SECONDS * 1000;
 
 /**
- * The flows this process has already signed someone in with. A response is good for one sign-in: posted again (by
- * the browser's back button, or by someone who copied it) it is refused until its flow expires, when the expiry
- * refuses it anyway. Kept in memory, so this holds per server process; see README for what holds across processes.
+ * Until when to keep the record that a flow was answered. A response is good for one sign-in: posted again (by the
+ * browser's back button, or by someone who copied it) to any process sharing the database it is refused, and once the
+ * record goes the flow's expiry refuses it anyway.
  */
-export class AnsweredFlows {
-  private readonly answered = new Map<string, number>();
-
-  /** False when the flow was answered before. */
-  claim(flow: SamlFlow, now: number = Date.now()): boolean {
-    if (this.answered.size >= SWEEP_AT) {
-      for (const [id, until] of this.answered) if (until <= now) this.answered.delete(id);
-    }
-    const until = this.answered.get(flow.requestId);
-    if (until !== undefined && until > now) return false;
-    this.answered.set(flow.requestId, flow.expiresAt);
-    return true;
-  }
-}
+export const answeredUntil = (flow: SamlFlow): string => new Date(flow.expiresAt + ANSWERED_MARGIN_MS).toISOString();

@@ -60,7 +60,8 @@ async function act(
 /**
  * One housekeeping pass (api.md §2.6), inside the transaction the store opened for it: delete old closed, expired and
  * informational alerts, expire timed-out alerts, then return shelved and acked alerts whose timeout has run out.
- * Each alert is re-checked under its row lock, so a change that raced the candidate query is respected.
+ * Each alert is re-checked under its row lock, so a change that raced the candidate query is respected. Empty tally
+ * rows and spent SAML sign-in claims go last, so the rows they lock stay locked only until the commit that follows.
  */
 export async function housekeep(
   tx: HousekeepingTransaction,
@@ -97,5 +98,6 @@ export async function housekeep(
     }
   }
   await tx.pruneTallies();
+  await tx.dropSamlSignIns(now.toISOString());
   return report;
 }

@@ -12,7 +12,7 @@ import {
   serviceProviderMetadata,
   verifyResponse,
 } from '../auth/saml.js';
-import { AnsweredFlows, resumeFlow, startFlow } from '../auth/saml-flow.js';
+import { answeredUntil, resumeFlow, startFlow } from '../auth/saml-flow.js';
 import { tokenForUser } from '../auth/user-token.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
@@ -55,7 +55,6 @@ export function registerSamlRoutes(app: FastifyInstance, context: AppContext): v
   const { settings } = context;
   const sp = samlServiceProvider(settings);
   const metadata = sp === null ? null : serviceProviderMetadata(sp);
-  const answered = new AnsweredFlows();
 
   const enabled = (): SamlServiceProvider => {
     if (sp === null) throw notEnabled(settings, 'saml2');
@@ -82,7 +81,12 @@ export function registerSamlRoutes(app: FastifyInstance, context: AppContext): v
     const posted = readSamlResponse(encoded);
     const flow = resumeFlow(context.secretKey, field(request.body, 'RelayState') ?? '');
     const identity = await verifyResponse(provider, flow, posted);
-    if (!answered.claim(flow)) throw new ApiError(401, 'SAML response was used already');
+    // The signed InResponseTo must name the request ID, so claiming it covers every assertion that could answer
+    // this flow, whichever process it is posted to.
+    const now = new Date().toISOString();
+    if (!(await context.store.samlSignIns.claim(flow.requestId, answeredUntil(flow), now))) {
+      throw new ApiError(401, 'SAML response was used already');
+    }
 
     const email = identity.attributes.get(settings.SAML2_EMAIL_ATTRIBUTE)?.[0];
     if (email === undefined || !isEmailAddress(email)) {

@@ -63,6 +63,8 @@ export interface HousekeepingTransaction {
   lock(alertId: string): Promise<LockedAlert | undefined>;
   /** Drops tally rows that count nothing any more (migration 5), so they do not pile up as keys come and go. */
   pruneTallies(): Promise<void>;
+  /** Drops SAML sign-in claims kept until before `now`: their sign-ins have expired, so none can be answered again. */
+  dropSamlSignIns(now: string): Promise<void>;
 }
 
 export type PassOutcome<T> = { ran: true; value: T } | { ran: false };

@@ -50,6 +50,9 @@ function passTransaction(trx: Transaction<Database>, engine: EngineSql): Houseke
       await trx.deleteFrom('alert_service_tally').where('n', '=', 0).execute();
       await trx.deleteFrom('alert_event_service_tally').where('n', '=', 0).execute();
     },
+    dropSamlSignIns: async (now) => {
+      await trx.deleteFrom('saml_sign_ins').where('expires_at', '<', now).execute();
+    },
   };
 }
 

@@ -105,3 +105,13 @@ export interface MatchRepository<T extends { id: string; match: string }> {
   /** The rows whose match is one of these. */
   matching(matches: readonly string[]): Promise<T[]>;
 }
+
+/** SAML sign-ins already answered, shared by every process on the database. */
+export interface SamlSignInRepository {
+  /**
+   * Records the sign-in with this id as answered, kept until `keepUntil`; false when it was answered before, here or
+   * by another process. One INSERT decides, so of two processes racing for the same sign-in only one gets true. Also
+   * drops some claims kept past `now`, so they do not pile up where housekeeping never runs.
+   */
+  claim(id: string, keepUntil: string, now: string): Promise<boolean>;
+}

@@ -34,6 +34,11 @@ const HEARTBEAT_IDENTITY_INDEX =
 // Blackout matching on ingest looks only at the alert's environment and windows not yet over (api.md §5).
 const BLACKOUT_WINDOW_INDEX = 'CREATE INDEX blackouts_environment_end ON blackouts (environment, end_time)';
 
+// SAML sign-ins already answered, so every process sharing the database refuses a response posted again; rows whose
+// keeping time has passed are dropped by index.
+const SAML_SIGN_INS = 'saml sign-ins';
+const SAML_SIGN_INS_INDEX = 'CREATE INDEX saml_sign_ins_expires_at ON saml_sign_ins (expires_at)';
+
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
@@ -175,6 +180,14 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   POSTGRES_CORRELATING_MIGRATION,
   POSTGRES_LOWER_TEXT_MIGRATION,
   POSTGRES_LOWER_TEXT_ONLY_MIGRATION,
+  {
+    version: 12,
+    name: SAML_SIGN_INS,
+    statements: [
+      'CREATE TABLE saml_sign_ins (id text PRIMARY KEY, expires_at timestamptz NOT NULL)',
+      SAML_SIGN_INS_INDEX,
+    ],
+  },
 ];
 
 // SQLite keeps dates as ISO-8601 text (sortable as written), lists and objects as JSON text, booleans as 0/1.
@@ -317,4 +330,9 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   SQLITE_TEXT_SCAN_MIGRATION,
   INDEX_CLEANUP_MIGRATION,
   SQLITE_CORRELATING_MIGRATION,
+  {
+    version: 10,
+    name: SAML_SIGN_INS,
+    statements: ['CREATE TABLE saml_sign_ins (id TEXT PRIMARY KEY, expires_at TEXT NOT NULL)', SAML_SIGN_INS_INDEX],
+  },
 ];

@@ -17,6 +17,7 @@ import { KyselyApiKeyRepository } from './keys.js';
 import { KyselyCustomerRepository, KyselyPermissionRepository } from './match-rows.js';
 import { migrate } from './migrate.js';
 import { POSTGRES_MIGRATIONS, SQLITE_MIGRATIONS } from './migrations.js';
+import { KyselySamlSignInRepository } from './saml-sign-ins.js';
 import type { Database } from './schema.js';
 import { alarmModelIndexes } from './severity-order.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
@@ -49,6 +50,7 @@ function createStore(
     groups: new KyselyGroupRepository(withIdentityTables(db), engine),
     perms: new KyselyPermissionRepository(withIdentityTables(db), engine),
     customers: new KyselyCustomerRepository(withIdentityTables(db), engine),
+    samlSignIns: new KyselySamlSignInRepository(db, engine),
     migrate: async () => {
       await migrate(db, engine.name, migrations);
     },

@@ -125,6 +125,13 @@ export interface BlackoutsTable {
   text: string;
 }
 
+/** A SAML sign-in already answered (migration 12 on PostgreSQL, 10 on SQLite), keyed by its AuthnRequest ID. */
+export interface SamlSignInsTable {
+  id: string;
+  /** When the row may go: after the sign-in itself has expired, with room for clocks that differ between processes. */
+  expires_at: DateColumn;
+}
+
 type Count = ColumnType<number | string, number, number>;
 
 /** Running totals of the alerts (migration 5, kept by triggers); `customer` is '' for alerts without one. */
@@ -167,4 +174,5 @@ export interface Database {
   migrations: MigrationsTable;
   heartbeats: HeartbeatsTable;
   blackouts: BlackoutsTable;
+  saml_sign_ins: SamlSignInsTable;
 }

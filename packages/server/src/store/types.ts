@@ -8,6 +8,7 @@ import type {
   GroupRepository,
   MatchRepository,
   PermissionRecord,
+  SamlSignInRepository,
   UserAdministration,
 } from './identity-types.js';
 
@@ -252,6 +253,7 @@ export interface Store {
   readonly groups: GroupRepository;
   readonly perms: MatchRepository<PermissionRecord>;
   readonly customers: MatchRepository<CustomerRecord>;
+  readonly samlSignIns: SamlSignInRepository;
 }
 
 /** Raised when a unique index rejects a write (for example two senders creating the same alert at once). */
