@@ -1,4 +1,5 @@
-import { FilterParser } from 'ldapts';
+import { createRequire } from 'node:module';
+import type * as Ldapts from 'ldapts';
 import type { Settings } from '../settings.js';
 import {
   GROUP_FILTER_PLACEHOLDERS,
@@ -8,6 +9,12 @@ import {
   fillFilter,
   isDnTemplate,
 } from './ldap.js';
+
+/**
+ * ldapts, loaded only when a filter is to be checked: settings are read synchronously at start, and servers without a
+ * directory should not carry the client.
+ */
+const ldapts = (): typeof Ldapts => createRequire(import.meta.url)('ldapts') as typeof Ldapts;
 
 export interface SettingProblem {
   setting: string;
@@ -23,7 +30,7 @@ function filterProblem(template: string, placeholders: readonly string[]): strin
     return `unknown placeholder {${unknown}}; expected ${placeholders.map((p) => `{${p}}`).join(', ')}`;
   }
   try {
-    FilterParser.parseString(fillFilter(template, Object.fromEntries(placeholders.map((p) => [p, 'x']))));
+    ldapts().FilterParser.parseString(fillFilter(template, Object.fromEntries(placeholders.map((p) => [p, 'x']))));
   } catch {
     return 'expected an LDAP filter such as (&(objectClass=person)(uid={username}))';
   }

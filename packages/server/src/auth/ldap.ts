@@ -1,16 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { MAX_IDENTITY_NAME_LENGTH, isEmailAddress } from '@alerta/contract';
-import {
-  Client,
-  type ClientOptions,
-  type Entry,
-  InvalidCredentialsError,
-  NoSuchObjectError,
-  ResultCodeError,
-} from 'ldapts';
+import type * as Ldapts from 'ldapts';
+import type { Client, ClientOptions, Entry } from 'ldapts';
 import { z } from 'zod';
 import { ApiError } from '../errors.js';
 import type { Settings } from '../settings.js';
+
+type Ldap = typeof Ldapts;
+let loading: Promise<Ldap> | undefined;
+/** The LDAP client is loaded at the first directory sign-in, so servers that never use one do not carry it. */
+const loadLdapts = (): Promise<Ldap> => (loading ??= import('ldapts'));
 
 export type LdapSettings = Pick<
   Settings,
@@ -160,9 +159,13 @@ async function clientOptions(settings: LdapSettings, url: string): Promise<Clien
 }
 
 /** What went wrong talking to the directory, as the caller should see it: never a bare 500, never the password. */
-export function directoryError(settings: Pick<Settings, 'LDAP_URL' | 'LDAP_TIMEOUT'>, error: unknown): ApiError {
+export function directoryError(
+  ldap: Ldap,
+  settings: Pick<Settings, 'LDAP_URL' | 'LDAP_TIMEOUT'>,
+  error: unknown,
+): ApiError {
   if (error instanceof ApiError) return error;
-  if (error instanceof ResultCodeError) {
+  if (error instanceof ldap.ResultCodeError) {
     return new ApiError(502, `LDAP server refused the request: ${error.name} (result code ${error.code})`);
   }
   const message = error instanceof Error ? error.message : String(error);
@@ -178,8 +181,8 @@ export function directoryError(settings: Pick<Settings, 'LDAP_URL' | 'LDAP_TIMEO
 }
 
 /** Bind failures that mean "wrong user or password", rather than a directory in trouble. */
-const isRefusedCredentials = (error: unknown) =>
-  error instanceof InvalidCredentialsError || error instanceof NoSuchObjectError;
+const isRefusedCredentials = (ldap: Ldap, error: unknown) =>
+  error instanceof ldap.InvalidCredentialsError || error instanceof ldap.NoSuchObjectError;
 
 /**
  * Checks a password with the directory, as the reference does: a service bind (when configured), the user's entry
@@ -195,35 +198,36 @@ export async function checkDirectoryPassword(
   if (password === '') return undefined;
   const url = settings.LDAP_URL;
   if (url === null) throw new ApiError(500, 'ldap sign-in is not configured: LDAP_URL is not set');
-  const client = new Client(await clientOptions(settings, url));
+  const ldap = await loadLdapts();
+  const client = new ldap.Client(await clientOptions(settings, url));
   try {
-    await serviceBind(client, settings);
+    await serviceBind(ldap, client, settings);
     const user =
       settings.LDAP_USER_FILTER === '' ? templateUser(settings, login) : await findUser(client, settings, login);
     if (user === undefined) return undefined;
     try {
       await client.bind(user.dn, password);
     } catch (error) {
-      if (isRefusedCredentials(error)) return undefined;
+      if (isRefusedCredentials(ldap, error)) return undefined;
       throw error;
     }
     // Groups are searched with the service account's rights, as the user was found; else with the user's own.
-    await serviceBind(client, settings);
+    await serviceBind(ldap, client, settings);
     return { ...user, groups: await findGroups(client, settings, login, user) };
   } catch (error) {
-    throw directoryError(settings, error);
+    throw directoryError(ldap, settings, error);
   } finally {
     await client.unbind().catch(() => undefined);
   }
 }
 
-async function serviceBind(client: Client, settings: LdapSettings): Promise<void> {
+async function serviceBind(ldap: Ldap, client: Client, settings: LdapSettings): Promise<void> {
   if (settings.LDAP_BIND_USERNAME === '') return;
   try {
     await client.bind(settings.LDAP_BIND_USERNAME, settings.LDAP_BIND_PASSWORD);
   } catch (error) {
     // Our own credentials are wrong: a fault of this server's settings, not of whoever is signing in.
-    if (isRefusedCredentials(error)) {
+    if (isRefusedCredentials(ldap, error)) {
       throw new ApiError(500, 'LDAP server refused the service bind: check LDAP_BIND_USERNAME and LDAP_BIND_PASSWORD');
     }
     throw error;

@@ -1,15 +1,15 @@
-import {
-  type CacheProvider,
-  SAML,
-  SamlStatusError,
-  ValidateInResponseTo,
-  generateServiceProviderMetadata,
-} from '@node-saml/node-saml';
+import type * as NodeSaml from '@node-saml/node-saml';
+import type { CacheProvider, SAML } from '@node-saml/node-saml';
 import { ApiError, badRequest } from '../errors.js';
 import type { Settings } from '../settings.js';
 import type { SamlSetup } from './saml-config.js';
 import { SAML_FLOW_SECONDS, type SamlFlow } from './saml-flow.js';
 import { type XmlElement, XmlError, parseXml } from './xml.js';
+
+type NodeSamlModule = typeof NodeSaml;
+let loading: Promise<NodeSamlModule> | undefined;
+/** The SAML library (and its XML stack) is loaded at the first SAML request, so other servers do not carry it. */
+const loadNodeSaml = (): Promise<NodeSamlModule> => (loading ??= import('@node-saml/node-saml'));
 
 const PROTOCOL_NS = 'urn:oasis:names:tc:SAML:2.0:protocol';
 const ASSERTION_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
@@ -53,9 +53,10 @@ const onlyRequestOf = (flow: SamlFlow): CacheProvider => ({
   removeAsync: () => Promise.resolve(null),
 });
 
-function samlClient(sp: SamlServiceProvider, flow: SamlFlow): SAML {
+async function samlClient(sp: SamlServiceProvider, flow: SamlFlow): Promise<SAML> {
+  const { SAML: Client, ValidateInResponseTo } = await loadNodeSaml();
   const { setup } = sp;
-  return new SAML({
+  return new Client({
     entryPoint: setup.idp.ssoUrl,
     issuer: sp.entityId,
     callbackUrl: sp.acsUrl,
@@ -78,12 +79,13 @@ function samlClient(sp: SamlServiceProvider, flow: SamlFlow): SAML {
 }
 
 /** The identity provider's SSO URL with the AuthnRequest of the flow (HTTP-Redirect binding). */
-export function authorizeUrl(sp: SamlServiceProvider, flow: SamlFlow): Promise<string> {
-  return samlClient(sp, flow).getAuthorizeUrlAsync(flow.relayState, undefined, {});
+export async function authorizeUrl(sp: SamlServiceProvider, flow: SamlFlow): Promise<string> {
+  return (await samlClient(sp, flow)).getAuthorizeUrlAsync(flow.relayState, undefined, {});
 }
 
 /** Our SP metadata, for the identity provider's administrator. */
-export function serviceProviderMetadata(sp: SamlServiceProvider): string {
+export async function serviceProviderMetadata(sp: SamlServiceProvider): Promise<string> {
+  const { generateServiceProviderMetadata } = await loadNodeSaml();
   const { signing } = sp.setup;
   return generateServiceProviderMetadata({
     issuer: sp.entityId,
@@ -210,7 +212,7 @@ function checkAssertion(sp: SamlServiceProvider, flow: SamlFlow, signedXml: stri
 }
 
 /** The library's refusal as an answer; its internal failures (not plain Errors) say nothing more than "invalid". */
-function refusal(error: unknown): ApiError {
+function refusal({ SamlStatusError }: NodeSamlModule, error: unknown): ApiError {
   if (error instanceof SamlStatusError) return new ApiError(401, `SAML sign-in failed: ${printable(error.message)}`);
   const ownWords = error instanceof Error && Object.getPrototypeOf(error) === Error.prototype;
   return invalid(ownWords ? printable(error.message) : 'the response could not be read');
@@ -227,12 +229,14 @@ export async function verifyResponse(
   now: number = Date.now(),
 ): Promise<SamlIdentity> {
   checkDestination(sp, posted.response);
+  const library = await loadNodeSaml();
   let signedXml: string | undefined;
   try {
-    const { profile } = await samlClient(sp, flow).validatePostResponseAsync({ SAMLResponse: posted.encoded });
+    const client = await samlClient(sp, flow);
+    const { profile } = await client.validatePostResponseAsync({ SAMLResponse: posted.encoded });
     signedXml = profile?.getAssertionXml?.();
   } catch (error) {
-    throw refusal(error);
+    throw refusal(library, error);
   }
   if (signedXml === undefined) throw invalid('no signed assertion');
   try {

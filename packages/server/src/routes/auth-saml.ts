@@ -54,7 +54,7 @@ const userIdOf = (sp: SamlServiceProvider, nameId: string) =>
 export function registerSamlRoutes(app: FastifyInstance, context: AppContext): void {
   const { settings } = context;
   const sp = samlServiceProvider(settings);
-  const metadata = sp === null ? null : serviceProviderMetadata(sp);
+  let metadata: Promise<string> | undefined;
 
   const enabled = (): SamlServiceProvider => {
     if (sp === null) throw notEnabled(settings, 'saml2');
@@ -69,9 +69,10 @@ export function registerSamlRoutes(app: FastifyInstance, context: AppContext): v
     return reply.header('cache-control', 'no-store').redirect(await authorizeUrl(provider, flow), 302);
   });
 
-  app.get('/auth/saml/metadata.xml', (_request, reply) => {
-    enabled();
-    return reply.type('text/xml; charset=utf-8').send(metadata);
+  app.get('/auth/saml/metadata.xml', async (_request, reply) => {
+    const provider = enabled();
+    metadata ??= serviceProviderMetadata(provider);
+    return reply.type('text/xml; charset=utf-8').send(await metadata);
   });
 
   async function signIn(request: FastifyRequest): Promise<string> {
