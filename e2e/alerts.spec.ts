@@ -1,19 +1,5 @@
-import type { Page } from '@playwright/test';
-import { expect, test, type RunningServer } from './support/server';
-
-async function logIn(page: Page, server: RunningServer, path = '/alerts'): Promise<void> {
-  await page.goto(`${server.baseURL}${path}`);
-  await page.getByLabel(/username|email/i).fill(server.admin.login);
-  await page.getByLabel(/password/i).fill(server.admin.password);
-  await page.getByRole('button', { name: /log in/i }).click();
-  await expect(page).toHaveURL(/\/alerts/);
-}
-
-async function postAlert(server: RunningServer, body: Record<string, unknown>): Promise<string> {
-  const answer = await server.api('POST', '/alert', { service: ['Web'], severity: 'major', ...body });
-  expect(answer.status).toBe(201);
-  return (answer.body as { id: string }).id;
-}
+import { logIn, postAlert } from './support/alerts';
+import { expect, test } from './support/server';
 
 test.describe('alerts screen', () => {
   test('filters by environment tab and search, and keeps the state in the URL', async ({ page, server }) => {

@@ -82,7 +82,13 @@ async function stopServer(child: ChildProcess): Promise<void> {
 // A browser test fails when the page logs an error or throws, except a 4xx the test itself provoked.
 const EXPECTED_CONSOLE_ERROR = /Failed to load resource: the server responded with a status of 4\d\d/;
 
-export const test = base.extend<{ consoleErrors: string[] }, { server: RunningServer }>({
+export const test = base.extend<
+  { consoleErrors: string[] },
+  { server: RunningServer; serverEnv: Record<string, string> }
+>({
+  // Extra environment for the worker's server (settings such as ACTIONS); a file that sets it with `test.use` gets a
+  // server (and worker) of its own.
+  serverEnv: [{}, { scope: 'worker', option: true }],
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -96,9 +102,8 @@ export const test = base.extend<{ consoleErrors: string[] }, { server: RunningSe
     { auto: true },
   ],
   server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructured fixture argument
-    async ({}, use) => {
-      const { child, baseURL, admin, dataDir } = await startServer();
+    async ({ serverEnv }, use) => {
+      const { child, baseURL, admin, dataDir } = await startServer(serverEnv);
       let token: string | undefined;
       const api: RunningServer['api'] = async (method, path, body) => {
         if (!token) {

@@ -7,12 +7,12 @@ import { ConfigProvider } from '../config/ConfigContext';
 import { AuthProvider } from '../features/auth/AuthContext';
 import type { AppContext } from './appContext';
 import { NotificationProvider } from './notifications/Snackbar';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Every provider the screens rely on, around the router. */
 export function App({ context }: { context: AppContext }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <I18nextProvider i18n={context.i18n}>
         <ConfigProvider config={context.config}>
           <AuthProvider store={context.auth}>

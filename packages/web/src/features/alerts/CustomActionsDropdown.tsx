@@ -27,7 +27,14 @@ export default function CustomActionsDropdown({ actions, onPick, label }: Custom
       </Menu.Target>
       <Menu.Dropdown>
         {actions.map((action) => (
-          <Menu.Item key={action} onClick={() => onPick(action)}>
+          <Menu.Item
+            key={action}
+            onClick={(event) => {
+              // The dropdown is portalled, but React still bubbles its clicks to the row, which would open the alert.
+              event.stopPropagation();
+              onPick(action);
+            }}
+          >
             {splitCaps(action)}
           </Menu.Item>
         ))}

@@ -1,0 +1,199 @@
+import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { alertRow, logIn, postAlert, unique, type StoredAlert } from './support/alerts';
+import { expect, test } from './support/server';
+
+/** The columns the console writes before the attributes (packages/web/src/features/alerts/csvExport.ts). */
+const FIELDS = [
+  'id',
+  'resource',
+  'event',
+  'environment',
+  'severity',
+  'correlate',
+  'status',
+  'service',
+  'group',
+  'value',
+  'text',
+  'tags',
+  'origin',
+  'type',
+  'createTime',
+  'timeout',
+  'rawData',
+  'customer',
+  'duplicateCount',
+  'repeat',
+  'previousSeverity',
+  'trendIndication',
+  'receiveTime',
+  'lastReceiveId',
+  'lastReceiveTime',
+  'updateTime',
+];
+
+/** RFC 4180: quoted fields, doubled quotes inside, CRLF between records. Checks every field is quoted. */
+function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let at = 0;
+  while (at < text.length) {
+    const record: string[] = [];
+    for (;;) {
+      expect(text[at], `a quoted field at ${at}`).toBe('"');
+      let value = '';
+      at += 1;
+      for (;;) {
+        const quote = text.indexOf('"', at);
+        expect(quote, 'a closing quote').toBeGreaterThanOrEqual(0);
+        value += text.slice(at, quote);
+        at = quote + 1;
+        if (text[at] !== '"') break;
+        value += '"';
+        at += 1;
+      }
+      record.push(value);
+      if (text[at] === ',') {
+        at += 1;
+        continue;
+      }
+      expect(text.slice(at, at + 2), 'CRLF after a record').toBe('\r\n');
+      at += 2;
+      break;
+    }
+    records.push(record);
+  }
+  return records;
+}
+
+/** What the console writes for one value: lists comma-joined, other non-strings as JSON, nothing as empty. */
+function cellText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(String).join(',');
+  if (value === undefined || value === null) return '';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+async function downloadCsv(page: Page): Promise<{ name: string; text: string }> {
+  await page.getByRole('button', { name: 'More options' }).click();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Download as CSV' }).click();
+  const download = await downloading;
+  const path = await download.path();
+  return { name: download.suggestedFilename(), text: await readFile(path, 'utf8') };
+}
+
+test.describe('CSV and kiosk', () => {
+  test('downloads the listed alerts as CSV, named by the environment tab', async ({ page, server }) => {
+    const event = unique('CsvExport');
+    const a = `${event}-a`;
+    const b = `${event}-b`;
+    const idA = await postAlert(server, {
+      resource: a,
+      event,
+      environment: 'Production',
+      service: ['Web', 'Api'],
+      correlate: [event, 'Other'],
+      tags: ['edge', 'eu'],
+      group: 'Performance',
+      value: '95%',
+      text: 'CPU says "hot", twice',
+      origin: 'e2e/csv',
+      rawData: '{"cpu": 95}',
+      attributes: { region: 'eu-west', cores: 8 },
+    });
+    const idB = await postAlert(server, {
+      resource: b,
+      event,
+      environment: 'Development',
+      severity: 'minor',
+      text: 'line one\nline two',
+      attributes: { owner: 'ops' },
+    });
+    await logIn(page, server, `/alerts?q=event:${event}`);
+    await expect(alertRow(page, a)).toBeVisible();
+    await expect(alertRow(page, b)).toBeVisible();
+
+    const all = await downloadCsv(page);
+    expect(all.name).toBe('Alerts_ALL.csv');
+    expect(all.text.startsWith('\uFEFF"id",')).toBe(true);
+    expect(all.text).toContain('"CPU says ""hot"", twice"');
+    const [header, ...rows] = parseCsv(all.text.slice(1));
+    // The export is the list as the console loaded it: GET /alerts, where rawData is null unless asked for (api.md).
+    const listed = await server.api('GET', `/alerts?q=${encodeURIComponent(`event:${event}`)}`);
+    const stored = new Map((listed.body as { alerts: StoredAlert[] }).alerts.map((alert) => [alert.resource, alert]));
+    expect([...stored.keys()].sort()).toEqual([a, b]);
+    const attributeNames = [...new Set([...stored.values()].flatMap((alert) => Object.keys(alert.attributes)))].sort();
+    expect(attributeNames).toEqual(expect.arrayContaining(['cores', 'owner', 'region']));
+    expect(header).toEqual([...FIELDS, ...attributeNames.map((n) => `attributes.${n}`)]);
+    expect(header).not.toContain('history');
+    expect(rows).toHaveLength(2);
+
+    const byResource = new Map(
+      rows.map((row) => [row[1] ?? '', Object.fromEntries(header?.map((h, i) => [h, row[i]]) ?? [])]),
+    );
+    const rowA = byResource.get(a);
+    const rowB = byResource.get(b);
+    expect(rowA).toMatchObject({
+      id: idA,
+      environment: 'Production',
+      severity: 'major',
+      service: 'Web,Api',
+      correlate: `${event},Other`,
+      tags: 'edge,eu',
+      group: 'Performance',
+      value: '95%',
+      text: 'CPU says "hot", twice',
+      status: 'open',
+      'attributes.region': 'eu-west',
+      'attributes.cores': '8',
+      'attributes.owner': '',
+    });
+    expect(rowB).toMatchObject({
+      id: idB,
+      environment: 'Development',
+      text: 'line one\nline two',
+      'attributes.owner': 'ops',
+      'attributes.region': '',
+    });
+    // Every other column is the stored value, as text.
+    for (const [resource, row] of [
+      [a, rowA],
+      [b, rowB],
+    ] as const) {
+      const alert = stored.get(resource);
+      for (const field of FIELDS) expect(row?.[field], `${resource} ${field}`).toBe(cellText(alert?.[field]));
+      for (const name of attributeNames) {
+        expect(row?.[`attributes.${name}`], `${resource} attributes.${name}`).toBe(cellText(alert?.attributes[name]));
+      }
+    }
+
+    await page.getByRole('tab', { name: /^Production \(\d+\)$/ }).click();
+    await expect(alertRow(page, b)).toHaveCount(0);
+    await expect(alertRow(page, a)).toBeVisible();
+    const production = await downloadCsv(page);
+    expect(production.name).toBe('Alerts_Production.csv');
+    const [, ...productionRows] = parseCsv(production.text.slice(1));
+    expect(productionRows.map((row) => row[0])).toEqual([idA]);
+  });
+
+  test('kiosk mode lists the alerts without the drawer and the top bar', async ({ page, server }) => {
+    const event = unique('Kiosk');
+    const resource = `${event}-wall`;
+    await postAlert(server, { resource, event, severity: 'critical' });
+    // Logging in from a kiosk link comes back to it.
+    await logIn(page, server, `/alerts?q=event:${event}&kiosk`);
+    await expect(page).toHaveURL(/[?&]kiosk(&|$|#)/);
+    await expect(alertRow(page, resource)).toBeVisible();
+    await expect(page.getByRole('tab', { name: /^ALL \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByRole('banner')).toHaveCount(0);
+    await expect(page.getByRole('navigation')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Show or hide navigation' })).toHaveCount(0);
+    await expect(page.getByRole('searchbox', { name: 'Search alerts' })).toHaveCount(0);
+
+    // Without the flag the chrome is back.
+    await page.goto(`${server.baseURL}/alerts?q=event:${event}`);
+    await expect(alertRow(page, resource)).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  });
+});
