@@ -45,7 +45,7 @@ export function buildQueryString(query: Query | undefined): string {
   return text === '' ? '' : `?${text}`;
 }
 
-const looseErrorSchema = z.looseObject({ message: z.string() });
+const looseErrorSchema = z.looseObject({ message: z.string(), status: z.optional(z.string()) });
 
 function toApiError(status: number, statusText: string, body: unknown, requestId: string): ApiError {
   const envelope = errorEnvelopeSchema.safeParse(body);
@@ -55,8 +55,8 @@ function toApiError(status: number, statusText: string, body: unknown, requestId
   }
   // Some answers (a plugin's 429, a proxy in between) are not full envelopes: keep what is there.
   const loose = looseErrorSchema.safeParse(body);
-  const message = loose.success ? loose.data.message : statusText || `HTTP ${status}`;
-  return new ApiError({ status, message, requestId });
+  if (loose.success) return new ApiError({ status, message: loose.data.message, kind: loose.data.status, requestId });
+  return new ApiError({ status, message: statusText || `HTTP ${status}`, requestId });
 }
 
 async function readJson(response: Response): Promise<unknown> {

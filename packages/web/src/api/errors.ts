@@ -5,10 +5,13 @@ export class ApiError extends Error {
   readonly code: number;
   readonly errors: readonly string[];
   readonly requestId: string | undefined;
+  /** The body's own `status` word ("error", sometimes "warning"), which colours the snackbar (console.md §8). */
+  readonly kind: string;
 
   constructor(init: {
     status: number;
     message: string;
+    kind?: string | undefined;
     code?: number | undefined;
     errors?: readonly string[] | null | undefined;
     requestId?: string | undefined;
@@ -18,6 +21,7 @@ export class ApiError extends Error {
     this.code = init.code ?? init.status;
     this.errors = init.errors ?? [];
     this.requestId = init.requestId;
+    this.kind = init.kind ?? 'error';
   }
 }
 

@@ -1,14 +1,25 @@
-import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient, isCancelledError } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { RouteObject, createBrowserRouter } from 'react-router';
-import { ApiError, NetworkError, createApiClient, type ApiClient } from '../api';
+import { ApiError, createApiClient, isAbortError, type ApiClient } from '../api';
+import type { MessageKey } from '../i18n';
 import { NotificationStore } from './notifications/notificationStore';
+import { notifyError } from './notifications/snackbarText';
 import type { AppConfig } from '../config/appConfig';
 import { AuthStore } from '../features/auth/authStore';
 import { loginPathFor } from './redirects';
 import { buildRoutes } from './routes';
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** Said in the snackbar instead of the server's message when the query fails. */
+      errorText?: MessageKey;
+    };
+  }
+}
 
 export interface AppContext {
   config: AppConfig;
@@ -60,10 +71,14 @@ export function createAppContext(options: AppContextOptions): AppContext {
   });
   const notifications = new NotificationStore();
   const queryClient = new QueryClient({
-    // screens.md §1.2: when the API does not answer at all, say so (the list keeps retrying on its timer).
+    // console.md §8: every failed load is reported: the server's message and code, or that the API does not answer
+    // (the list keeps retrying on its timer). A load cut short on purpose is not a failure.
     queryCache: new QueryCache({
-      onError: (error) => {
-        if (error instanceof NetworkError) notifications.push(options.i18n.t('error.connection'), 'error');
+      onError: (error, query) => {
+        if (isCancelledError(error) || isAbortError(error)) return;
+        const errorText = query.meta?.errorText;
+        if (errorText === undefined) notifyError(notifications, error, options.i18n.t);
+        else notifications.error(options.i18n.t(errorText));
       },
     }),
     defaultOptions: {

@@ -3,6 +3,7 @@ import { DOCS_URL } from '../config/defaults';
 import { msg } from '../i18n';
 import { FallbackRedirect, OpenInNewTab, RequireLogin } from './guards';
 import type { RouteHandle } from './routeHandle';
+import { RouteError } from './RouteError';
 import { SCREEN_ROUTES, type ScreenRoute } from './routeTable';
 import { Shell } from './shell/Shell';
 
@@ -18,11 +19,17 @@ export function buildRoutes(): RouteObject[] {
     {
       element: <Shell />,
       children: [
-        { element: <RequireLogin />, children: SCREEN_ROUTES.filter((r) => r.needsLogin).map(toRouteObject) },
-        ...SCREEN_ROUTES.filter((r) => !r.needsLogin).map(toRouteObject),
-        { path: '/help', handle: helpHandle, element: <OpenInNewTab url={DOCS_URL} /> },
-        { index: true, element: <FallbackRedirect /> },
-        { path: '*', element: <FallbackRedirect /> },
+        {
+          // A screen that fails to draw (a chunk that does not load, say) shows the error inside the shell.
+          errorElement: <RouteError />,
+          children: [
+            { element: <RequireLogin />, children: SCREEN_ROUTES.filter((r) => r.needsLogin).map(toRouteObject) },
+            ...SCREEN_ROUTES.filter((r) => !r.needsLogin).map(toRouteObject),
+            { path: '/help', handle: helpHandle, element: <OpenInNewTab url={DOCS_URL} /> },
+            { index: true, element: <FallbackRedirect /> },
+            { path: '*', element: <FallbackRedirect /> },
+          ],
+        },
       ],
     },
   ];

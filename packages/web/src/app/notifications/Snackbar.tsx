@@ -1,7 +1,7 @@
-import { CloseButton, Group, Paper, Text } from '@mantine/core';
+import { Button, Group, Paper, Text } from '@mantine/core';
 import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { NotificationStore } from './notificationStore';
+import type { NotificationKind, NotificationStore } from './notificationStore';
 
 const NotificationContext = createContext<NotificationStore | null>(null);
 
@@ -15,9 +15,18 @@ export function useNotifications(): NotificationStore {
   return store;
 }
 
-const COLORS = { success: 'teal', info: 'indigo', error: 'red' } as const;
+// Dark enough shades for white text (WCAG AA); a warning is yellow with dark text.
+const COLORS: Record<NotificationKind, { bg: string; c: string }> = {
+  success: { bg: 'teal.9', c: 'white' },
+  info: { bg: 'indigo.8', c: 'white' },
+  warning: { bg: 'yellow.4', c: 'dark.9' },
+  error: { bg: 'red.9', c: 'white' },
+};
 
-/** Shows the queue one message at a time at the bottom of the page; each closes by itself or with its button. */
+/**
+ * Shows the queue one message at a time at the bottom of the page; each closes by itself after its time or with its
+ * button (OK for good news, Close for problems).
+ */
 export function Snackbar() {
   const { t } = useTranslation();
   const store = useNotifications();
@@ -36,15 +45,27 @@ export function Snackbar() {
       style={{ position: 'fixed', bottom: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 400 }}
     >
       {current !== undefined && (
-        <Paper shadow="md" px="md" py="sm" bg={COLORS[current.kind]} c="white" radius="sm" maw={560}>
+        <Paper
+          shadow="md"
+          px="md"
+          py="sm"
+          bg={COLORS[current.kind].bg}
+          c={COLORS[current.kind].c}
+          radius="sm"
+          maw={560}
+          data-kind={current.kind}
+        >
           <Group gap="sm" wrap="nowrap">
             <Text size="sm">{current.text}</Text>
-            <CloseButton
-              variant="transparent"
-              c="white"
-              aria-label={t('notifications.close')}
+            <Button
+              variant="subtle"
+              color={COLORS[current.kind].c}
+              c={COLORS[current.kind].c}
+              size="compact-sm"
               onClick={() => store.dismiss(current.id)}
-            />
+            >
+              {current.action === 'ok' ? t('notifications.ok') : t('notifications.close')}
+            </Button>
           </Group>
         </Paper>
       )}

@@ -1,18 +1,45 @@
-export type NotificationKind = 'success' | 'info' | 'error';
+/** The snackbar's colour: the server's `status` word for API errors, else what the message is about. */
+export type NotificationKind = 'success' | 'info' | 'warning' | 'error';
+
+/** The colours a problem can take. */
+export type ProblemKind = Exclude<NotificationKind, 'success'>;
+
+/** The snackbar's button: OK acknowledges good news, Close dismisses a problem (console.md §8). */
+export type NotificationAction = 'ok' | 'close';
 
 export interface Notification {
   id: number;
   text: string;
   kind: NotificationKind;
-  /** How long it stays, in milliseconds (screens.md §2.6: 3 s for success, 5 s for errors). */
+  /** How long it stays, in milliseconds. */
   timeoutMs: number;
+  action: NotificationAction;
+}
+
+/** console.md §8: good news shows for 3 s, anything else for 5 s. */
+export const SUCCESS_TIMEOUT_MS = 3000;
+export const ERROR_TIMEOUT_MS = 5000;
+
+const PROBLEM_KINDS: readonly string[] = ['info', 'warning', 'error'] satisfies ProblemKind[];
+
+/** The colour for the `status` word of a server's error answer; anything else is shown as an error. */
+export function problemKind(status: string | undefined): ProblemKind {
+  return status !== undefined && PROBLEM_KINDS.includes(status) ? (status as ProblemKind) : 'error';
+}
+
+/** console.md §8: every message starts with a capital letter, whoever wrote it. */
+export function capitalise(text: string): string {
+  const first = text.codePointAt(0);
+  if (first === undefined) return text;
+  const head = String.fromCodePoint(first);
+  return head.toUpperCase() + text.slice(head.length);
 }
 
 type Listener = () => void;
 
 /**
- * The snackbar queue (screens.md §2.6): first in, first out, and a text already waiting is not queued twice. Lives
- * outside React so the query cache can report failures into it.
+ * The snackbar queue (console.md §8, screens.md §2.6): one message at a time, first in first out, and a text already
+ * waiting or on show is not queued again. Lives outside React so the query cache can report failures into it.
  */
 export class NotificationStore {
   private queue: readonly Notification[] = [];
@@ -27,11 +54,30 @@ export class NotificationStore {
   /** The notification on show, if any. */
   current = (): Notification | undefined => this.queue[0];
 
+  /** Queues `text`; success messages get OK and 3 s, every other kind Close and 5 s. */
   push(text: string, kind: NotificationKind = 'info'): void {
-    if (this.queue.some((n) => n.text === text)) return;
-    const timeoutMs = kind === 'error' ? 5000 : 3000;
-    this.queue = [...this.queue, { id: this.nextId++, text, kind, timeoutMs }];
+    const shown = capitalise(text);
+    if (this.queue.some((n) => n.text === shown)) return;
+    const success = kind === 'success';
+    this.queue = [
+      ...this.queue,
+      {
+        id: this.nextId++,
+        text: shown,
+        kind,
+        timeoutMs: success ? SUCCESS_TIMEOUT_MS : ERROR_TIMEOUT_MS,
+        action: success ? 'ok' : 'close',
+      },
+    ];
     this.emit();
+  }
+
+  success(text: string): void {
+    this.push(text, 'success');
+  }
+
+  error(text: string, kind: ProblemKind = 'error'): void {
+    this.push(text, kind);
   }
 
   dismiss(id: number): void {

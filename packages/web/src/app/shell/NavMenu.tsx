@@ -1,4 +1,5 @@
 import { Divider, NavLink, Stack, VisuallyHidden } from '@mantine/core';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useConfig } from '../../config/ConfigContext';
@@ -7,6 +8,7 @@ import { isAllowed } from '../../features/auth/permissions';
 import { DOCS_URL } from '../../config/defaults';
 import { ExternalLinkIcon } from './icons';
 import { visibleNavEntries, type NavEntry } from './navEntries';
+import { SavedSearchesNav } from './SavedSearchesNav';
 
 function NavItem({ entry, active, onNavigate }: { entry: NavEntry; active: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -52,7 +54,11 @@ export function NavMenu({ onNavigate }: { onNavigate: () => void }) {
   return (
     <Stack gap={0}>
       {main.map((entry) => (
-        <NavItem key={entry.path} entry={entry} active={isActive(entry.path)} onNavigate={onNavigate} />
+        <Fragment key={entry.path}>
+          <NavItem entry={entry} active={isActive(entry.path)} onNavigate={onNavigate} />
+          {/* The saved searches follow Alerts, and like it need read:alerts. */}
+          {entry.path === '/alerts' && <SavedSearchesNav onNavigate={onNavigate} />}
+        </Fragment>
       ))}
       <Divider my="sm" />
       {personal.map((entry) => (

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../config/ConfigContext';
 import type { Session } from '../../features/auth/token';
 import { msg, type MessageKey } from '../../i18n';
+import { providerName } from './providers';
 
 /** screens.md §2.5: each list shows its first three entries, then how many more there are. */
 const SHOWN = 3;
@@ -68,7 +69,7 @@ export function ProfileCard({
             ? claims.email_verified === true
               ? t('profile.emailVerified')
               : t('profile.emailNotVerified')
-            : t('profile.provider', { provider })}
+            : t('profile.provider', { provider: providerName(provider) })}
         </Text>
       </div>
       {config.customer_views && (

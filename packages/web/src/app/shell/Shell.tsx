@@ -1,22 +1,22 @@
-import { ActionIcon, Anchor, Burger, Button, Center, Group, Loader } from '@mantine/core';
+import { Anchor, Burger, Button, Center, Group, Loader } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useConfig } from '../../config/ConfigContext';
 import { useSession } from '../../features/auth/AuthContext';
-import { ALERTS_QUERY_KEY } from '../../features/alerts/useAlertsQuery';
 import { AlertSearchField } from '../../features/alerts/AlertSearchField';
 import { AlertsUiProvider, useAlertsUi } from '../../features/alerts/AlertsUiContext';
 import { AlertsUiStore } from '../../features/alerts/alertsUiStore';
 import { BulkBar } from '../../features/alerts/BulkBar';
 import { WatchSwitch } from '../../features/alerts/WatchSwitch';
 import { DocumentTitle } from '../DocumentTitle';
-import { RefreshIcon } from './icons';
 import { NavMenu } from './NavMenu';
+import { RefreshButton } from './RefreshButton';
 import { UserMenu } from './UserMenu';
-import { isKioskMode } from './kiosk';
+import { useKiosk, useKioskFullscreen } from './kiosk';
+import { BannerArea, BannerProvider } from './Banner';
+import { FullscreenButton } from './FullscreenButton';
 import { ColorSchemePreference } from '../../features/preferences/ColorSchemePreference';
 import { LanguagePreference } from '../../features/preferences/LanguagePreference';
 import { Snackbar } from '../notifications/Snackbar';
@@ -30,7 +30,9 @@ export function Shell() {
   const [alertsUi] = useState(() => new AlertsUiStore());
   return (
     <AlertsUiProvider store={alertsUi}>
-      <ShellFrame />
+      <BannerProvider>
+        <ShellFrame />
+      </BannerProvider>
     </AlertsUiProvider>
   );
 }
@@ -40,14 +42,14 @@ function ShellFrame() {
   const config = useConfig();
   const session = useSession();
   const location = useLocation();
-  const queryClient = useQueryClient();
   const isDesktop = useMediaQuery(DESKTOP_QUERY, true) ?? true;
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);
 
   const onAlerts = location.pathname === '/alerts';
   const bulkMode = useAlertsUi((s) => s.selected.size > 0) && onAlerts;
-  const kiosk = onAlerts && isKioskMode(location.search);
+  const kiosk = useKiosk(location.pathname, location.search);
+  useKioskFullscreen(kiosk);
   // screens.md §2.2: the drawer exists when logged in, when auth is off, or when read-only access is allowed.
   const hasDrawer = session !== null || !config.auth_required || config.allow_readonly;
   const drawerOpen = isDesktop ? desktopOpen : mobileOpen;
@@ -72,6 +74,7 @@ function ShellFrame() {
         <DocumentTitle />
         <LanguagePreference />
         <ColorSchemePreference />
+        <BannerArea />
         {content}
         <Snackbar />
       </main>
@@ -110,18 +113,8 @@ function ShellFrame() {
         {onAlerts && !bulkMode && <AlertSearchField />}
         <Group gap="xs" wrap="nowrap">
           {onAlerts && !bulkMode && session !== null && <WatchSwitch />}
-          {onAlerts && (
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={t('shell.refresh')}
-              title={t('shell.refresh')}
-              onClick={() => void queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY })}
-            >
-              <RefreshIcon />
-            </ActionIcon>
-          )}
+          <FullscreenButton />
+          <RefreshButton />
           {session !== null && <UserMenu session={session} />}
           {session === null && !onAuthScreen && !bulkMode && (
             <>
@@ -143,6 +136,7 @@ function ShellFrame() {
         </nav>
       )}
       <main id="main-content" tabIndex={-1} className={classes.main} data-with-navbar={showNavbar ? '' : undefined}>
+        <BannerArea />
         {content}
       </main>
       <Snackbar />

@@ -2,8 +2,10 @@ import { Button, Paper } from '@mantine/core';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usePauseWhileOpen } from '../../features/alerts/AlertsUiContext';
 import type { Session } from '../../features/auth/token';
 import { ProfileCard } from './ProfileCard';
+import { UserAvatar } from './UserAvatar';
 
 /**
  * The account button of the top bar, opening the profile card (screens.md §2.5). A small hand-made popup, so the first
@@ -20,6 +22,8 @@ export function UserMenu({ session }: { session: Session }) {
   const { claims } = session;
   const name = claims.preferred_username ?? claims.name ?? claims.email ?? claims.sub ?? '';
   const label = t('shell.userMenu', { name });
+  // Like any popup, the card holds the alert list still while it is open (console.md §4 "Auto-refresh").
+  usePauseWhileOpen(open);
 
   useEffect(() => {
     if (!open) return;
@@ -51,6 +55,7 @@ export function UserMenu({ session }: { session: Session }) {
         aria-expanded={open}
         aria-controls={open ? cardId : undefined}
         onClick={() => setOpen((value) => !value)}
+        leftSection={<UserAvatar picture={claims.picture} name={claims.name ?? name} />}
       >
         {name}
       </Button>

@@ -6,13 +6,13 @@ import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
 
 describe('top bar', () => {
-  it('offers Refresh only on the alerts screen', async () => {
+  it('offers Refresh on every screen (screens.md §2.3)', async () => {
     server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
     const { user } = renderApp('/alerts', { token: makeToken() });
     expect(await screen.findByRole('button', { name: 'Refresh' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Heartbeats' }));
     await screen.findByRole('heading', { name: 'Heartbeats' });
-    expect(screen.queryByRole('button', { name: 'Refresh' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Refresh' })).toBeInTheDocument();
   });
 
   it('shows Sign up and Log in to visitors when auth is off, and no account menu', async () => {

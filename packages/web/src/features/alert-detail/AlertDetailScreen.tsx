@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useApi } from '../../api';
@@ -27,8 +27,8 @@ import { usePreferences } from '../preferences/usePreferences';
 import { allowedActions, isWatchedBy, type StatusAction } from '../alerts/alertStatus';
 import { BackIcon, CopyIcon, DeleteIcon, UnwatchIcon, WatchIcon } from '../alerts/icons';
 import { ACTION_ICONS, ACTION_LABELS, CustomActionsMenu } from '../alerts/RowActions';
-import { snackbarText } from '../alerts/snackbarText';
-import { useAlertActions } from '../alerts/useAlertActions';
+import { notifyError } from '../../app/notifications/snackbarText';
+import { DEBOUNCE_MS, useAlertActions } from '../alerts/useAlertActions';
 import { ALERTS_QUERY_KEY } from '../alerts/useAlertsQuery';
 import { useConfirmDelete } from '../alerts/useConfirmDelete';
 import { addNote, deleteNote, fetchAlert, fetchNotes, type AlertNote } from './alertDetailApi';
@@ -62,6 +62,7 @@ export default function AlertDetailScreen() {
   const confirm = useConfirmDelete();
   const [noteOpen, setNoteOpen] = useState(false);
   const [copied, setCopied] = useState(false);
+  const lastNote = useRef<{ text: string; at: number } | null>(null);
 
   const alertQuery = useQuery({
     queryKey: [...ALERTS_QUERY_KEY, 'detail', id],
@@ -115,13 +116,19 @@ export default function AlertDetailScreen() {
       });
     });
   const saveNote = async (text: string) => {
+    // console.md §4: the same note sent again within 200 ms is a double click, not a second note.
+    const now = Date.now();
+    if (lastNote.current !== null && lastNote.current.text === text && now - lastNote.current.at < DEBOUNCE_MS) {
+      return false;
+    }
+    lastNote.current = { text, at: now };
     try {
       await addNote(api, alert.id, text);
       await queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
       setNoteOpen(false);
       return true;
     } catch (error) {
-      notifications.push(snackbarText(error, t), 'error');
+      notifyError(notifications, error, t);
       return false;
     }
   };
@@ -129,7 +136,7 @@ export default function AlertDetailScreen() {
     try {
       await deleteNote(api, alert.id, note.id);
     } catch (error) {
-      notifications.push(snackbarText(error, t), 'error');
+      notifyError(notifications, error, t);
     }
     await queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
   };
@@ -138,7 +145,7 @@ export default function AlertDetailScreen() {
       await navigator.clipboard.writeText(JSON.stringify(alert, null, 2));
       setCopied(true);
     } catch (error) {
-      notifications.push(snackbarText(error, t), 'error');
+      notifyError(notifications, error, t);
     }
   };
 

@@ -1,8 +1,9 @@
-import { alertSchema } from '@alerta/contract';
 import { z } from 'zod/mini';
 import type { ApiClient } from '../../api';
+import { lenientAlertSchema } from '../alerts/lenientAlert';
 
-const alertResponseSchema = z.looseObject({ alert: alertSchema });
+// Read as forgivingly as the list (lenientAlert.ts), so an alert the list shows also opens.
+const alertResponseSchema = z.looseObject({ alert: lenientAlertSchema });
 // Notes are read loosely: a note some other client stored without every field still shows.
 const notesResponseSchema = z.looseObject({
   notes: z.array(

@@ -1,7 +1,14 @@
-import { CloseButton, TextInput } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { ActionIcon, CloseButton, Group, TextInput } from '@mantine/core';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSession } from '../auth/AuthContext';
+import { useSavedSearches } from '../preferences/useSavedSearches';
+import { usePauseWhileOpen } from './AlertsUiContext';
+import { PinIcon } from './icons';
 import { useAlertsView } from './useAlertsView';
+
+// The name prompt of the pin loads on first use.
+const SaveSearchDialog = lazy(() => import('./SaveSearchDialog'));
 
 function isTyping(target: EventTarget | null): boolean {
   return (
@@ -10,11 +17,18 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-/** The top bar search (console.md §2): Enter sets `?q=` and searches; `/` anywhere else jumps here. */
+/**
+ * The top bar search (console.md §2): Enter sets `?q=` and searches; `/` anywhere else jumps here. The pin saves the
+ * search under a name among the logged-in user's saved searches (screens.md §2.3).
+ */
 export function AlertSearchField() {
   const { t } = useTranslation();
   const { q, setQuery } = useAlertsView();
+  const loggedIn = useSession() !== null;
   const [text, setText] = useState(q ?? '');
+  const [saving, setSaving] = useState<string | null>(null);
+  const saved = useSavedSearches();
+  usePauseWhileOpen(saving !== null);
   const input = useRef<HTMLInputElement>(null);
   const [shownQ, setShownQ] = useState(q);
   if (shownQ !== q) {
@@ -34,34 +48,63 @@ export function AlertSearchField() {
   }, []);
 
   return (
-    <form
-      role="search"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setQuery(text);
-      }}
-      style={{ flex: '0 1 420px', minWidth: 120 }}
-    >
-      <TextInput
-        ref={input}
-        type="search"
-        aria-label={t('alerts.search')}
-        placeholder={t('alerts.searchPlaceholder')}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
-        rightSection={
-          text === '' ? null : (
-            <CloseButton
-              size="sm"
-              aria-label={t('alerts.clearSearch')}
-              onClick={() => {
-                setText('');
-                setQuery(null);
-              }}
-            />
-          )
-        }
-      />
-    </form>
+    <>
+      <form
+        role="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQuery(text);
+        }}
+        style={{ flex: '0 1 420px', minWidth: 120 }}
+      >
+        <Group gap={4} wrap="nowrap">
+          <TextInput
+            style={{ flex: 1 }}
+            ref={input}
+            type="search"
+            aria-label={t('alerts.search')}
+            placeholder={t('alerts.searchPlaceholder')}
+            value={text}
+            onChange={(event) => setText(event.currentTarget.value)}
+            rightSection={
+              text === '' ? null : (
+                <CloseButton
+                  size="sm"
+                  aria-label={t('alerts.clearSearch')}
+                  onClick={() => {
+                    setText('');
+                    setQuery(null);
+                  }}
+                />
+              )
+            }
+          />
+          {loggedIn && (
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={t('searches.save')}
+              title={t('searches.save')}
+              disabled={text.trim() === ''}
+              onClick={() => setSaving(text.trim())}
+            >
+              <PinIcon />
+            </ActionIcon>
+          )}
+        </Group>
+      </form>
+      {/* Outside the form: a submit in the dialog must not also submit the search. */}
+      {saving !== null && (
+        <Suspense fallback={null}>
+          <SaveSearchDialog
+            q={saving}
+            names={saved.queries.map((entry) => entry.text)}
+            onSave={(name) => saved.save(name, saving)}
+            onClose={() => setSaving(null)}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -16,10 +16,21 @@ export interface AlertsMenuProps {
   density: Density;
   onDensity: (density: Density) => void;
   onDownload: () => void;
+  /** The indicator panel (screens.md §3.6): whether it is shown, and whether any indicator is configured at all. */
+  panelShown: boolean;
+  hasIndicators: boolean;
+  onTogglePanel: () => void;
 }
 
-/** The screen's menu (console.md §2): display density and CSV download. Loaded on first use. */
-export default function AlertsMenu({ density, onDensity, onDownload }: AlertsMenuProps) {
+/** The screen's menu (console.md §2): indicator panel, display density and CSV download. Loaded on first use. */
+export default function AlertsMenu({
+  density,
+  onDensity,
+  onDownload,
+  panelShown,
+  hasIndicators,
+  onTogglePanel,
+}: AlertsMenuProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
   const [dialog, setDialog] = useState(false);
@@ -34,6 +45,9 @@ export default function AlertsMenu({ density, onDensity, onDownload }: AlertsMen
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
+          <Menu.Item disabled={!hasIndicators} onClick={onTogglePanel}>
+            {panelShown ? t('alerts.panel.hide') : t('alerts.panel.show')}
+          </Menu.Item>
           <Menu.Item
             onClick={() => {
               setChoice(density);

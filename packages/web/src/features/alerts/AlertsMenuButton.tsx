@@ -1,11 +1,12 @@
 import { ActionIcon } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyChunk } from '../../app/lazyChunk';
 import { useTranslation } from 'react-i18next';
 import type { AlertsMenuProps } from './AlertsMenu';
 import { MoreIcon } from './icons';
 
 // The menu, its dialog and their positioning code load on the first click.
-const AlertsMenu = lazy(() => import('./AlertsMenu'));
+const AlertsMenu = lazyChunk(() => import('./AlertsMenu'));
 
 export function AlertsMenuButton(props: AlertsMenuProps) {
   const { t } = useTranslation();

@@ -5,6 +5,7 @@ import { useDocumentVisibility } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errorMessage';
+import { lazyChunk } from '../../app/lazyChunk';
 import { useConfig } from '../../config/ConfigContext';
 import { usePermission } from '../auth/usePermission';
 import { DEFAULT_ROWS_PER_PAGE } from '../preferences/preferences';
@@ -26,8 +27,12 @@ import { useAlertActions, type AlertCommand } from './useAlertActions';
 import { DEFAULT_REFRESH_MS, DEFAULT_STATUS, useAlertsQuery, useEnvironmentCounts } from './useAlertsQuery';
 import { useAlertsView } from './useAlertsView';
 import { useConfirmDelete } from './useConfirmDelete';
+import { useAlertSound } from './useAlertSound';
+import { useDroppedAlertsNotice } from './useDroppedAlertsNotice';
 
-const FilterSheet = lazy(() => import('./FilterSheet'));
+const FilterSheet = lazyChunk(() => import('./FilterSheet'));
+// screens.md §3.6: the indicator panel and its count queries load only when the panel is shown.
+const IndicatorPanel = lazy(() => import('./IndicatorPanel'));
 
 const NO_ALERTS: readonly Alert[] = [];
 
@@ -48,7 +53,7 @@ export function AlertsScreen() {
   const { prefs, settled } = usePreferences();
   const allowed = usePermission();
   const store = useAlertsUiStore();
-  const { view, q, update } = useAlertsView();
+  const { view, q, update, setQuery } = useAlertsView();
   const watchOnly = useAlertsUi((s) => s.watchOnly);
   const selectedCount = useAlertsUi((s) => s.selected.size);
   const overlays = useAlertsUi((s) => s.overlays);
@@ -106,7 +111,9 @@ export function AlertsScreen() {
           : null;
   const refreshMs = pauseReason === null ? intervalMs : false;
   const query = useAlertsQuery(params, settled, refreshMs);
-  const counts = useEnvironmentCounts(filterParams, settled, refreshMs);
+  useAlertSound(query, params);
+  useDroppedAlertsNotice(query.data?.dropped);
+  const counts = useEnvironmentCounts(filterParams, settled);
 
   const countMap = useMemo(
     () => new Map((counts.data ?? []).map((e) => [e.environment, e.count] as const)),
@@ -162,12 +169,24 @@ export function AlertsScreen() {
       ? t('alerts.noResults', { q })
       : t('alerts.noData');
   const changeFilter = (patch: Partial<AlertsFilter>) => update(patch);
+  const hasIndicators = (config.indicators?.queries?.length ?? 0) > 0;
 
   return (
     <Stack gap="sm">
       <VisuallyHidden>
         <Title order={1}>{t('route.alerts')}</Title>
       </VisuallyHidden>
+      {view.showPanel && hasIndicators && (
+        <Suspense fallback={null}>
+          <IndicatorPanel
+            config={config}
+            colors={context.severityColors}
+            enabled={settled}
+            refreshMs={refreshMs}
+            onApply={setQuery}
+          />
+        </Suspense>
+      )}
       <Group gap="sm" wrap="nowrap" align="center">
         <EnvironmentTabs
           environments={environments}
@@ -208,6 +227,9 @@ export function AlertsScreen() {
         <AlertsMenuButton
           density={density}
           onDensity={chooseDensity}
+          panelShown={view.showPanel && hasIndicators}
+          hasIndicators={hasIndicators}
+          onTogglePanel={() => update({ showPanel: !view.showPanel })}
           onDownload={() => downloadCsv(csvFileName(view.environment), alertsToCsv(alerts))}
         />
       </Group>

@@ -1,6 +1,7 @@
 import type { Alert } from '@alerta/contract';
 import { Checkbox, VisuallyHidden } from '@mantine/core';
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazyChunk } from '../../app/lazyChunk';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { AlertRow } from './AlertRow';
@@ -10,7 +11,7 @@ import type { AlertCommand } from './useAlertActions';
 import classes from './AlertsTable.module.css';
 
 // Long pages render only the rows in view; the windowing code loads only when a page is that long.
-const VirtualRows = lazy(() => import('./VirtualRows'));
+const VirtualRows = lazyChunk(() => import('./VirtualRows'));
 
 /** Pages longer than this render only the rows in view. */
 const VIRTUALIZE_FROM = 60;

@@ -1,6 +1,7 @@
 import type { Alert } from '@alerta/contract';
 import { ActionIcon, Group } from '@mantine/core';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { lazyChunk } from '../../app/lazyChunk';
 import { useTranslation } from 'react-i18next';
 import { msg, type MessageKey } from '../../i18n';
 import { allowedActions, isWatchedBy, type StatusAction } from './alertStatus';
@@ -65,7 +66,7 @@ function IconButton({ label, onClick, children }: { label: string; onClick: () =
 }
 
 // The menu and its positioning code load on first use, not with the list.
-const CustomActionsDropdown = lazy(() => import('./CustomActionsDropdown'));
+const CustomActionsDropdown = lazyChunk(() => import('./CustomActionsDropdown'));
 
 export interface CustomActionsMenuProps {
   actions: readonly string[];

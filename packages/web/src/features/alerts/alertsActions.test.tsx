@@ -169,7 +169,7 @@ describe('alert row actions', () => {
     await user.click(within(row).getByRole('button', { name: 'Close' }));
     await waitFor(() =>
       expect(
-        screen.getAllByRole('status').some((s) => s.textContent?.includes('alert is already in closed status (409)')),
+        screen.getAllByRole('status').some((s) => s.textContent?.includes('Alert is already in closed status (409)')),
       ).toBe(true),
     );
   });

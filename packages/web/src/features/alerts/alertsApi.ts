@@ -1,16 +1,22 @@
-import { alertSchema } from '@alerta/contract';
 import { z } from 'zod/mini';
 import type { ApiClient, Query } from '../../api';
+import { readAlertList } from './lenientAlert';
 
-/** GET /alerts answer (api.md §1.2); counts and paging the console does not use are kept loose. */
-export const alertsResponseSchema = z.looseObject({
-  alerts: z.array(alertSchema),
-  total: z.int(),
-  page: z.optional(z.int()),
-  pageSize: z.optional(z.int()),
-  pages: z.optional(z.int()),
-  more: z.optional(z.boolean()),
-});
+/**
+ * GET /alerts answer (api.md §1.2); counts and paging the console does not use are kept loose. Each alert is read on
+ * its own (see lenientAlert.ts): one the console cannot use is left out and counted in `dropped`, not the whole list.
+ */
+export const alertsResponseSchema = z.pipe(
+  z.looseObject({
+    alerts: z.array(z.unknown()),
+    total: z.int(),
+    page: z.optional(z.int()),
+    pageSize: z.optional(z.int()),
+    pages: z.optional(z.int()),
+    more: z.optional(z.boolean()),
+  }),
+  z.transform(({ alerts, ...rest }) => ({ ...rest, ...readAlertList(alerts) })),
+);
 export type AlertsResponse = z.infer<typeof alertsResponseSchema>;
 
 /** The filter part of a search; GET /environments and the pick lists take it too. */
@@ -84,6 +90,18 @@ export async function fetchEnvironmentCounts(
     schema: environmentsSchema,
   });
   return answer.environments;
+}
+
+const severityCountsSchema = z.looseObject({ severityCounts: z.optional(z.record(z.string(), z.number())) });
+
+/** GET /alerts/count (api.md §1.2): the alerts matching `query`, counted per severity (the indicator tiles). */
+export async function fetchSeverityCounts(
+  api: ApiClient,
+  query: Query,
+  signal?: AbortSignal,
+): Promise<Record<string, number>> {
+  const answer = await api.request('/alerts/count', { query, signal, schema: severityCountsSchema });
+  return answer.severityCounts ?? {};
 }
 
 const servicesSchema = z.looseObject({ services: z.array(z.looseObject({ service: z.string() })) });

@@ -112,6 +112,12 @@ export const CopyIcon = () => (
     <path d="M5 15V5a2 2 0 0 1 2-2h10" />
   </Icon>
 );
+export const PinIcon = () => (
+  <Icon>
+    <path d="M9 4h6l-1 6 4 4H6l4-4-1-6z" />
+    <path d="M12 14v7" />
+  </Icon>
+);
 
 /** The trend arrow: up for more severe, down for less severe, a dash otherwise. */
 export function TrendIcon({ trend }: { trend: string }) {

@@ -8,11 +8,11 @@ import { useSession } from '../auth/AuthContext';
 import { usePreferences } from '../preferences/usePreferences';
 import { deleteAlert, tagAlert, takeAction } from './alertsApi';
 import { isWatchedBy, watchTag } from './alertStatus';
-import { snackbarText } from './snackbarText';
+import { notifyError } from '../../app/notifications/snackbarText';
 import { ALERTS_QUERY_KEY } from './useAlertsQuery';
 
 /** console.md §4: a second click within 200 ms of the first does nothing. */
-const DEBOUNCE_MS = 200;
+export const DEBOUNCE_MS = 200;
 
 export type AlertCommand =
   { kind: 'action'; action: string; text?: string } | { kind: 'watch' } | { kind: 'unwatch' } | { kind: 'delete' };
@@ -62,7 +62,7 @@ export function useAlertActions(): AlertActions {
       last.current = { key, at: now };
       const results = await Promise.allSettled(alerts.map((alert) => runOne(alert, command)));
       for (const result of results) {
-        if (result.status === 'rejected') notifications.push(snackbarText(result.reason, t), 'error');
+        if (result.status === 'rejected') notifyError(notifications, result.reason, t);
       }
       await queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
       return results.every((r) => r.status === 'fulfilled');

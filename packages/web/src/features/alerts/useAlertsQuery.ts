@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAbortError, useApi } from '../../api';
+import { ApiError, isAbortError, useApi } from '../../api';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { fetchAlerts, fetchEnvironmentCounts, type AlertsFilterParams, type AlertsParams } from './alertsApi';
 
@@ -14,16 +15,25 @@ export const DEFAULT_REFRESH_MS = 5000;
 
 let searchesStarted = 0;
 
+const ENVIRONMENTS_QUERY_KEY = [...ALERTS_QUERY_KEY, 'environments'] as const;
+
 /**
  * The alert list query: the server filters, sorts and pages; the console asks for one page. A search still running
  * when a newer one starts is cancelled (its abort signal is consumed), and the user is told.
+ *
+ * Auto-refresh (console.md §4): once a load has finished, the next one (list and environment counts) is scheduled
+ * `refreshMs` later; `false` pauses it. A different filter is a different query, so its first load restarts the timer.
+ * After a long pause the next load comes at once. A failed load schedules the next as well while the failure may pass
+ * (no answer, a server error: "retrying…"), but not after a request the server refused (a 4xx such as a bad query),
+ * which would only fail again until the filter changes or Refresh is pressed.
  */
 export function useAlertsQuery(params: AlertsParams, enabled: boolean, refreshMs: number | false) {
   const api = useApi();
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const notifications = useNotifications();
   const cancelledMessage = t('alerts.searchCancelled');
-  return useQuery({
+  const query = useQuery({
     queryKey: [...ALERTS_QUERY_KEY, 'list', params],
     queryFn: async ({ signal }) => {
       const mine = ++searchesStarted;
@@ -37,18 +47,35 @@ export function useAlertsQuery(params: AlertsParams, enabled: boolean, refreshMs
     },
     enabled,
     placeholderData: keepPreviousData,
-    refetchInterval: refreshMs,
   });
+
+  const { refetch, dataUpdatedAt, errorUpdatedAt, error, isError } = query;
+  const loadedAt = Math.max(dataUpdatedAt, errorUpdatedAt);
+  const refused = isError && error instanceof ApiError && error.status < 500;
+  const filterKey = JSON.stringify(params);
+  useEffect(() => {
+    if (!enabled || refreshMs === false || loadedAt === 0 || refused) return;
+    const timer = setTimeout(
+      () => {
+        // Not cancelRefetch: a load already under way (Refresh pressed just now) is joined, not cut short.
+        void refetch({ cancelRefetch: false });
+        void queryClient.refetchQueries({ queryKey: ENVIRONMENTS_QUERY_KEY, type: 'active' }, { cancelRefetch: false });
+      },
+      Math.max(0, loadedAt + refreshMs - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [enabled, refreshMs, loadedAt, refused, filterKey, refetch, queryClient]);
+
+  return query;
 }
 
-/** Per-environment counts for the tabs, refreshed with the list. */
-export function useEnvironmentCounts(params: AlertsFilterParams, enabled: boolean, refreshMs: number | false) {
+/** Per-environment counts for the tabs, reloaded with the list (see {@link useAlertsQuery}). */
+export function useEnvironmentCounts(params: AlertsFilterParams, enabled: boolean) {
   const api = useApi();
   return useQuery({
-    queryKey: [...ALERTS_QUERY_KEY, 'environments', { ...params, environment: null }],
+    queryKey: [...ENVIRONMENTS_QUERY_KEY, { ...params, environment: null }],
     queryFn: ({ signal }) => fetchEnvironmentCounts(api, params, signal),
     enabled,
     placeholderData: keepPreviousData,
-    refetchInterval: refreshMs,
   });
 }

@@ -7,7 +7,8 @@ export interface AlertsViewControls {
   /** The search of `?q=`, or null. */
   q: string | null;
   update: (patch: Partial<AlertsView>) => void;
-  setQuery: (q: string | null) => void;
+  /** Sets `?q=`; `patch` changes the hash in the same step (an indicator sets search and filter together). */
+  setQuery: (q: string | null, patch?: Partial<AlertsView>) => void;
 }
 
 /** The alerts screen state read from and written to the URL; each change rewrites the hash in place. */
@@ -31,7 +32,7 @@ export function useAlertsView(): AlertsViewControls {
   );
 
   const setQuery = useCallback(
-    (next: string | null) => {
+    (next: string | null, patch: Partial<AlertsView> = {}) => {
       const params = new URLSearchParams(location.search);
       if (next === null || next.trim() === '') params.delete('q');
       else params.set('q', next.trim());
@@ -39,7 +40,7 @@ export function useAlertsView(): AlertsViewControls {
       void navigate({
         pathname: location.pathname,
         search: search === '' ? '' : `?${search}`,
-        hash: formatViewHash(view),
+        hash: formatViewHash({ ...view, ...patch }),
       });
     },
     [navigate, location.pathname, location.search, view],

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useState, type ReactNode } from 'react';
+import { lazyChunk } from '../../app/lazyChunk';
 import { usePauseWhileOpen } from './AlertsUiContext';
 
-const ConfirmDeleteDialog = lazy(() => import('./ConfirmDeleteDialog'));
+const ConfirmDeleteDialog = lazyChunk(() => import('./ConfirmDeleteDialog'));
 
 /**
  * Asks before deleting (console.md §5): `ask(action)` opens the dialog and runs `action` on confirmation. The dialog is

@@ -4,13 +4,24 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApi } from '../../api';
+import { useConfig } from '../../config/ConfigContext';
 import { useAuthStore } from './AuthContext';
-import { logOut } from './authApi';
+import { browser, logOut, providerLogoutUrl } from './authApi';
 
-/** /logout: ends the session here and on the server, then says so (screens.md §14). */
+/** Where the identity provider sends the browser back to after signing out: this route. */
+function returnAddress(): string {
+  return new URL(`${import.meta.env.BASE_URL}logout`, window.location.origin).toString();
+}
+
+/**
+ * /logout: ends the session here and on the server, then says so (screens.md §14). When the server names the identity
+ * provider's end-session address, the browser goes on there to sign out of the provider too, and comes back here
+ * (console.md §4); by then there is no session left, so the server is not asked again.
+ */
 export function LogoutScreen() {
   const { t } = useTranslation();
   const api = useApi();
+  const { provider } = useConfig();
   const auth = useAuthStore();
   const queryClient = useQueryClient();
   const done = useRef(false);
@@ -18,11 +29,20 @@ export function LogoutScreen() {
   useEffect(() => {
     if (done.current) return;
     done.current = true;
-    // The request takes the token when it starts, so it still carries it; its failure changes nothing here.
-    logOut(api).catch(() => undefined);
-    auth.logout();
+    // The request takes the token when it starts, so it still carries it; its failure changes nothing here. Without a
+    // session (back from the provider, or expired) there is nothing to end on the server.
+    const answer = auth.getSession() === null ? null : logOut(api);
+    // Preferences go with the rest of the cache, then the session (console.md §4).
     queryClient.clear();
-  }, [api, auth, queryClient]);
+    auth.logout();
+    answer?.then(
+      (logoutUrl) => {
+        const target = logoutUrl === null ? null : providerLogoutUrl(logoutUrl, provider, returnAddress());
+        if (target !== null) browser.leaveTo(target);
+      },
+      () => undefined,
+    );
+  }, [api, auth, queryClient, provider]);
 
   return (
     <Paper maw={420} mx="auto" mt="xl" p="lg" withBorder>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api';
+import { msg } from '../../i18n';
 import { useSession } from '../auth/AuthContext';
 import { userAttributesResponseSchema, type Preferences, type SavedQuery } from './preferences';
 
@@ -17,7 +18,8 @@ const NO_QUERIES: readonly SavedQuery[] = [];
 
 /**
  * The logged-in user's stored preferences and saved searches (console.md §4 "Start"). Anonymous visitors have none;
- * a failed load counts as none, so the console still works against a server without user attributes.
+ * a failed load counts as none, so the console still works against a server without user attributes, and the user is
+ * told their settings could not be read (console.md §8).
  */
 export function usePreferences(): UserPreferences {
   const api = useApi();
@@ -29,6 +31,7 @@ export function usePreferences(): UserPreferences {
     enabled: loggedIn,
     staleTime: Infinity,
     retry: false,
+    meta: { errorText: msg('error.settings') },
   });
   const attributes = query.data?.attributes;
   return {

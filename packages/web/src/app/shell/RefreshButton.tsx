@@ -1,0 +1,45 @@
+import { ActionIcon } from '@mantine/core';
+import { useQueryClient, type Query } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { USER_ATTRIBUTES_QUERY_KEY } from '../../features/preferences/usePreferences';
+import { RefreshIcon } from './icons';
+import classes from './RefreshButton.module.css';
+
+/** console.md §4 and §9: how long the button shows it is refreshing. */
+export const REFRESH_FLAG_MS = 300;
+
+/** Everything on screen is the screen's data; the user's own settings are not reloaded under them. */
+const isScreenData = (query: Query) => !USER_ATTRIBUTES_QUERY_KEY.every((part, i) => query.queryKey[i] === part);
+
+/** The top bar's Refresh (screens.md §2.3): every screen reloads what it shows, wherever the user is. */
+export function RefreshButton() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [refreshing, setRefreshing] = useState(false);
+
+  useEffect(() => {
+    if (!refreshing) return;
+    const timer = setTimeout(() => setRefreshing(false), REFRESH_FLAG_MS);
+    return () => clearTimeout(timer);
+  }, [refreshing]);
+
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="gray"
+      size="lg"
+      aria-label={t('shell.refresh')}
+      title={t('shell.refresh')}
+      aria-busy={refreshing}
+      className={refreshing ? classes.spinning : undefined}
+      onClick={() => {
+        setRefreshing(true);
+        // A load already under way is joined rather than cut short.
+        void queryClient.invalidateQueries({ predicate: isScreenData }, { cancelRefetch: false });
+      }}
+    >
+      <RefreshIcon />
+    </ActionIcon>
+  );
+}

@@ -1,0 +1,85 @@
+import { ActionIcon, Group, NavLink } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useSavedSearches } from '../../features/preferences/useSavedSearches';
+
+const iconProps = {
+  width: 16,
+  height: 16,
+  viewBox: '0 0 24 24',
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 2,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+  'aria-hidden': true,
+  focusable: false,
+} as const;
+
+/**
+ * The drawer's "Searches" group (screens.md §2.2): shown once the user has saved a search; each entry opens the list
+ * with that search (keeping the list's filter when it is already open) and can be removed.
+ */
+export function SavedSearchesNav({ onNavigate }: { onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const { queries, remove } = useSavedSearches();
+  const { pathname, search, hash } = useLocation();
+  const [open, setOpen] = useState(false);
+  if (queries.length === 0) return null;
+  const onAlerts = pathname === '/alerts';
+  const currentQ = onAlerts ? new URLSearchParams(search).get('q') : null;
+  return (
+    <>
+      <NavLink
+        component="button"
+        type="button"
+        label={t('searches.group')}
+        aria-expanded={open}
+        aria-controls={open ? 'saved-searches' : undefined}
+        onClick={() => setOpen((value) => !value)}
+        rightSection={
+          <svg {...iconProps} style={{ transform: open ? 'rotate(180deg)' : undefined }}>
+            <path d="M6 9l6 6 6-6" />
+          </svg>
+        }
+      />
+      {open && (
+        <ul id="saved-searches" aria-label={t('searches.group')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {queries.map((entry) => (
+            <li key={`${entry.text}\n${entry.q}`}>
+              <Group gap={0} wrap="nowrap">
+                <NavLink
+                  component={Link}
+                  to={{
+                    pathname: '/alerts',
+                    search: `?${new URLSearchParams({ q: entry.q }).toString()}`,
+                    hash: onAlerts ? hash : '',
+                  }}
+                  label={entry.text}
+                  title={entry.q}
+                  active={currentQ === entry.q}
+                  onClick={onNavigate}
+                  pl="xl"
+                  style={{ flex: 1, minWidth: 0 }}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="gray"
+                  aria-label={t('searches.delete', { name: entry.text })}
+                  title={t('searches.delete', { name: entry.text })}
+                  onClick={() => void remove(entry)}
+                >
+                  <svg {...iconProps}>
+                    <circle cx="12" cy="12" r="9" />
+                    <path d="M8 12h8" />
+                  </svg>
+                </ActionIcon>
+              </Group>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,19 @@
+/** How each login provider is named (screens.md §13.1); proper names, the same in every language. */
+const PROVIDER_NAMES: Readonly<Record<string, string>> = {
+  basic: 'BasicAuth',
+  ldap: 'LDAP',
+  azure: 'Azure OAuth2',
+  cognito: 'Amazon Cognito',
+  github: 'GitHub OAuth2',
+  gitlab: 'GitLab OAuth2',
+  google: 'Google OAuth2',
+  keycloak: 'Keycloak',
+  openid: 'OpenID Connect',
+  pingfederate: 'PingFederate',
+  saml2: 'SAML2',
+};
+
+/** The display name of `provider`, or the key itself for one this list does not know. */
+export function providerName(provider: string): string {
+  return PROVIDER_NAMES[provider] ?? provider;
+}

@@ -1,0 +1,61 @@
+import type { Alert } from '@alerta/contract';
+import { useEffect, useRef } from 'react';
+import { useConfig } from '../../config/ConfigContext';
+import { usePreferences } from '../preferences/usePreferences';
+
+/** screens.md §17: the sound the console ships with (public/audio), when neither the server nor the user names one. */
+export const DEFAULT_SOUND_URL = `${import.meta.env.BASE_URL}audio/alert.wav`;
+
+/** The alert list query, as far as the sound cares. */
+export interface LoadedAlerts {
+  data?: { alerts: readonly Alert[] } | undefined;
+  /** True while the previous filter's answer stands in for the new one. */
+  isPlaceholderData: boolean;
+}
+
+interface Seen {
+  scope: string;
+  ids: ReadonlySet<string>;
+}
+
+/** Plays `src` once; a browser that refuses (no user gesture yet, a missing file) is left alone. */
+function play(audio: { current: HTMLAudioElement | null }, src: string): void {
+  let element = audio.current;
+  if (element === null || element.getAttribute('src') !== src) {
+    element = new Audio(src);
+    audio.current = element;
+  } else {
+    element.currentTime = 0;
+  }
+  try {
+    element.play().catch(() => undefined);
+  } catch {
+    // A browser without media support.
+  }
+}
+
+/**
+ * console.md §4, screens.md §20.1: a sound when a refresh brings an alert that is new (not in the previous load), open
+ * and not a repeat, if the user has turned sounds on (`isMute` false; muted by default). Never for the first load of a
+ * list (`scope`: the search, tab and page), so opening the screen or changing the filter is silent, and once per refresh
+ * rather than on every refresh while such an alert exists (the reference's alerta#1000). The sound is the server's
+ * `audio.new`, else the user's `audioURL`, else the bundled one.
+ */
+export function useAlertSound(list: LoadedAlerts, scope: unknown): void {
+  const config = useConfig();
+  const { prefs } = usePreferences();
+  const muted = prefs.isMute !== false;
+  const src = config.audio?.new || prefs.audioURL || DEFAULT_SOUND_URL;
+  const scopeKey = JSON.stringify(scope);
+  const alerts = list.isPlaceholderData ? undefined : list.data?.alerts;
+  const seen = useRef<Seen | null>(null);
+  const audio = useRef<HTMLAudioElement | null>(null);
+
+  useEffect(() => {
+    if (alerts === undefined) return;
+    const before = seen.current;
+    seen.current = { scope: scopeKey, ids: new Set(alerts.map((a) => a.id)) };
+    if (muted || before === null || before.scope !== scopeKey) return;
+    if (alerts.some((a) => a.status === 'open' && !a.repeat && !before.ids.has(a.id))) play(audio, src);
+  }, [alerts, scopeKey, muted, src]);
+}

@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBanners } from '../../app/shell/Banner';
+
+const BANNER_KEY = 'alerts.dropped';
+
+/**
+ * Says so when the list left out alerts it could not read (see lenientAlert.ts): a banner for the operator, who would
+ * otherwise not know the list is incomplete, and a console warning for whoever looks into it. Gone once they read again.
+ */
+export function useDroppedAlertsNotice(dropped: number | undefined): void {
+  const { t } = useTranslation();
+  const banners = useBanners();
+  const count = dropped ?? 0;
+  const text = t('alerts.dropped', { count });
+  useEffect(() => {
+    if (count === 0) {
+      banners.close(BANNER_KEY);
+      return;
+    }
+    console.warn(`Alert list: ${count} alert(s) could not be read and were left out.`);
+    banners.show({ key: BANNER_KEY, text, kind: 'warning' });
+  }, [banners, count, text]);
+}

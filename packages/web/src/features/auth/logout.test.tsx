@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { API, makeToken } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { recordRequests, server } from '../../test/server';
+import { browser, providerLogoutUrl } from './authApi';
+import { TOKEN_STORAGE_KEY } from './token';
+
+// console.md §4: when the server names the identity provider's end-session address, the browser signs out there too
+// and is sent back to /logout.
+
+const RETURN_TO = `${window.location.origin}/logout`;
+
+function answerLogout(body: Record<string, unknown>) {
+  server.use(http.post(`${API}/auth/logout`, () => HttpResponse.json({ status: 'ok', ...body })));
+}
+
+describe('logout at the identity provider', () => {
+  it('goes on to the end-session address, asking to come back to /logout', async () => {
+    const leaveTo = vi.spyOn(browser, 'leaveTo').mockImplementation(() => undefined);
+    answerLogout({ logoutUrl: 'https://sso.example.com/session/end?client=console' });
+    renderApp('/logout', { token: makeToken({ provider: 'openid' }), config: { provider: 'openid' } });
+
+    expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledTimes(1));
+    const target = new URL(leaveTo.mock.calls[0]?.[0] ?? '');
+    expect(target.origin + target.pathname).toBe('https://sso.example.com/session/end');
+    expect(target.searchParams.get('client')).toBe('console');
+    expect(target.searchParams.get('post_logout_redirect_url')).toBe(RETURN_TO);
+  });
+
+  it('uses redirect_uri for Keycloak', async () => {
+    const leaveTo = vi.spyOn(browser, 'leaveTo').mockImplementation(() => undefined);
+    answerLogout({ logoutUrl: 'https://keycloak.example.com/realms/ops/protocol/openid-connect/logout' });
+    renderApp('/logout', { token: makeToken({ provider: 'keycloak' }), config: { provider: 'keycloak' } });
+
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledTimes(1));
+    expect(leaveTo).toHaveBeenCalledWith(
+      `https://keycloak.example.com/realms/ops/protocol/openid-connect/logout?redirect_uri=${encodeURIComponent(RETURN_TO)}`,
+    );
+  });
+
+  it('stays on the logout screen when the server names no address', async () => {
+    const leaveTo = vi.spyOn(browser, 'leaveTo').mockImplementation(() => undefined);
+    const requests = recordRequests();
+    answerLogout({ message: 'OIDC end_session_endpoint not configured' });
+    renderApp('/logout', { token: makeToken() });
+
+    expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    // Let the answer arrive before checking nothing happened.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('does not ask the server again when the provider sends the browser back', async () => {
+    const leaveTo = vi.spyOn(browser, 'leaveTo').mockImplementation(() => undefined);
+    const requests = recordRequests();
+    answerLogout({ logoutUrl: 'https://sso.example.com/session/end' });
+    renderApp('/logout');
+
+    expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('only follows http and https addresses', () => {
+    expect(providerLogoutUrl('javascript:alert(1)', 'openid', RETURN_TO)).toBeNull();
+    expect(providerLogoutUrl('not a url', 'openid', RETURN_TO)).toBeNull();
+    expect(providerLogoutUrl('http://sso.test/logout', 'github', RETURN_TO)).toBe(
+      `http://sso.test/logout?post_logout_redirect_url=${encodeURIComponent(RETURN_TO)}`,
+    );
+  });
+});

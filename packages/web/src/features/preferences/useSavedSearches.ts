@@ -1,0 +1,60 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod/mini';
+import { useApi } from '../../api';
+import { useNotifications } from '../../app/notifications/Snackbar';
+import { notifyError } from '../../app/notifications/snackbarText';
+import type { SavedQuery, userAttributesResponseSchema } from './preferences';
+import { USER_ATTRIBUTES_QUERY_KEY, usePreferences } from './usePreferences';
+
+type AttributesAnswer = z.infer<typeof userAttributesResponseSchema>;
+
+export interface SavedSearches {
+  queries: readonly SavedQuery[];
+  /** Stores `q` under `text`, replacing a search of the same name; resolves to whether it was stored. */
+  save: (text: string, q: string) => Promise<boolean>;
+  remove: (entry: SavedQuery) => Promise<boolean>;
+}
+
+/**
+ * The user's saved searches (screens.md §2.3): the whole list goes to `PUT /user/me/attributes {queries}` (lists are
+ * replaced, not merged), then the attributes are read again. Success and failure are reported in the snackbar.
+ */
+export function useSavedSearches(): SavedSearches {
+  const api = useApi();
+  const { t } = useTranslation();
+  const notifications = useNotifications();
+  const queryClient = useQueryClient();
+  const { queries } = usePreferences();
+
+  const store = async (next: SavedQuery[], done: string): Promise<boolean> => {
+    try {
+      await api.request('/user/me/attributes', {
+        method: 'PUT',
+        body: { attributes: { queries: next } },
+        schema: z.unknown(),
+      });
+    } catch (error) {
+      notifyError(notifications, error, t);
+      return false;
+    }
+    queryClient.setQueriesData<AttributesAnswer>({ queryKey: USER_ATTRIBUTES_QUERY_KEY }, (old) =>
+      old === undefined ? old : { ...old, attributes: { ...old.attributes, queries: next } },
+    );
+    notifications.push(done, 'success');
+    // Read back what the server kept; a failure there is reported like any failed load of the preferences.
+    await queryClient.invalidateQueries({ queryKey: USER_ATTRIBUTES_QUERY_KEY });
+    return true;
+  };
+
+  return {
+    queries,
+    save: (text, q) =>
+      store([...queries.filter((e) => e.text !== text), { text, q }], t('searches.saved', { name: text })),
+    remove: (entry) =>
+      store(
+        queries.filter((e) => e.text !== entry.text || e.q !== entry.q),
+        t('searches.deleted', { name: entry.text }),
+      ),
+  };
+}
