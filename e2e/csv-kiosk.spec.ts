@@ -118,8 +118,8 @@ test.describe('CSV and kiosk', () => {
     expect(all.text.startsWith('\uFEFF"id",')).toBe(true);
     expect(all.text).toContain('"CPU says ""hot"", twice"');
     const [header, ...rows] = parseCsv(all.text.slice(1));
-    // The export is the list as the console loaded it: GET /alerts, where rawData is null unless asked for (api.md).
-    const listed = await server.api('GET', `/alerts?q=${encodeURIComponent(`event:${event}`)}`);
+    // The export is the page shown, with each alert's raw data as text (console.md §2), which the list leaves out.
+    const listed = await server.api('GET', `/alerts?q=${encodeURIComponent(`event:${event}`)}&show-raw-data=true`);
     const stored = new Map((listed.body as { alerts: StoredAlert[] }).alerts.map((alert) => [alert.resource, alert]));
     expect([...stored.keys()].sort()).toEqual([a, b]);
     const attributeNames = [...new Set([...stored.values()].flatMap((alert) => Object.keys(alert.attributes)))].sort();
@@ -144,6 +144,7 @@ test.describe('CSV and kiosk', () => {
       value: '95%',
       text: 'CPU says "hot", twice',
       status: 'open',
+      rawData: '{"cpu": 95}',
       'attributes.region': 'eu-west',
       'attributes.cores': '8',
       'attributes.owner': '',

@@ -4,13 +4,16 @@ import { ActionIcon, Alert as Callout, Group, Stack, Title, VisuallyHidden } fro
 import { useDocumentVisibility } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useApi } from '../../api';
 import { errorMessage } from '../../api/errorMessage';
+import { useNotifications } from '../../app/notifications/Snackbar';
+import { notifyError } from '../../app/notifications/snackbarText';
 import { lazyChunk } from '../../app/lazyChunk';
 import { useConfig } from '../../config/ConfigContext';
 import { usePermission } from '../auth/usePermission';
 import { DEFAULT_ROWS_PER_PAGE } from '../preferences/preferences';
 import { usePreferences } from '../preferences/usePreferences';
-import type { AlertsFilterParams, AlertsParams } from './alertsApi';
+import { fetchAlerts, type AlertsFilterParams, type AlertsParams } from './alertsApi';
 import { AlertsTable } from './AlertsTable';
 import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';
 import { DEFAULT_VIEW, isFilterActive, type AlertsFilter } from './alertsView';
@@ -49,6 +52,8 @@ function statusChoices(model: Readonly<Record<string, string>> | undefined): str
 /** /alerts: the live alert list (console.md §2 "Alerts screen"). */
 export function AlertsScreen() {
   const { t } = useTranslation();
+  const api = useApi();
+  const notifications = useNotifications();
   const config = useConfig();
   const { prefs, settled } = usePreferences();
   const allowed = usePermission();
@@ -111,6 +116,15 @@ export function AlertsScreen() {
           : null;
   const refreshMs = pauseReason === null ? intervalMs : false;
   const query = useAlertsQuery(params, settled, refreshMs);
+  // console.md §2: the CSV holds the page shown, with each alert's raw data, which the list itself leaves out.
+  const downloadPage = async () => {
+    try {
+      const page = await fetchAlerts(api, params, undefined, true);
+      downloadCsv(csvFileName(view.environment), alertsToCsv(page.alerts));
+    } catch (error) {
+      notifyError(notifications, error, t);
+    }
+  };
   useAlertSound(query, params);
   useDroppedAlertsNotice(query.data?.dropped);
   const counts = useEnvironmentCounts(filterParams, settled);
@@ -230,7 +244,7 @@ export function AlertsScreen() {
           panelShown={view.showPanel && hasIndicators}
           hasIndicators={hasIndicators}
           onTogglePanel={() => update({ showPanel: !view.showPanel })}
-          onDownload={() => downloadCsv(csvFileName(view.environment), alertsToCsv(alerts))}
+          onDownload={() => void downloadPage()}
         />
       </Group>
       {query.isError && (

@@ -60,12 +60,19 @@ export function filterQuery(params: AlertsFilterParams, nowMs: number): Query {
   };
 }
 
-export function fetchAlerts(api: ApiClient, params: AlertsParams, signal?: AbortSignal): Promise<AlertsResponse> {
+/** `rawData` asks for each alert's raw data too, which the list leaves out (the CSV download writes it). */
+export function fetchAlerts(
+  api: ApiClient,
+  params: AlertsParams,
+  signal?: AbortSignal,
+  rawData = false,
+): Promise<AlertsResponse> {
   return api.request('/alerts', {
     query: {
       ...filterQuery(params, Date.now()),
       'sort-by': params.sortBy,
       'show-history': params.showHistory ? true : undefined,
+      'show-raw-data': rawData ? true : undefined,
       page: params.page,
       'page-size': params.pageSize,
     },
