@@ -477,8 +477,11 @@ class Loads {
     while (this.done <= count) {
       if (Date.now() > deadline) throw new Error(`no refresh of the list within ${STEP_TIMEOUT_MS} ms`);
       await new Promise<void>((resolve) => {
-        this.waiters.push(resolve);
-        setTimeout(resolve, 1000);
+        const timer = setTimeout(resolve, 1000);
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     }
   }
@@ -499,7 +502,11 @@ class Loads {
       await route.continue().catch(() => undefined);
     };
     await this.page.route(matcher, handler);
-    await Promise.race([listHeld, sleep(STEP_TIMEOUT_MS).then(() => Promise.reject(new Error('no refresh to hold')))]);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no refresh to hold within ${STEP_TIMEOUT_MS} ms`)), STEP_TIMEOUT_MS);
+    });
+    await Promise.race([listHeld, timeout]).finally(() => clearTimeout(timer));
     return async () => {
       release();
       await this.page.unroute(matcher, handler);
