@@ -12,12 +12,12 @@ import { type Browser, type BrowserContext, type CDPSession, type Page, type Rou
 import { type Client, createClient, percentile } from './http';
 import { benchAlert } from './seed-data';
 import { type BenchServer, loginToken, startBenchServer } from './server';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 1000);
 const LOADS = Number(process.env.BENCH_LOADS ?? 10);
 const REFRESH_SAMPLES = Number(process.env.BENCH_REFRESHES ?? 20);
 const HEAP_REFRESHES = Number(process.env.BENCH_HEAP_REFRESHES ?? 720);
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** The whole run is abandoned (browser and server still closed) after this long. */
 const RUN_TIMEOUT_MS = Number(process.env.BENCH_TIMEOUT_MS ?? 30 * 60_000);
 const STEP_TIMEOUT_MS = 30_000;
@@ -33,16 +33,6 @@ const HEAP_TIMER_MS = Number(process.env.BENCH_HEAP_INTERVAL_MS ?? 100);
 const SETTLE_MS = 400;
 const CHANGED_ROWS = 20;
 const HEAP_CHECKPOINTS = [10, 90, 180, 360, 540, 720].filter((n) => n <= HEAP_REFRESHES);
-const LAUNCH_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(ROOT);
@@ -52,8 +42,8 @@ for (const file of ['packages/web/dist/index.html', 'packages/server/dist/main.j
     process.exit(1);
   }
 }
-if (!existsSync(CHROMIUM)) {
-  console.error(`No Chromium at ${CHROMIUM}: install Debian's chromium or set CHROMIUM_PATH.`);
+if (!existsSync(CHROMIUM_PATH)) {
+  console.error(`No Chromium at ${CHROMIUM_PATH}: install Debian's chromium or set CHROMIUM_PATH.`);
   process.exit(1);
 }
 
@@ -1096,9 +1086,9 @@ async function main(): Promise<void> {
   console.log(`seeded ${byId.size} open alerts`);
 
   browser = await chromium.launch({
-    executablePath: CHROMIUM,
+    executablePath: CHROMIUM_PATH,
     headless: true,
-    args: LAUNCH_ARGS,
+    args: CHROMIUM_ARGS,
     timeout: STEP_TIMEOUT_MS,
     // Playwright's own handlers would kill the browser and exit before the server is stopped; ours close both.
     handleSIGINT: false,

@@ -61,6 +61,15 @@ export const POSTGRES_SEARCH_TABLE_MIGRATION: Migration = {
   ],
 };
 
+/** The lower-case text's trigram index (migrations 10 and 11); without pg_trgm the count scans the copy instead. */
+const LOWER_TEXT_TRIGRAM_INDEX = `DO $$
+    BEGIN
+      CREATE INDEX alert_search_text_lower_trigram ON alert_search USING gin (text_lower gin_trgm_ops);
+    EXCEPTION WHEN OTHERS THEN
+      RAISE NOTICE 'lower-case text without a trigram index: %', SQLERRM;
+    END
+    $$`;
+
 /**
  * PostgreSQL migration 10: the copy's text in lower case, stored, with its own trigram index. Counting a common word
  * rechecks every trigram candidate; ILIKE folds the case of each row's text again on every count, LIKE against the
@@ -71,13 +80,7 @@ export const POSTGRES_LOWER_TEXT_MIGRATION: Migration = {
   name: 'lower-case text in the text search copy',
   statements: [
     'ALTER TABLE alert_search ADD COLUMN text_lower text GENERATED ALWAYS AS (lower(text)) STORED',
-    `DO $$
-    BEGIN
-      CREATE INDEX alert_search_text_lower_trigram ON alert_search USING gin (text_lower gin_trgm_ops);
-    EXCEPTION WHEN OTHERS THEN
-      RAISE NOTICE 'lower-case text without a trigram index: %', SQLERRM;
-    END
-    $$`,
+    LOWER_TEXT_TRIGRAM_INDEX,
   ],
 };
 
@@ -116,13 +119,7 @@ export const POSTGRES_LOWER_TEXT_ONLY_MIGRATION: Migration = {
        WHERE id = NEW.id;
        RETURN NULL;
      END $$`,
-    `DO $$
-    BEGIN
-      CREATE INDEX alert_search_text_lower_trigram ON alert_search USING gin (text_lower gin_trgm_ops);
-    EXCEPTION WHEN OTHERS THEN
-      RAISE NOTICE 'lower-case text without a trigram index: %', SQLERRM;
-    END
-    $$`,
+    LOWER_TEXT_TRIGRAM_INDEX,
   ],
 };
 

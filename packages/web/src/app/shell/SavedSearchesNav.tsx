@@ -3,19 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useSavedSearches } from '../../features/preferences/useSavedSearches';
-
-const iconProps = {
-  width: 16,
-  height: 16,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 2,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-  focusable: false,
-} as const;
+import { ChevronIcon, RemoveIcon } from './icons';
 
 /**
  * The drawer's "Searches" group (screens.md §2.2): shown once the user has saved a search; each entry opens the list
@@ -38,11 +26,7 @@ export function SavedSearchesNav({ onNavigate }: { onNavigate: () => void }) {
         aria-expanded={open}
         aria-controls={open ? 'saved-searches' : undefined}
         onClick={() => setOpen((value) => !value)}
-        rightSection={
-          <svg {...iconProps} style={{ transform: open ? 'rotate(180deg)' : undefined }}>
-            <path d="M6 9l6 6 6-6" />
-          </svg>
-        }
+        rightSection={<ChevronIcon open={open} />}
       />
       {open && (
         <ul id="saved-searches" aria-label={t('searches.group')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -70,10 +54,7 @@ export function SavedSearchesNav({ onNavigate }: { onNavigate: () => void }) {
                   title={t('searches.delete', { name: entry.text })}
                   onClick={() => void remove(entry)}
                 >
-                  <svg {...iconProps}>
-                    <circle cx="12" cy="12" r="9" />
-                    <path d="M8 12h8" />
-                  </svg>
+                  <RemoveIcon />
                 </ActionIcon>
               </Group>
             </li>

@@ -30,3 +30,34 @@ export function ExternalLinkIcon() {
     </svg>
   );
 }
+
+/** Four corners pointing out, or in once full screen is on. */
+export function FullscreenIcon({ active }: { active: boolean }) {
+  return (
+    <svg {...common}>
+      {active ? (
+        <path d="M9 4v5H4M15 4v5h5M9 20v-5H4M15 20v-5h5" />
+      ) : (
+        <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+      )}
+    </svg>
+  );
+}
+
+/** A chevron pointing down, or up when what it toggles is open. */
+export function ChevronIcon({ open }: { open: boolean }) {
+  return (
+    <svg {...common} width={16} height={16} style={{ transform: open ? 'rotate(180deg)' : undefined }}>
+      <path d="M6 9l6 6 6-6" />
+    </svg>
+  );
+}
+
+export function RemoveIcon() {
+  return (
+    <svg {...common} width={16} height={16}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M8 12h8" />
+    </svg>
+  );
+}
