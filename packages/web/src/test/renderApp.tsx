@@ -1,5 +1,6 @@
 import type { ClientConfig } from '@alerta/contract';
 import { render } from '@testing-library/react';
+import { Profiler } from 'react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router';
 import { App } from '../app/App';
@@ -12,10 +13,12 @@ export interface RenderAppOptions {
   config?: ClientConfig;
   /** A token already stored, as if the user had logged in before. */
   token?: string;
+  /** Called after each commit React makes anywhere in the console (React's Profiler). */
+  onCommit?: () => void;
 }
 
 /** Renders the whole console at `path`, with real routes, providers and API client (MSW answers). */
-export function renderApp(path: string, { config, token }: RenderAppOptions = {}) {
+export function renderApp(path: string, { config, token, onCommit }: RenderAppOptions = {}) {
   if (token !== undefined) window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
   const context = createAppContext({
     config: testConfig(config),
@@ -25,7 +28,15 @@ export function renderApp(path: string, { config, token }: RenderAppOptions = {}
     retryDelayMs: 0,
   });
   const user = userEvent.setup();
-  render(<App context={context} />);
+  render(
+    onCommit === undefined ? (
+      <App context={context} />
+    ) : (
+      <Profiler id="console" onRender={onCommit}>
+        <App context={context} />
+      </Profiler>
+    ),
+  );
   const location = () => context.router.state.location;
   return { context, user, location };
 }

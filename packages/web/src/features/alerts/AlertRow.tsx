@@ -1,11 +1,11 @@
 import type { Alert } from '@alerta/contract';
-import { Checkbox, VisuallyHidden } from '@mantine/core';
+import { Checkbox } from '@mantine/core';
 import { memo, type CSSProperties, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { msg } from '../../i18n';
 import { textColorFor } from './severityColors';
 import type { AlertColumn, CellContext } from './columns';
-import { TrendIcon } from './icons';
+import { trendIcon } from './icons';
 import { RowActions, type RowActionsProps } from './RowActions';
 import classes from './AlertsTable.module.css';
 
@@ -69,11 +69,11 @@ function AlertRowView(props: AlertRowProps) {
               onSelect(alert, event.shiftKey);
             }}
           >
-            <TrendIcon trend={alert.trendIndication} />
+            {trendIcon(alert.trendIndication)}
           </button>
         )}
         {/* Severity is never told by the row colour alone. */}
-        <VisuallyHidden>{alert.severity}</VisuallyHidden>
+        <span className={classes.visuallyHidden}>{alert.severity}</span>
       </td>
       {columns.map((column) => (
         <td key={column.id} style={column.noWrap === true ? { whiteSpace: 'nowrap' } : undefined}>

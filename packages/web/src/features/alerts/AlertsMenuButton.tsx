@@ -1,5 +1,5 @@
 import { ActionIcon } from '@mantine/core';
-import { Suspense, useState } from 'react';
+import { memo, Suspense, useState } from 'react';
 import { lazyChunk } from '../../app/lazyChunk';
 import { useTranslation } from 'react-i18next';
 import type { AlertsMenuProps } from './AlertsMenu';
@@ -8,7 +8,7 @@ import { MoreIcon } from './icons';
 // The menu, its dialog and their positioning code load on the first click.
 const AlertsMenu = lazyChunk(() => import('./AlertsMenu'));
 
-export function AlertsMenuButton(props: AlertsMenuProps) {
+export const AlertsMenuButton = memo(function AlertsMenuButton(props: AlertsMenuProps) {
   const { t } = useTranslation();
   const [wanted, setWanted] = useState(false);
   const trigger = (
@@ -30,4 +30,4 @@ export function AlertsMenuButton(props: AlertsMenuProps) {
       <AlertsMenu {...props} />
     </Suspense>
   );
-}
+});

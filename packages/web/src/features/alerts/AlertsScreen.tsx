@@ -2,7 +2,7 @@ import { customActionsOf, severityColorsOf } from './configLists';
 import type { Alert } from '@alerta/contract';
 import { ActionIcon, Alert as Callout, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentVisibility } from '@mantine/hooks';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { errorMessage } from '../../api/errorMessage';
@@ -48,6 +48,57 @@ function statusChoices(model: Readonly<Record<string, string>> | undefined): str
     .sort(([, a], [, b]) => a.localeCompare(b))
     .map(([name]) => name);
 }
+
+/** The screen's name, for screen readers and the document outline. */
+const ScreenHeading = memo(function ScreenHeading() {
+  const { t } = useTranslation();
+  return (
+    <VisuallyHidden>
+      <Title order={1}>{t('route.alerts')}</Title>
+    </VisuallyHidden>
+  );
+});
+
+/** Opens the filter sheet; red with a dot while a filter differs from the default. */
+const FilterButton = memo(function FilterButton({
+  active,
+  expanded,
+  onClick,
+}: {
+  active: boolean;
+  expanded: boolean;
+  onClick: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ActionIcon
+      variant={active ? 'light' : 'subtle'}
+      color={active ? 'red' : 'gray'}
+      size="lg"
+      aria-label={active ? t('alerts.filtersActive') : t('alerts.filters')}
+      title={active ? t('alerts.filtersActive') : t('alerts.filters')}
+      aria-expanded={expanded}
+      style={{ position: 'relative' }}
+      onClick={onClick}
+    >
+      <FilterIcon />
+      {active && (
+        <span
+          aria-hidden
+          style={{
+            position: 'absolute',
+            top: 4,
+            right: 4,
+            width: 8,
+            height: 8,
+            borderRadius: '50%',
+            background: 'var(--mantine-color-red-filled)',
+          }}
+        />
+      )}
+    </ActionIcon>
+  );
+});
 
 /** /alerts: the live alert list (console.md §2 "Alerts screen"). */
 export function AlertsScreen() {
@@ -95,13 +146,18 @@ export function AlertsScreen() {
   const page = pageState.key === filterKey ? pageState.page : 1;
   const pageSize = pageSizeChoice ?? prefs.rowsPerPage ?? DEFAULT_ROWS_PER_PAGE;
   const sortColumn = columns.find((c) => c.id === view.sortBy);
-  const params: AlertsParams = {
-    ...filterParams,
-    sortBy: sortParams(sortColumn, view.descending, config.sort_by),
-    page,
-    pageSize,
-    showHistory: prefs.showNotesIcon === true || columns.some((c) => c.id === 'note'),
-  };
+  const showHistory = prefs.showNotesIcon === true || columns.some((c) => c.id === 'note');
+  // Memoised, like every prop below, so that a refresh re-renders this screen alone and not its unchanged parts.
+  const params: AlertsParams = useMemo(
+    () => ({
+      ...filterParams,
+      sortBy: sortParams(sortColumn, view.descending, config.sort_by),
+      page,
+      pageSize,
+      showHistory,
+    }),
+    [filterParams, sortColumn, view.descending, config.sort_by, page, pageSize, showHistory],
+  );
 
   // console.md §4: refresh on the user's interval, else the config's; paused while the user is busy or away.
   const intervalMs = prefs.refreshInterval ?? config.refresh_interval ?? DEFAULT_REFRESH_MS;
@@ -117,14 +173,12 @@ export function AlertsScreen() {
   const refreshMs = pauseReason === null ? intervalMs : false;
   const query = useAlertsQuery(params, settled, refreshMs);
   // console.md §2: the CSV holds the page shown, with each alert's raw data, which the list itself leaves out.
-  const downloadPage = async () => {
-    try {
-      const page = await fetchAlerts(api, params, undefined, true);
-      downloadCsv(csvFileName(view.environment), alertsToCsv(page.alerts));
-    } catch (error) {
-      notifyError(notifications, error, t);
-    }
-  };
+  const onDownload = useCallback(() => {
+    fetchAlerts(api, params, undefined, true).then(
+      (page) => downloadCsv(csvFileName(params.environment), alertsToCsv(page.alerts)),
+      (error: unknown) => notifyError(notifications, error, t),
+    );
+  }, [api, params, notifications, t]);
   useAlertSound(query, params);
   useDroppedAlertsNotice(query.data?.dropped);
   const counts = useEnvironmentCounts(filterParams, settled);
@@ -183,13 +237,33 @@ export function AlertsScreen() {
       ? t('alerts.noResults', { q })
       : t('alerts.noData');
   const changeFilter = (patch: Partial<AlertsFilter>) => update(patch);
+  const onEnvironment = useCallback((environment: string | null) => update({ environment }), [update]);
+  const onTogglePaused = useCallback(() => store.setPaused(!userPaused), [store, userPaused]);
+  const onToggleFilter = useCallback(() => {
+    setFilterLoaded(true);
+    setFilterOpen((open) => !open);
+  }, []);
+  const onTogglePanel = useCallback(() => update({ showPanel: !view.showPanel }), [update, view.showPanel]);
+  const onPage = useCallback(
+    (next: number) => {
+      setPageState({ key: filterKey, page: next });
+      update({});
+    },
+    [filterKey, update],
+  );
+  const onPageSize = useCallback(
+    (size: number) => {
+      setPageSizeChoice(size);
+      setPageState({ key: filterKey, page: 1 });
+      update({});
+    },
+    [filterKey, update],
+  );
   const hasIndicators = (config.indicators?.queries?.length ?? 0) > 0;
 
   return (
     <Stack gap="sm">
-      <VisuallyHidden>
-        <Title order={1}>{t('route.alerts')}</Title>
-      </VisuallyHidden>
+      <ScreenHeading />
       {view.showPanel && hasIndicators && (
         <Suspense fallback={null}>
           <IndicatorPanel
@@ -206,45 +280,17 @@ export function AlertsScreen() {
           environments={environments}
           counts={countMap}
           active={view.environment}
-          onChange={(environment) => update({ environment })}
+          onChange={onEnvironment}
         />
-        <RefreshStatus reason={pauseReason} intervalMs={intervalMs} onToggle={() => store.setPaused(!userPaused)} />
-        <ActionIcon
-          variant={filterActive ? 'light' : 'subtle'}
-          color={filterActive ? 'red' : 'gray'}
-          size="lg"
-          aria-label={filterActive ? t('alerts.filtersActive') : t('alerts.filters')}
-          title={filterActive ? t('alerts.filtersActive') : t('alerts.filters')}
-          aria-expanded={filterOpen}
-          style={{ position: 'relative' }}
-          onClick={() => {
-            setFilterLoaded(true);
-            setFilterOpen((open) => !open);
-          }}
-        >
-          <FilterIcon />
-          {filterActive && (
-            <span
-              aria-hidden
-              style={{
-                position: 'absolute',
-                top: 4,
-                right: 4,
-                width: 8,
-                height: 8,
-                borderRadius: '50%',
-                background: 'var(--mantine-color-red-filled)',
-              }}
-            />
-          )}
-        </ActionIcon>
+        <RefreshStatus reason={pauseReason} intervalMs={intervalMs} onToggle={onTogglePaused} />
+        <FilterButton active={filterActive} expanded={filterOpen} onClick={onToggleFilter} />
         <AlertsMenuButton
           density={density}
           onDensity={chooseDensity}
           panelShown={view.showPanel && hasIndicators}
           hasIndicators={hasIndicators}
-          onTogglePanel={() => update({ showPanel: !view.showPanel })}
-          onDownload={() => void downloadPage()}
+          onTogglePanel={onTogglePanel}
+          onDownload={onDownload}
         />
       </Group>
       {query.isError && (
@@ -268,20 +314,7 @@ export function AlertsScreen() {
         onCommand={onCommand}
         onDelete={onDelete}
       />
-      <Pager
-        page={page}
-        pageSize={pageSize}
-        total={query.data?.total ?? 0}
-        onPage={(next) => {
-          setPageState({ key: filterKey, page: next });
-          update({});
-        }}
-        onPageSize={(size) => {
-          setPageSizeChoice(size);
-          setPageState({ key: filterKey, page: 1 });
-          update({});
-        }}
-      />
+      <Pager page={page} pageSize={pageSize} total={query.data?.total ?? 0} onPage={onPage} onPageSize={onPageSize} />
       {filterLoaded && (
         <Suspense fallback={null}>
           <FilterSheet

@@ -1,6 +1,6 @@
 import type { Alert } from '@alerta/contract';
 import { Checkbox, VisuallyHidden } from '@mantine/core';
-import { Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { memo, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { lazyChunk } from '../../app/lazyChunk';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -33,7 +33,7 @@ export interface AlertsTableProps {
   onDelete: (alert: Alert) => void;
 }
 
-function SortHeader({
+const SortHeader = memo(function SortHeader({
   column,
   sortBy,
   descending,
@@ -55,10 +55,10 @@ function SortHeader({
       )}
     </th>
   );
-}
+});
 
 /** The alert list as a table: selection, sorting, keyboard moves, and only the visible rows at large page sizes. */
-export function AlertsTable(props: AlertsTableProps) {
+export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
   const { t } = useTranslation();
   const { alerts, columns } = props;
   const navigate = useNavigate();
@@ -204,4 +204,4 @@ export function AlertsTable(props: AlertsTableProps) {
       </table>
     </div>
   );
-}
+});

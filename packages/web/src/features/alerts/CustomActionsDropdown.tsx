@@ -1,30 +1,18 @@
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
-import { ActionIcon, Menu } from '@mantine/core';
+import { Menu } from '@mantine/core';
 import { useState } from 'react';
 import { usePauseWhileOpen } from './AlertsUiContext';
 import { splitCaps } from './format';
-import { MoreIcon } from './icons';
-import type { CustomActionsMenuProps } from './RowActions';
+import { moreTrigger, type CustomActionsMenuProps } from './RowActions';
 
 /** The custom actions menu itself, opened as soon as it loads (the first click asked for it). */
-export default function CustomActionsDropdown({ actions, onPick, label }: CustomActionsMenuProps) {
+export default function CustomActionsDropdown({ actions, onPick, label, inRow }: CustomActionsMenuProps) {
   const [open, setOpen] = useState(true);
   usePauseWhileOpen(open);
   return (
     <Menu opened={open} onChange={setOpen} withinPortal position="bottom-end" hideDetached={false}>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          color="dark"
-          size="sm"
-          aria-label={label}
-          title={label}
-          onClick={(event) => event.stopPropagation()}
-        >
-          <MoreIcon />
-        </ActionIcon>
-      </Menu.Target>
+      <Menu.Target>{moreTrigger(label, inRow === true, () => undefined)}</Menu.Target>
       <Menu.Dropdown>
         {actions.map((action) => (
           <Menu.Item

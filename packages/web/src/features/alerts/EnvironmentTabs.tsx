@@ -1,4 +1,5 @@
 import { Tabs } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 const ALL = '*';
@@ -23,7 +24,12 @@ export function tabEnvironments(
 }
 
 /** console.md §2: a tab per environment plus ALL, each with its alert count. */
-export function EnvironmentTabs({ environments, counts, active, onChange }: EnvironmentTabsProps) {
+export const EnvironmentTabs = memo(function EnvironmentTabs({
+  environments,
+  counts,
+  active,
+  onChange,
+}: EnvironmentTabsProps) {
   const { t } = useTranslation();
   let total = 0;
   for (const count of counts.values()) total += count;
@@ -45,4 +51,4 @@ export function EnvironmentTabs({ environments, counts, active, onChange }: Envi
       </Tabs.List>
     </Tabs>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** console.md §9: the page sizes offered. */
@@ -13,7 +14,7 @@ export interface PagerProps {
 }
 
 /** Rows per page and the page links under the table; the server pages, the console asks for one page. */
-export function Pager({ page, pageSize, total, onPage, onPageSize }: PagerProps) {
+export const Pager = memo(function Pager({ page, pageSize, total, onPage, onPageSize }: PagerProps) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
@@ -42,4 +43,4 @@ export function Pager({ page, pageSize, total, onPage, onPageSize }: PagerProps)
       </Group>
     </Group>
   );
-}
+});

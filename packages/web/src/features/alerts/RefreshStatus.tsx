@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PauseIcon, PlayIcon } from './icons';
@@ -5,7 +6,7 @@ import { PauseIcon, PlayIcon } from './icons';
 export type PauseReason = 'user' | 'selection' | 'dialog' | 'hidden' | null;
 
 /** Says whether the list refreshes by itself and why not, with a button to pause or resume it. */
-export function RefreshStatus({
+export const RefreshStatus = memo(function RefreshStatus({
   reason,
   intervalMs,
   onToggle,
@@ -44,4 +45,4 @@ export function RefreshStatus({
       </ActionIcon>
     </Group>
   );
-}
+});

@@ -1,6 +1,6 @@
 import type { Alert } from '@alerta/contract';
-import { ActionIcon, Group } from '@mantine/core';
-import { Suspense, useState, type ReactNode } from 'react';
+import { ActionIcon } from '@mantine/core';
+import { Suspense, useState, type ReactElement, type ReactNode } from 'react';
 import { lazyChunk } from '../../app/lazyChunk';
 import { useTranslation } from 'react-i18next';
 import { msg, type MessageKey } from '../../i18n';
@@ -18,6 +18,7 @@ import {
   WatchIcon,
 } from './icons';
 import type { AlertCommand } from './useAlertActions';
+import classes from './AlertsTable.module.css';
 
 export const ACTION_LABELS: Record<StatusAction, MessageKey> = {
   open: msg('alerts.action.open'),
@@ -47,21 +48,32 @@ export interface RowActionsProps {
   onDelete: (alert: Alert) => void;
 }
 
-function IconButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+/**
+ * A row's icon button, as an element rather than a component (Mantine's ActionIcon is several): every row on screen
+ * draws several, and React keeps two copies of each component it has drawn. 24 px square, the WCAG 2.2 minimum
+ * target size.
+ */
+export function rowButton(
+  label: string,
+  onClick: () => void,
+  icon: ReactNode,
+  options: { key?: string; menu?: boolean } = {},
+): ReactElement {
   return (
-    <ActionIcon
-      variant="subtle"
-      color="dark"
-      size="sm"
+    <button
+      key={options.key}
+      type="button"
+      className={classes.rowButton}
       aria-label={label}
       title={label}
+      aria-haspopup={options.menu === true ? 'menu' : undefined}
       onClick={(event) => {
         event.stopPropagation();
         onClick();
       }}
     >
-      {children}
-    </ActionIcon>
+      {icon}
+    </button>
   );
 }
 
@@ -72,33 +84,44 @@ export interface CustomActionsMenuProps {
   actions: readonly string[];
   onPick: (action: string) => void;
   label: string;
+  /** In a table row: the row's plain button instead of Mantine's. */
+  inRow?: boolean;
 }
 
 /** The custom actions of the config, as a menu (console.md §2: always offered). */
 export function CustomActionsMenu(props: CustomActionsMenuProps) {
   const [wanted, setWanted] = useState(false);
   if (props.actions.length === 0) return null;
-  const trigger = (
-    <ActionIcon
-      variant="subtle"
-      color="dark"
-      size="sm"
-      aria-label={props.label}
-      title={props.label}
-      aria-haspopup="menu"
-      onClick={(event) => {
-        event.stopPropagation();
-        setWanted(true);
-      }}
-    >
-      <MoreIcon />
-    </ActionIcon>
-  );
+  const trigger = moreTrigger(props.label, props.inRow === true, () => setWanted(true));
   if (!wanted) return trigger;
   return (
     <Suspense fallback={trigger}>
       <CustomActionsDropdown {...props} />
     </Suspense>
+  );
+}
+
+/**
+ * The trigger of the custom actions menu, as an element: the menu, once loaded, clones it to add its ref, state and
+ * handlers.
+ */
+export function moreTrigger(label: string, inRow: boolean, onClick: () => void): ReactElement {
+  if (inRow) return rowButton(label, onClick, MoreIcon(), { menu: true });
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="dark"
+      size="sm"
+      aria-label={label}
+      title={label}
+      aria-haspopup="menu"
+      onClick={(event) => {
+        event.stopPropagation();
+        onClick();
+      }}
+    >
+      <MoreIcon />
+    </ActionIcon>
   );
 }
 
@@ -116,58 +139,31 @@ export function RowActions({
   if (!canWrite && !canDelete) return null;
   const watched = isWatchedBy(alert, username);
   const actions = allowedActions(alert.status);
+  const command = (action: StatusAction) =>
+    rowButton(t(ACTION_LABELS[action]), () => onCommand(alert, { kind: 'action', action }), ACTION_ICONS[action](), {
+      key: action,
+    });
+  // Reopen comes first, then watch, then the rest, in console.md §2's order.
   return (
-    <Group gap={2} wrap="nowrap" justify="flex-end">
+    <>
+      {canWrite && actions.filter((a) => a === 'open').map(command)}
       {canWrite &&
-        actions
-          .filter((a) => a === 'open')
-          .map((action) => {
-            const Icon = ACTION_ICONS[action];
-            return (
-              <IconButton
-                key={action}
-                label={t(ACTION_LABELS[action])}
-                onClick={() => onCommand(alert, { kind: 'action', action })}
-              >
-                <Icon />
-              </IconButton>
-            );
-          })}
-      {canWrite && username !== undefined && (
-        <IconButton
-          label={watched ? t('alerts.action.unwatch') : t('alerts.action.watch')}
-          onClick={() => onCommand(alert, { kind: watched ? 'unwatch' : 'watch' })}
-        >
-          {watched ? <UnwatchIcon /> : <WatchIcon />}
-        </IconButton>
-      )}
-      {canWrite &&
-        actions
-          .filter((a) => a !== 'open')
-          .map((action) => {
-            const Icon = ACTION_ICONS[action];
-            return (
-              <IconButton
-                key={action}
-                label={t(ACTION_LABELS[action])}
-                onClick={() => onCommand(alert, { kind: 'action', action })}
-              >
-                <Icon />
-              </IconButton>
-            );
-          })}
-      {canDelete && (
-        <IconButton label={t('alerts.action.delete')} onClick={() => onDelete(alert)}>
-          <DeleteIcon />
-        </IconButton>
-      )}
+        username !== undefined &&
+        rowButton(
+          watched ? t('alerts.action.unwatch') : t('alerts.action.watch'),
+          () => onCommand(alert, { kind: watched ? 'unwatch' : 'watch' }),
+          watched ? UnwatchIcon() : WatchIcon(),
+        )}
+      {canWrite && actions.filter((a) => a !== 'open').map(command)}
+      {canDelete && rowButton(t('alerts.action.delete'), () => onDelete(alert), DeleteIcon())}
       {canWrite && (
         <CustomActionsMenu
           actions={customActions}
           label={t('alerts.action.more')}
           onPick={(action) => onCommand(alert, { kind: 'action', action })}
+          inRow
         />
       )}
-    </Group>
+    </>
   );
 }

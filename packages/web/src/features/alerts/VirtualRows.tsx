@@ -1,6 +1,6 @@
 import type { Alert } from '@alerta/contract';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 
 export interface VirtualRowsProps {
   alerts: readonly Alert[];
@@ -10,13 +10,22 @@ export interface VirtualRowsProps {
   renderRow: (alert: Alert, index: number) => ReactNode;
 }
 
+/**
+ * The virtualizer keeps its size function from an earlier render. Made here, outside the component, its closure holds
+ * the height alone; made inside, it would share the render's scope and keep that render's alert list alive.
+ */
+function fixedSize(rowHeight: number): () => number {
+  return () => rowHeight;
+}
+
 /** The rows in view plus a few either side; spacer rows keep the scroll height of the whole page. */
 export default function VirtualRows({ alerts, body, rowHeight, colSpan, renderRow }: VirtualRowsProps) {
   // Rows are measured from the top of the page; the table starts below the tabs.
   const scrollMargin = body === null ? 0 : body.getBoundingClientRect().top + window.scrollY;
+  const estimateSize = useMemo(() => fixedSize(rowHeight), [rowHeight]);
   const virtualizer = useWindowVirtualizer({
     count: alerts.length,
-    estimateSize: () => rowHeight,
+    estimateSize,
     overscan: 10,
     scrollMargin,
   });

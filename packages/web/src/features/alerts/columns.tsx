@@ -8,7 +8,7 @@ import { isAcked, isShelved } from './alertStatus';
 import { useNow } from './clock';
 import { attributeText, formatDuration, lastNote, shortId, splitCaps, timeoutLeft } from './format';
 import { NoteIcon } from './icons';
-import { SeverityBadge } from './SeverityBadge';
+import { severityBadge } from './SeverityBadge';
 
 export interface CellContext {
   severityColors: Readonly<Record<string, string>>;
@@ -30,7 +30,10 @@ export interface AlertColumn {
   render: (alert: Alert, context: CellContext) => ReactNode;
 }
 
-function DateCell({ iso, format }: { iso: string | null; format: string }) {
+// Cells without state are plain functions, not components: a table row draws a dozen, and React keeps two copies of
+// every component it has drawn.
+
+function dateCell(iso: string | null, format: string): ReactNode {
   if (iso === null) return null;
   const value = dayjs(iso);
   if (!value.isValid()) return iso;
@@ -72,7 +75,7 @@ function StatusCell({ alert, showNotesIcon }: { alert: Alert; showNotesIcon: boo
 }
 
 /** Text cut to a width with an ellipsis; the whole text stays in the title. */
-function Clipped({ text, width }: { text: string; width: number }) {
+function clipped(text: string, width: number): ReactNode {
   return (
     <span
       title={text}
@@ -90,9 +93,8 @@ function Clipped({ text, width }: { text: string; width: number }) {
   );
 }
 
-const severityCell = (severity: string, { severityColors }: CellContext) => (
-  <SeverityBadge severity={severity} color={severityColors[severity]} />
-);
+const severityCell = (severity: string, { severityColors }: CellContext) =>
+  severityBadge(severity, severityColors[severity]);
 
 /** Every column console.md §2 names, by its config key. */
 const KNOWN_COLUMNS: Record<string, AlertColumn> = {
@@ -151,13 +153,13 @@ const KNOWN_COLUMNS: Record<string, AlertColumn> = {
     id: 'value',
     headerKey: msg('alerts.column.value'),
     sortField: 'value',
-    render: (a, c) => <Clipped text={a.value ?? ''} width={c.valueWidth} />,
+    render: (a, c) => clipped(a.value ?? '', c.valueWidth),
   },
   text: {
     id: 'text',
     headerKey: msg('alerts.column.text'),
     sortField: 'text',
-    render: (a, c) => <Clipped text={a.text} width={c.textWidth} />,
+    render: (a, c) => clipped(a.text, c.textWidth),
   },
   tags: { id: 'tags', headerKey: msg('alerts.column.tags'), sortField: 'tags', render: (a) => a.tags.join(', ') },
   attributes: {
@@ -175,7 +177,7 @@ const KNOWN_COLUMNS: Record<string, AlertColumn> = {
     headerKey: msg('alerts.column.createTime'),
     sortField: 'createTime',
     noWrap: true,
-    render: (a, c) => <DateCell iso={a.createTime} format={c.mediumDate} />,
+    render: (a, c) => dateCell(a.createTime, c.mediumDate),
   },
   timeout: {
     id: 'timeout',
@@ -226,7 +228,7 @@ const KNOWN_COLUMNS: Record<string, AlertColumn> = {
     headerKey: msg('alerts.column.receiveTime'),
     sortField: 'receiveTime',
     noWrap: true,
-    render: (a, c) => <DateCell iso={a.receiveTime} format={c.mediumDate} />,
+    render: (a, c) => dateCell(a.receiveTime, c.mediumDate),
   },
   duration: {
     id: 'duration',
@@ -246,7 +248,7 @@ const KNOWN_COLUMNS: Record<string, AlertColumn> = {
     headerKey: msg('alerts.column.lastReceiveTime'),
     sortField: 'lastReceiveTime',
     noWrap: true,
-    render: (a, c) => <DateCell iso={a.lastReceiveTime} format={c.mediumDate} />,
+    render: (a, c) => dateCell(a.lastReceiveTime, c.mediumDate),
   },
   note: { id: 'note', headerKey: msg('alerts.column.note'), render: (a) => lastNote(a) ?? '' },
 };

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { API, alertsResponse, makeAlert, makeToken } from '../../test/fixtures';
@@ -8,7 +8,7 @@ import { server } from '../../test/server';
 // Counts how often each row draws its severity badge, i.e. how often each row renders.
 const badgeRenders = vi.hoisted(() => new Map<string, number>());
 vi.mock('./SeverityBadge', () => ({
-  SeverityBadge: ({ severity }: { severity: string }) => {
+  severityBadge: (severity: string) => {
     badgeRenders.set(severity, (badgeRenders.get(severity) ?? 0) + 1);
     return <span>{severity}</span>;
   },
@@ -31,5 +31,34 @@ describe('alert rows on refresh', () => {
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(badgeRenders.get('major')).toBeGreaterThan(before.moving ?? 0));
     expect(badgeRenders.get('critical')).toBe(before.steady);
+  });
+
+  it('commits nothing when a refresh brings the same answer', async () => {
+    const alerts = [makeAlert({ resource: 'steady', severity: 'critical' }), makeAlert({ resource: 'other' })];
+    let answer = alerts;
+    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse(structuredClone(answer)))));
+    let commits = 0;
+    // No countdown or age column: those tick every second by design.
+    const { context } = renderApp('/alerts', {
+      token: makeToken(),
+      config: { columns: ['severity', 'resource'] },
+      onCommit: () => (commits += 1),
+    });
+    await screen.findByRole('row', { name: /steady/ });
+    const reload = () => context.queryClient.refetchQueries({ queryKey: ['alerts'], type: 'active' });
+    await reload();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const settled = commits;
+
+    await reload();
+    await reload();
+    // TanStack Query tells its observers on a later task; give React that and its commit.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(commits).toBe(settled);
+
+    // The same reload with a changed alert does reach the screen.
+    answer = [{ ...alerts[0]!, text: 'changed text' }, alerts[1]!];
+    await reload();
+    await waitFor(() => expect(commits).toBeGreaterThan(settled));
   });
 });

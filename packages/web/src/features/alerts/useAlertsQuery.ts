@@ -1,8 +1,9 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, isAbortError, useApi } from '../../api';
 import { useNotifications } from '../../app/notifications/Snackbar';
+import { shareAlerts } from './shareAlerts';
 import { fetchAlerts, fetchEnvironmentCounts, type AlertsFilterParams, type AlertsParams } from './alertsApi';
 
 export const ALERTS_QUERY_KEY = ['alerts'] as const;
@@ -33,8 +34,9 @@ export function useAlertsQuery(params: AlertsParams, enabled: boolean, refreshMs
   const queryClient = useQueryClient();
   const notifications = useNotifications();
   const cancelledMessage = t('alerts.searchCancelled');
+  const queryKey = [...ALERTS_QUERY_KEY, 'list', params];
   const query = useQuery({
-    queryKey: [...ALERTS_QUERY_KEY, 'list', params],
+    queryKey,
     queryFn: async ({ signal }) => {
       const mine = ++searchesStarted;
       try {
@@ -47,24 +49,45 @@ export function useAlertsQuery(params: AlertsParams, enabled: boolean, refreshMs
     },
     enabled,
     placeholderData: keepPreviousData,
+    structuralSharing: shareAlerts,
   });
 
-  const { refetch, dataUpdatedAt, errorUpdatedAt, error, isError } = query;
-  const loadedAt = Math.max(dataUpdatedAt, errorUpdatedAt);
-  const refused = isError && error instanceof ApiError && error.status < 500;
-  const filterKey = JSON.stringify(params);
+  // The schedule follows the query in the cache rather than the render: reading the load times here would re-render
+  // the whole screen after every refresh, even one that changed nothing.
+  const queryHash = hashKey(queryKey);
+  const { refetch } = query;
   useEffect(() => {
-    if (!enabled || refreshMs === false || loadedAt === 0 || refused) return;
-    const timer = setTimeout(
-      () => {
-        // Not cancelRefetch: a load already under way (Refresh pressed just now) is joined, not cut short.
-        void refetch({ cancelRefetch: false });
-        void queryClient.refetchQueries({ queryKey: ENVIRONMENTS_QUERY_KEY, type: 'active' }, { cancelRefetch: false });
-      },
-      Math.max(0, loadedAt + refreshMs - Date.now()),
-    );
-    return () => clearTimeout(timer);
-  }, [enabled, refreshMs, loadedAt, refused, filterKey, refetch, queryClient]);
+    if (!enabled || refreshMs === false) return;
+    const cache = queryClient.getQueryCache();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      clearTimeout(timer);
+      const state = cache.get(queryHash)?.state;
+      const loadedAt = state === undefined ? 0 : Math.max(state.dataUpdatedAt, state.errorUpdatedAt);
+      const refused = state?.status === 'error' && state.error instanceof ApiError && state.error.status < 500;
+      if (loadedAt === 0 || refused) return;
+      timer = setTimeout(
+        () => {
+          // Not cancelRefetch: a load already under way (Refresh pressed just now) is joined, not cut short.
+          void refetch({ cancelRefetch: false });
+          void queryClient.refetchQueries(
+            { queryKey: ENVIRONMENTS_QUERY_KEY, type: 'active' },
+            { cancelRefetch: false },
+          );
+        },
+        Math.max(0, loadedAt + refreshMs - Date.now()),
+      );
+    };
+    schedule();
+    const unsubscribe = cache.subscribe((event) => {
+      if (event.query.queryHash !== queryHash || event.type !== 'updated') return;
+      if (event.action.type === 'success' || event.action.type === 'error') schedule();
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer);
+    };
+  }, [enabled, refreshMs, queryHash, refetch, queryClient]);
 
   return query;
 }

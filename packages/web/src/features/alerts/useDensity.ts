@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { z } from 'zod/mini';
 import { useApi } from '../../api';
 import { useSession } from '../auth/AuthContext';
@@ -17,17 +17,20 @@ export function useDensity(): [Density, (next: Density) => void] {
   const { prefs } = usePreferences();
   const [choice, setChoice] = useState<Density | null>(null);
   const density: Density = (choice ?? prefs.displayDensity) === 'compact' ? 'compact' : 'comfortable';
-  const choose = (next: Density) => {
-    setChoice(next);
-    if (session === null) return;
-    void api
-      .request('/user/me/attributes', {
-        method: 'PUT',
-        body: { attributes: { prefs: { displayDensity: next } } },
-        schema: z.unknown(),
-      })
-      .then(() => queryClient.invalidateQueries({ queryKey: USER_ATTRIBUTES_QUERY_KEY }))
-      .catch(() => undefined);
-  };
+  const choose = useCallback(
+    (next: Density) => {
+      setChoice(next);
+      if (session === null) return;
+      void api
+        .request('/user/me/attributes', {
+          method: 'PUT',
+          body: { attributes: { prefs: { displayDensity: next } } },
+          schema: z.unknown(),
+        })
+        .then(() => queryClient.invalidateQueries({ queryKey: USER_ATTRIBUTES_QUERY_KEY }))
+        .catch(() => undefined);
+    },
+    [api, session, queryClient],
+  );
   return [density, choose];
 }

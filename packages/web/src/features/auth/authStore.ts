@@ -1,4 +1,4 @@
-import { TOKEN_STORAGE_KEY, sessionFromToken, type Session } from './token';
+import { TOKEN_STORAGE_KEY, isExpired, sessionFromToken, type Session } from './token';
 
 type Listener = () => void;
 
@@ -58,7 +58,8 @@ export class AuthStore {
   /** The token to send, only while it is still valid. */
   getToken = (): string | null => {
     if (this.session === null) return null;
-    return sessionFromToken(this.session.token, Date.now()) === null ? null : this.session.token;
+    // The claims were read once when the token arrived; every request only checks the clock against them.
+    return isExpired(this.session.claims, Date.now()) ? null : this.session.token;
   };
 
   isLoggedIn = (): boolean => this.getToken() !== null;
