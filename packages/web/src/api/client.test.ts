@@ -27,6 +27,23 @@ describe('API client', () => {
     expect(ids[0]).not.toBe(ids[1]);
   });
 
+  it('makes request IDs without crypto.randomUUID, which plain-http pages lack', async () => {
+    const requests = recordRequests();
+    server.use(http.get(`${API}/alerts`, () => HttpResponse.json({ status: 'ok' })));
+    const own = Object.getOwnPropertyDescriptor(crypto, 'randomUUID');
+    // As in a page that is not a secure context: the method is not there at all.
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      await client().request('/alerts', { schema: okSchema });
+    } finally {
+      if (own === undefined) Reflect.deleteProperty(crypto, 'randomUUID');
+      else Object.defineProperty(crypto, 'randomUUID', own);
+    }
+    expect(requests[0]?.headers.get('X-Request-ID')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+
   it('adds the bearer token when logged in, and no Authorization header otherwise', async () => {
     const requests = recordRequests();
     server.use(http.get(`${API}/alerts`, () => HttpResponse.json({ status: 'ok' })));

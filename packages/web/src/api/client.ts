@@ -1,6 +1,7 @@
 import { errorEnvelopeSchema } from '@alerta/contract';
 import { z } from 'zod/mini';
 import { ApiError, NetworkError, ResponseShapeError, isAbortError } from './errors';
+import { newRequestId } from './requestId';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type Query = Readonly<Record<string, QueryValue>>;
@@ -80,7 +81,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   ) {
     // Relative endpoints (`/api`) resolve against the page, like a browser would.
     const url = new URL(`${base}${path}${buildQueryString(query)}`, document.baseURI).toString();
-    const requestId = crypto.randomUUID();
+    const requestId = newRequestId();
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-ID': requestId };
     const token = options.getToken();
     if (token !== null) headers.Authorization = `Bearer ${token}`;

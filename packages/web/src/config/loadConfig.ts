@@ -2,6 +2,7 @@ import { clientConfigSchema, localConfigSchema, type ClientConfig } from '@alert
 import { appConfigSchema, type AppConfig } from './appConfig';
 import { CLIENT_DEFAULTS, FALLBACK_ENDPOINT } from './defaults';
 import { mergeConfig } from './merge';
+import { newRequestId } from '../api/requestId';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -31,7 +32,7 @@ async function loadRemoteConfig(fetchFn: FetchLike, endpoint: string): Promise<C
   try {
     const url = new URL(`${endpoint.replace(/\/+$/, '')}/config`, document.baseURI).toString();
     const response = await fetchFn(url, {
-      headers: { Accept: 'application/json', 'X-Request-ID': crypto.randomUUID() },
+      headers: { Accept: 'application/json', 'X-Request-ID': newRequestId() },
     });
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
     return clientConfigSchema.parse(await response.json());

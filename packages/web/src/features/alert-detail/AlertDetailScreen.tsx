@@ -36,6 +36,7 @@ import { DetailsTab } from './DetailsTab';
 import { HistoryTab } from './HistoryTab';
 import { NoteForm } from './NoteForm';
 import classes from './AlertDetailScreen.module.css';
+import { copyText } from '../../app/copyText';
 
 const TOOLBAR_ACTIONS: readonly StatusAction[] = ['open', 'ack', 'unack', 'shelve', 'unshelve', 'close'];
 
@@ -142,7 +143,7 @@ export default function AlertDetailScreen() {
   };
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(JSON.stringify(alert, null, 2));
+      await copyText(JSON.stringify(alert, null, 2));
       setCopied(true);
     } catch (error) {
       notifyError(notifications, error, t);

@@ -20,6 +20,8 @@ export interface AlertRowProps extends Omit<RowActionsProps, 'alert'> {
   multiSelect: boolean;
   onRowClick: (alert: Alert, event: MouseEvent) => void;
   onSelect: (alert: Alert, shiftKey: boolean) => void;
+  /** Draw the row's buttons: it is under the pointer or holds focus, or the screen has no hover. */
+  actions: boolean;
 }
 
 const TREND_LABELS = {
@@ -81,17 +83,19 @@ function AlertRowView(props: AlertRowProps) {
         </td>
       ))}
       <td className={classes.actions}>
-        <div className={classes.actionStrip}>
-          <RowActions
-            alert={alert}
-            username={props.username}
-            canWrite={props.canWrite}
-            canDelete={props.canDelete}
-            customActions={props.customActions}
-            onCommand={props.onCommand}
-            onDelete={props.onDelete}
-          />
-        </div>
+        {props.actions && (
+          <div className={classes.actionStrip}>
+            <RowActions
+              alert={alert}
+              username={props.username}
+              canWrite={props.canWrite}
+              canDelete={props.canDelete}
+              customActions={props.customActions}
+              onCommand={props.onCommand}
+              onDelete={props.onDelete}
+            />
+          </div>
+        )}
       </td>
     </tr>
   );

@@ -1,6 +1,6 @@
 import { customActionsOf, severityColorsOf } from './configLists';
 import type { Alert } from '@alerta/contract';
-import { ActionIcon, Alert as Callout, Group, Stack, Title, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert as Callout, Title, VisuallyHidden } from '@mantine/core';
 import { useDocumentVisibility } from '@mantine/hooks';
 import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,7 @@ import { useAlertsView } from './useAlertsView';
 import { useConfirmDelete } from './useConfirmDelete';
 import { useAlertSound } from './useAlertSound';
 import { useDroppedAlertsNotice } from './useDroppedAlertsNotice';
+import classes from './AlertsScreen.module.css';
 
 const FilterSheet = lazyChunk(() => import('./FilterSheet'));
 // screens.md §3.6: the indicator panel and its count queries load only when the panel is shown.
@@ -262,7 +263,7 @@ export function AlertsScreen() {
   const hasIndicators = (config.indicators?.queries?.length ?? 0) > 0;
 
   return (
-    <Stack gap="sm">
+    <div className={classes.screen}>
       <ScreenHeading />
       {view.showPanel && hasIndicators && (
         <Suspense fallback={null}>
@@ -275,7 +276,7 @@ export function AlertsScreen() {
           />
         </Suspense>
       )}
-      <Group gap="sm" wrap="nowrap" align="center">
+      <div className={classes.toolbar}>
         <EnvironmentTabs
           environments={environments}
           counts={countMap}
@@ -292,7 +293,7 @@ export function AlertsScreen() {
           onTogglePanel={onTogglePanel}
           onDownload={onDownload}
         />
-      </Group>
+      </div>
       {query.isError && (
         <Callout color="red" title={t('alerts.loadFailed')}>
           {errorMessage(query.error, t)}
@@ -340,6 +341,6 @@ export function AlertsScreen() {
         </Suspense>
       )}
       {confirm.dialog}
-    </Stack>
+    </div>
   );
 }

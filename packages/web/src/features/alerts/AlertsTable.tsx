@@ -1,6 +1,17 @@
 import type { Alert } from '@alerta/contract';
 import { Checkbox, VisuallyHidden } from '@mantine/core';
-import { memo, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useMediaQuery } from '@mantine/hooks';
+import {
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type MouseEvent,
+  type PointerEvent,
+} from 'react';
 import { lazyChunk } from '../../app/lazyChunk';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -57,6 +68,10 @@ const SortHeader = memo(function SortHeader({
   );
 });
 
+function rowIdOf(target: EventTarget): string | null {
+  return target instanceof Element ? (target.closest<HTMLElement>('tr[data-alert-id]')?.dataset.alertId ?? null) : null;
+}
+
 /** The alert list as a table: selection, sorting, keyboard moves, and only the visible rows at large page sizes. */
 export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
   const { t } = useTranslation();
@@ -71,6 +86,38 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
   useEffect(() => {
     alertsRef.current = alerts;
   }, [alerts]);
+
+  // The row buttons are drawn for the row under the pointer and the row holding focus only (on every row of a touch
+  // screen, which has no hover): a page of rows each carrying its buttons costs several times the memory and render
+  // time. While a menu or dialog opened from a row is up, the buttons stay where they are.
+  const touch = useMediaQuery('(hover: none)', false) === true;
+  const [pointerRow, setPointerRow] = useState<string | null>(null);
+  const [focusRow, setFocusRow] = useState<string | null>(null);
+  const overlayOpen = () => store.getState().overlays > 0;
+  // Leaving is settled a moment later: a move from one element to the next reports the leave first, sometimes without
+  // saying where to, and the strip must not be taken down under the pointer on its way to a button.
+  const leaving = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(leaving.current), []);
+  const onPointerOver = (event: PointerEvent) => {
+    clearTimeout(leaving.current);
+    const id = rowIdOf(event.target);
+    if (id !== null && !overlayOpen()) setPointerRow(id);
+  };
+  const onPointerLeave = () => {
+    clearTimeout(leaving.current);
+    leaving.current = setTimeout(() => {
+      if (!overlayOpen()) setPointerRow(null);
+    }, 0);
+  };
+  const onFocus = (event: FocusEvent) => {
+    const id = rowIdOf(event.target);
+    if (id !== null) setFocusRow(id);
+  };
+  const onBlur = (event: FocusEvent<HTMLTableSectionElement>) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && event.currentTarget.contains(next)) return;
+    if (!overlayOpen()) setFocusRow(null);
+  };
 
   // console.md §2: clicking the leading cell selects; shift-click selects the range from the last one picked.
   const onSelect = useCallback(
@@ -144,6 +191,7 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
       customActions={props.customActions}
       onCommand={props.onCommand}
       onDelete={props.onDelete}
+      actions={touch || alert.id === pointerRow || alert.id === focusRow}
     />
   );
 
@@ -179,7 +227,13 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
             </th>
           </tr>
         </thead>
-        <tbody ref={setBody}>
+        <tbody
+          ref={setBody}
+          onPointerOver={onPointerOver}
+          onPointerLeave={onPointerLeave}
+          onFocus={onFocus}
+          onBlur={onBlur}
+        >
           {alerts.length === 0 && (
             <tr>
               <td colSpan={colSpan} className={classes.empty}>

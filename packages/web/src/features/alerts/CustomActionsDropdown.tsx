@@ -4,7 +4,8 @@ import { Menu } from '@mantine/core';
 import { useState } from 'react';
 import { usePauseWhileOpen } from './AlertsUiContext';
 import { splitCaps } from './format';
-import { moreTrigger, type CustomActionsMenuProps } from './RowActions';
+import type { CustomActionsMenuProps } from './RowActions';
+import { moreTrigger } from './rowButtons';
 
 /** The custom actions menu itself, opened as soon as it loads (the first click asked for it). */
 export default function CustomActionsDropdown({ actions, onPick, label, inRow }: CustomActionsMenuProps) {

@@ -1,6 +1,5 @@
 import type { Alert } from '@alerta/contract';
-import { ActionIcon } from '@mantine/core';
-import { Suspense, useState, type ReactElement, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { lazyChunk } from '../../app/lazyChunk';
 import { useTranslation } from 'react-i18next';
 import { msg, type MessageKey } from '../../i18n';
@@ -9,7 +8,6 @@ import {
   AckIcon,
   CloseAlertIcon,
   DeleteIcon,
-  MoreIcon,
   ReopenIcon,
   ShelveIcon,
   UnackIcon,
@@ -18,7 +16,7 @@ import {
   WatchIcon,
 } from './icons';
 import type { AlertCommand } from './useAlertActions';
-import classes from './AlertsTable.module.css';
+import { moreTrigger, rowButton } from './rowButtons';
 
 export const ACTION_LABELS: Record<StatusAction, MessageKey> = {
   open: msg('alerts.action.open'),
@@ -48,35 +46,6 @@ export interface RowActionsProps {
   onDelete: (alert: Alert) => void;
 }
 
-/**
- * A row's icon button, as an element rather than a component (Mantine's ActionIcon is several): every row on screen
- * draws several, and React keeps two copies of each component it has drawn. 24 px square, the WCAG 2.2 minimum
- * target size.
- */
-export function rowButton(
-  label: string,
-  onClick: () => void,
-  icon: ReactNode,
-  options: { key?: string; menu?: boolean } = {},
-): ReactElement {
-  return (
-    <button
-      key={options.key}
-      type="button"
-      className={classes.rowButton}
-      aria-label={label}
-      title={label}
-      aria-haspopup={options.menu === true ? 'menu' : undefined}
-      onClick={(event) => {
-        event.stopPropagation();
-        onClick();
-      }}
-    >
-      {icon}
-    </button>
-  );
-}
-
 // The menu and its positioning code load on first use, not with the list.
 const CustomActionsDropdown = lazyChunk(() => import('./CustomActionsDropdown'));
 
@@ -98,30 +67,6 @@ export function CustomActionsMenu(props: CustomActionsMenuProps) {
     <Suspense fallback={trigger}>
       <CustomActionsDropdown {...props} />
     </Suspense>
-  );
-}
-
-/**
- * The trigger of the custom actions menu, as an element: the menu, once loaded, clones it to add its ref, state and
- * handlers.
- */
-export function moreTrigger(label: string, inRow: boolean, onClick: () => void): ReactElement {
-  if (inRow) return rowButton(label, onClick, MoreIcon(), { menu: true });
-  return (
-    <ActionIcon
-      variant="subtle"
-      color="dark"
-      size="sm"
-      aria-label={label}
-      title={label}
-      aria-haspopup="menu"
-      onClick={(event) => {
-        event.stopPropagation();
-        onClick();
-      }}
-    >
-      <MoreIcon />
-    </ActionIcon>
   );
 }
 

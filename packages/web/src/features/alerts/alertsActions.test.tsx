@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { API, alertsResponse, makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
@@ -30,6 +31,13 @@ const buttonNames = (row: HTMLElement) =>
     .getAllByRole('button')
     .map((b) => b.getAttribute('aria-label'));
 
+/** The row named, under the pointer: the table draws a row's buttons there (or where focus is). */
+async function pointAt(user: UserEvent, name: RegExp): Promise<HTMLElement> {
+  const row = await screen.findByRole('row', { name });
+  await user.hover(row);
+  return row;
+}
+
 describe('alert row actions', () => {
   it('offers the buttons each status allows', async () => {
     answerAlerts([
@@ -38,9 +46,9 @@ describe('alert row actions', () => {
       makeAlert({ resource: 'r-shelved', status: 'shelved' }),
       makeAlert({ resource: 'r-closed', status: 'closed' }),
     ]);
-    renderApp('/alerts', { token: makeToken(), config: { actions: ['createTicket'] } });
+    const { user } = renderApp('/alerts', { token: makeToken(), config: { actions: ['createTicket'] } });
     const select = (name: string) => `Select ${name} NodeDown`;
-    expect(buttonNames(await screen.findByRole('row', { name: /r-open/ }))).toEqual([
+    expect(buttonNames(await pointAt(user, /r-open/))).toEqual([
       select('r-open'),
       'Watch',
       'Acknowledge',
@@ -49,7 +57,7 @@ describe('alert row actions', () => {
       'Delete',
       'More actions',
     ]);
-    expect(buttonNames(screen.getByRole('row', { name: /r-ack/ }))).toEqual([
+    expect(buttonNames(await pointAt(user, /r-ack/))).toEqual([
       select('r-ack'),
       'Reopen',
       'Stop watching',
@@ -59,7 +67,7 @@ describe('alert row actions', () => {
       'Delete',
       'More actions',
     ]);
-    expect(buttonNames(screen.getByRole('row', { name: /r-shelved/ }))).toEqual([
+    expect(buttonNames(await pointAt(user, /r-shelved/))).toEqual([
       select('r-shelved'),
       'Watch',
       'Unshelve',
@@ -67,7 +75,7 @@ describe('alert row actions', () => {
       'Delete',
       'More actions',
     ]);
-    expect(buttonNames(screen.getByRole('row', { name: /r-closed/ }))).toEqual([
+    expect(buttonNames(await pointAt(user, /r-closed/))).toEqual([
       select('r-closed'),
       'Reopen',
       'Watch',
@@ -76,12 +84,71 @@ describe('alert row actions', () => {
     ]);
   });
 
+  it('draws the buttons on the row under the pointer or holding focus', async () => {
+    answerAlerts([makeAlert({ resource: 'first-row' }), makeAlert({ resource: 'second-row' })]);
+    const { user } = renderApp('/alerts', { token: makeToken() });
+    const first = await screen.findByRole('row', { name: /first-row/ });
+    const second = screen.getByRole('row', { name: /second-row/ });
+    const hasButtons = (row: HTMLElement) => within(row).queryByRole('button', { name: 'Close' }) !== null;
+    expect([hasButtons(first), hasButtons(second)]).toEqual([false, false]);
+
+    await user.hover(first);
+    expect([hasButtons(first), hasButtons(second)]).toEqual([true, false]);
+    await user.hover(second);
+    expect([hasButtons(first), hasButtons(second)]).toEqual([false, true]);
+    await user.unhover(second);
+    await waitFor(() => expect(hasButtons(second)).toBe(false));
+
+    // Keyboard: the first row is the table's tab stop, and arrow keys move on.
+    first.focus();
+    await waitFor(() => expect(hasButtons(first)).toBe(true));
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect([hasButtons(first), hasButtons(second)]).toEqual([false, true]));
+    // Tabbing on into the row keeps its buttons.
+    await user.tab();
+    expect(second.contains(document.activeElement)).toBe(true);
+    expect(hasButtons(second)).toBe(true);
+  });
+
+  it('draws the buttons on every row when the screen has no hover', async () => {
+    const wide = window.matchMedia.bind(window);
+    window.matchMedia = (query: string) => ({
+      ...wide(query),
+      matches: query === '(hover: none)' || wide(query).matches,
+    });
+    try {
+      answerAlerts([makeAlert({ resource: 'touch-one' }), makeAlert({ resource: 'touch-two' })]);
+      renderApp('/alerts', { token: makeToken() });
+      for (const name of [/touch-one/, /touch-two/]) {
+        const row = await screen.findByRole('row', { name });
+        await waitFor(() => expect(within(row).getByRole('button', { name: 'Close' })).toBeInTheDocument());
+      }
+    } finally {
+      window.matchMedia = wide;
+    }
+  });
+
+  it("keeps a row's menu open while the pointer crosses other rows", async () => {
+    const requests = recordRequests();
+    const alert = makeAlert({ resource: 'menu-row' });
+    answerAlerts([alert, makeAlert({ resource: 'other-row' })]);
+    const { user } = renderApp('/alerts', { token: makeToken(), config: { actions: ['createTicket'] } });
+    const row = await pointAt(user, /menu-row/);
+    await user.click(within(row).getByRole('button', { name: 'More actions' }));
+    const item = await screen.findByRole('menuitem', { name: 'Create Ticket' });
+    await user.hover(screen.getByRole('row', { name: /other-row/ }));
+    await user.click(item);
+    await waitFor(() =>
+      expect(writes(requests).map((r) => [r.url.pathname, r.body])).toEqual([
+        [`/alert/${alert.id}/action`, { action: 'createTicket', text: '' }],
+      ]),
+    );
+  });
+
   it('hides the actions from a read-only user', async () => {
     answerAlerts([makeAlert({ resource: 'readonly-row' })]);
-    renderApp('/alerts', { token: makeToken({ scope: 'read:alerts' }) });
-    expect(buttonNames(await screen.findByRole('row', { name: /readonly-row/ }))).toEqual([
-      'Select readonly-row NodeDown',
-    ]);
+    const { user } = renderApp('/alerts', { token: makeToken({ scope: 'read:alerts' }) });
+    expect(buttonNames(await pointAt(user, /readonly-row/))).toEqual(['Select readonly-row NodeDown']);
   });
 
   it('acknowledges with the user ack timeout, shelves with theirs, and reloads', async () => {
@@ -94,7 +161,7 @@ describe('alert row actions', () => {
       ),
     );
     const { user } = renderApp('/alerts', { token: makeToken() });
-    const row = await screen.findByRole('row', { name: /acker/ });
+    const row = await pointAt(user, /acker/);
     const listLoads = () => requests.filter((r) => r.url.pathname === '/alerts').length;
     const loadsBefore = listLoads();
     await user.click(within(row).getByRole('button', { name: 'Acknowledge' }));
@@ -113,7 +180,7 @@ describe('alert row actions', () => {
     const requests = recordRequests();
     answerAlerts([makeAlert({ resource: 'twice' })]);
     const { user } = renderApp('/alerts', { token: makeToken() });
-    const button = within(await screen.findByRole('row', { name: /twice/ })).getByRole('button', { name: 'Close' });
+    const button = within(await pointAt(user, /twice/)).getByRole('button', { name: 'Close' });
     await user.dblClick(button);
     await waitFor(() => expect(writes(requests)).toHaveLength(1));
   });
@@ -123,7 +190,7 @@ describe('alert row actions', () => {
     const alert = makeAlert({ resource: 'custom' });
     answerAlerts([alert]);
     const { user } = renderApp('/alerts', { token: makeToken(), config: { actions: ['createTicket'] } });
-    const row = await screen.findByRole('row', { name: /custom/ });
+    const row = await pointAt(user, /custom/);
     await user.click(within(row).getByRole('button', { name: 'Watch' }));
     await user.click(within(row).getByRole('button', { name: 'More actions' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Create Ticket' }));
@@ -139,7 +206,7 @@ describe('alert row actions', () => {
     const alert = makeAlert({ resource: 'doomed' });
     answerAlerts([alert]);
     const { user } = renderApp('/alerts', { token: makeToken() });
-    const row = await screen.findByRole('row', { name: /doomed/ });
+    const row = await pointAt(user, /doomed/);
     await user.click(within(row).getByRole('button', { name: 'Delete' }));
     let dialog = await screen.findByRole('dialog', { name: 'Delete' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -165,7 +232,7 @@ describe('alert row actions', () => {
       ),
     );
     const { user } = renderApp('/alerts', { token: makeToken() });
-    const row = await screen.findByRole('row', { name: /stuck/ });
+    const row = await pointAt(user, /stuck/);
     await user.click(within(row).getByRole('button', { name: 'Close' }));
     await waitFor(() =>
       expect(
