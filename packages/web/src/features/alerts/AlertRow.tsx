@@ -1,7 +1,7 @@
 import type { Alert } from '@alerta/contract';
 import { Checkbox } from '@mantine/core';
 import { memo, type CSSProperties, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { msg } from '../../i18n';
 import { textColorFor } from './severityColors';
 import type { AlertColumn, CellContext } from './columns';
@@ -22,6 +22,8 @@ export interface AlertRowProps extends Omit<RowActionsProps, 'alert'> {
   onSelect: (alert: Alert, shiftKey: boolean) => void;
   /** Draw the row's buttons: it is under the pointer or holds focus, or the screen has no hover. */
   actions: boolean;
+  /** The table's translator: a new one (another language) draws every row again. Rows take no i18n hook each. */
+  t: TFunction;
 }
 
 const TREND_LABELS = {
@@ -31,8 +33,7 @@ const TREND_LABELS = {
 } as const;
 
 function AlertRowView(props: AlertRowProps) {
-  const { t } = useTranslation();
-  const { alert, first, columns, context, selected, multiSelect, onRowClick, onSelect } = props;
+  const { t, alert, first, columns, context, selected, multiSelect, onRowClick, onSelect } = props;
   const color = context.severityColors[alert.severity];
   const style =
     color === undefined

@@ -14,7 +14,7 @@ import { usePermission } from '../auth/usePermission';
 import { DEFAULT_ROWS_PER_PAGE } from '../preferences/preferences';
 import { usePreferences } from '../preferences/usePreferences';
 import { fetchAlerts, type AlertsFilterParams, type AlertsParams } from './alertsApi';
-import { AlertsTable } from './AlertsTable';
+import { AlertsTable, type AlertsTableProps } from './AlertsTable';
 import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';
 import { DEFAULT_VIEW, isFilterActive, type AlertsFilter } from './alertsView';
 import { buildColumns, type AlertColumn, type CellContext } from './columns';
@@ -23,7 +23,7 @@ import { FilterIcon } from './icons';
 import { AlertsMenuButton } from './AlertsMenuButton';
 import { useDensity } from './useDensity';
 import { alertsToCsv, csvFileName, downloadCsv } from './csvExport';
-import { Pager } from './Pager';
+import { Pager, type PagerProps } from './Pager';
 import { RefreshStatus, type PauseReason } from './RefreshStatus';
 import { sortParams, withWatch } from './sortParams';
 import { useAlertActions, type AlertCommand } from './useAlertActions';
@@ -101,6 +101,54 @@ const FilterButton = memo(function FilterButton({
   );
 });
 
+interface AlertsResultsProps
+  extends
+    Omit<AlertsTableProps, 'alerts' | 'emptyText'>,
+    Pick<PagerProps, 'page' | 'pageSize' | 'onPage' | 'onPageSize'> {
+  params: AlertsParams;
+  enabled: boolean;
+  refreshMs: number | false;
+  /** The search typed (`?q=`), for the empty text. */
+  searched: string | null;
+}
+
+/**
+ * The list query and what shows its answer: the table, the pager, a load error, the sound and the dropped-alerts notice.
+ * Its own component so that an answer with changes renders this part of the screen, not the filters and menus above.
+ */
+const AlertsResults = memo(function AlertsResults({
+  params,
+  enabled,
+  refreshMs,
+  searched,
+  page,
+  pageSize,
+  onPage,
+  onPageSize,
+  ...table
+}: AlertsResultsProps) {
+  const { t } = useTranslation();
+  const query = useAlertsQuery(params, enabled, refreshMs);
+  useAlertSound(query, params);
+  useDroppedAlertsNotice(query.data?.dropped);
+  const emptyText = query.isPending
+    ? t('alerts.loading')
+    : searched !== null
+      ? t('alerts.noResults', { q: searched })
+      : t('alerts.noData');
+  return (
+    <>
+      {query.isError && (
+        <Callout color="red" title={t('alerts.loadFailed')}>
+          {errorMessage(query.error, t)}
+        </Callout>
+      )}
+      <AlertsTable {...table} alerts={query.data?.alerts ?? NO_ALERTS} emptyText={emptyText} />
+      <Pager page={page} pageSize={pageSize} total={query.data?.total ?? 0} onPage={onPage} onPageSize={onPageSize} />
+    </>
+  );
+});
+
 /** /alerts: the live alert list (console.md §2 "Alerts screen"). */
 export function AlertsScreen() {
   const { t } = useTranslation();
@@ -172,7 +220,6 @@ export function AlertsScreen() {
           ? 'hidden'
           : null;
   const refreshMs = pauseReason === null ? intervalMs : false;
-  const query = useAlertsQuery(params, settled, refreshMs);
   // console.md §2: the CSV holds the page shown, with each alert's raw data, which the list itself leaves out.
   const onDownload = useCallback(() => {
     fetchAlerts(api, params, undefined, true).then(
@@ -180,8 +227,6 @@ export function AlertsScreen() {
       (error: unknown) => notifyError(notifications, error, t),
     );
   }, [api, params, notifications, t]);
-  useAlertSound(query, params);
-  useDroppedAlertsNotice(query.data?.dropped);
   const counts = useEnvironmentCounts(filterParams, settled);
 
   const countMap = useMemo(
@@ -230,13 +275,7 @@ export function AlertsScreen() {
   // Leaving the screen drops the selection, so the top bar is not left in bulk mode.
   useEffect(() => () => store.clearSelection(), [store]);
 
-  const alerts = query.data?.alerts ?? NO_ALERTS;
   const filterActive = isFilterActive(view, defaultStatus);
-  const emptyText = query.isPending
-    ? t('alerts.loading')
-    : q !== null
-      ? t('alerts.noResults', { q })
-      : t('alerts.noData');
   const changeFilter = (patch: Partial<AlertsFilter>) => update(patch);
   const onEnvironment = useCallback((environment: string | null) => update({ environment }), [update]);
   const onTogglePaused = useCallback(() => store.setPaused(!userPaused), [store, userPaused]);
@@ -294,16 +333,17 @@ export function AlertsScreen() {
           onDownload={onDownload}
         />
       </div>
-      {query.isError && (
-        <Callout color="red" title={t('alerts.loadFailed')}>
-          {errorMessage(query.error, t)}
-        </Callout>
-      )}
-      <AlertsTable
-        alerts={alerts}
+      <AlertsResults
+        params={params}
+        enabled={settled}
+        refreshMs={refreshMs}
+        searched={q}
+        page={page}
+        pageSize={pageSize}
+        onPage={onPage}
+        onPageSize={onPageSize}
         columns={columns}
         context={context}
-        emptyText={emptyText}
         compact={density === 'compact'}
         sortBy={view.sortBy}
         descending={view.descending}
@@ -315,7 +355,6 @@ export function AlertsScreen() {
         onCommand={onCommand}
         onDelete={onDelete}
       />
-      <Pager page={page} pageSize={pageSize} total={query.data?.total ?? 0} onPage={onPage} onPageSize={onPageSize} />
       {filterLoaded && (
         <Suspense fallback={null}>
           <FilterSheet

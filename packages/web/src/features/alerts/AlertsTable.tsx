@@ -68,6 +68,48 @@ const SortHeader = memo(function SortHeader({
   );
 });
 
+/** The header row; its own memoised part, so that a new answer does not draw it again. */
+const TableHead = memo(function TableHead({
+  columns,
+  sortBy,
+  descending,
+  onSort,
+  multiSelect,
+  allSelected,
+  onSelectAll,
+}: Pick<AlertsTableProps, 'columns' | 'sortBy' | 'descending' | 'onSort'> & {
+  multiSelect: boolean;
+  allSelected: boolean;
+  onSelectAll: (all: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <thead>
+      <tr>
+        <th className={classes.lead}>
+          {multiSelect ? (
+            <Checkbox
+              size="xs"
+              aria-label={t('alerts.selectAll')}
+              checked={allSelected}
+              indeterminate={!allSelected}
+              onChange={() => onSelectAll(!allSelected)}
+            />
+          ) : (
+            <VisuallyHidden>{t('alerts.column.trend')}</VisuallyHidden>
+          )}
+        </th>
+        {columns.map((column) => (
+          <SortHeader key={column.id} column={column} sortBy={sortBy} descending={descending} onSort={onSort} />
+        ))}
+        <th>
+          <VisuallyHidden>{t('alerts.column.actions')}</VisuallyHidden>
+        </th>
+      </tr>
+    </thead>
+  );
+});
+
 function rowIdOf(target: EventTarget): string | null {
   return target instanceof Element ? (target.closest<HTMLElement>('tr[data-alert-id]')?.dataset.alertId ?? null) : null;
 }
@@ -173,6 +215,7 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
   const virtual = alerts.length >= VIRTUALIZE_FROM;
   const colSpan = columns.length + 2;
   const allSelected = alerts.length > 0 && alerts.every((a) => selected.has(a.id));
+  const onSelectAll = useCallback((all: boolean) => store.setMany(alertsRef.current, all), [store]);
 
   const renderRow = (alert: Alert, index: number) => (
     <AlertRow
@@ -192,41 +235,22 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
       onCommand={props.onCommand}
       onDelete={props.onDelete}
       actions={touch || alert.id === pointerRow || alert.id === focusRow}
+      t={t}
     />
   );
 
   return (
     <div style={{ overflowX: 'auto' }}>
       <table aria-label={t('alerts.tableLabel')} className={`${classes.table} ${props.compact ? classes.compact : ''}`}>
-        <thead>
-          <tr>
-            <th className={classes.lead}>
-              {multiSelect ? (
-                <Checkbox
-                  size="xs"
-                  aria-label={t('alerts.selectAll')}
-                  checked={allSelected}
-                  indeterminate={!allSelected}
-                  onChange={() => store.setMany(alerts, !allSelected)}
-                />
-              ) : (
-                <VisuallyHidden>{t('alerts.column.trend')}</VisuallyHidden>
-              )}
-            </th>
-            {columns.map((column) => (
-              <SortHeader
-                key={column.id}
-                column={column}
-                sortBy={props.sortBy}
-                descending={props.descending}
-                onSort={props.onSort}
-              />
-            ))}
-            <th>
-              <VisuallyHidden>{t('alerts.column.actions')}</VisuallyHidden>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={columns}
+          sortBy={props.sortBy}
+          descending={props.descending}
+          onSort={props.onSort}
+          multiSelect={multiSelect}
+          allSelected={multiSelect && allSelected}
+          onSelectAll={onSelectAll}
+        />
         <tbody
           ref={setBody}
           onPointerOver={onPointerOver}

@@ -12,7 +12,8 @@ export function useDroppedAlertsNotice(dropped: number | undefined): void {
   const { t } = useTranslation();
   const banners = useBanners();
   const count = dropped ?? 0;
-  const text = t('alerts.dropped', { count });
+  // Translated only when there is something to say: this runs with every answer that changes the list.
+  const text = count === 0 ? '' : t('alerts.dropped', { count });
   useEffect(() => {
     if (count === 0) {
       banners.close(BANNER_KEY);
