@@ -13,6 +13,7 @@ import { type Client, createClient, percentile } from './http';
 import { benchAlert } from './seed-data';
 import { type BenchServer, loginToken, startBenchServer } from './server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
+import { writeConsoleSection } from './results-file';
 
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 1000);
 const LOADS = Number(process.env.BENCH_LOADS ?? 10);
@@ -1015,21 +1016,9 @@ function report(
   return { full, summary };
 }
 
-const SECTION_START = '<!-- bench:console:start -->';
-const SECTION_END = '<!-- bench:console:end -->';
-
-/** Replaces this script's own section of RESULTS.md (written by `npm run bench`), or appends it. */
+/** This script's own section of RESULTS.md, which `npm run bench` keeps when it writes the rest. */
 function writeSummary(lines: readonly string[]): void {
-  const file = 'bench/RESULTS.md';
-  const section = [SECTION_START, '## Console in headless Chromium', '', ...lines, SECTION_END].join('\n');
-  const text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmark results\n';
-  const start = text.indexOf(SECTION_START);
-  const end = text.indexOf(SECTION_END);
-  const next =
-    start >= 0 && end > start
-      ? text.slice(0, start) + section + text.slice(end + SECTION_END.length)
-      : `${text.trimEnd()}\n\n${section}\n`;
-  writeFileSync(file, next);
+  writeConsoleSection('## Console in headless Chromium', lines);
 }
 
 // ---- Main --------------------------------------------------------------------------------------------------------

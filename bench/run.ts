@@ -4,9 +4,9 @@
  */
 import { spawn } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
-import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { type Client, type LoadResult, createClient, percentile, runLoad } from './http';
+import { writeServerResults } from './results-file';
 import { benchAlert } from './seed-data';
 import { type BenchServer, loginToken, startBenchServer } from './server';
 
@@ -205,5 +205,5 @@ const lines = [
   ...results.map((r) => `- ${r.engine}: peak RSS ${r.maxRssMb.toFixed(0)} MB during the run`),
   '',
 ];
-writeFileSync('bench/RESULTS.md', lines.join('\n'));
+writeServerResults(lines);
 console.log('\nwrote bench/RESULTS.md');

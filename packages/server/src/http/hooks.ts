@@ -7,6 +7,7 @@ import { tokenAudience } from '../auth/user-token.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { JSON_CONTENT_TYPE_MESSAGE } from './envelope.js';
+import { registerEtags } from './etag.js';
 import { registerMetricsHook } from './metrics.js';
 
 // Request ids come from clients and proxies; anything odd or long is replaced rather than echoed.
@@ -49,12 +50,15 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
     done();
   });
   registerMetricsHook(app, context.metrics, settings.BASE_PATH);
+  registerEtags(app, settings.BASE_PATH);
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-ID', request.id);
     const origin = allowedOrigin(request.headers.origin, settings.CORS_ORIGINS);
     if (origin !== undefined) {
       reply.header('Access-Control-Allow-Origin', origin);
+      // The console reads the entity tag to ask again with If-None-Match (etag.ts).
+      reply.header('Access-Control-Expose-Headers', 'ETag');
       if (origin !== '*') reply.header('Vary', 'Origin');
     }
     done(null, payload);
@@ -112,7 +116,8 @@ export function preflightHeaders(origin: string | undefined, allowed: readonly s
   return {
     'Access-Control-Allow-Origin': allowOrigin,
     'Access-Control-Allow-Methods': 'DELETE, GET, HEAD, OPTIONS, PATCH, POST, PUT',
-    'Access-Control-Allow-Headers': 'Content-Type, Authorization, Access-Control-Allow-Origin, X-Request-ID',
+    'Access-Control-Allow-Headers':
+      'Content-Type, Authorization, Access-Control-Allow-Origin, X-Request-ID, If-None-Match',
     'Access-Control-Max-Age': '600',
   };
 }

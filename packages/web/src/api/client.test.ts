@@ -44,6 +44,28 @@ describe('API client', () => {
     );
   });
 
+  it('asks again with the entity tag it was given, and reads a 304 as "unchanged"', async () => {
+    const requests = recordRequests();
+    let version = 1;
+    server.use(
+      http.get(`${API}/alerts`, ({ request }) => {
+        const etag = `"v${version}"`;
+        if (request.headers.get('If-None-Match') === etag) return new HttpResponse(null, { status: 304 });
+        return HttpResponse.json({ status: 'ok', version }, { headers: { ETag: etag } });
+      }),
+    );
+    const api = client();
+    const schema = z.looseObject({ version: z.number() });
+
+    const first = await api.revalidate('/alerts', null, { schema });
+    expect(first).toEqual({ changed: true, data: { status: 'ok', version: 1 }, etag: '"v1"' });
+    expect(await api.revalidate('/alerts', '"v1"', { schema })).toEqual({ changed: false });
+    version = 2;
+    expect(await api.revalidate('/alerts', '"v1"', { schema })).toMatchObject({ changed: true, etag: '"v2"' });
+    // No tag, no header: a server that gives none (a stock Alerta) is never asked with one.
+    expect(requests.map((r) => r.headers.get('If-None-Match'))).toEqual([null, '"v1"', '"v1"']);
+  });
+
   it('adds the bearer token when logged in, and no Authorization header otherwise', async () => {
     const requests = recordRequests();
     server.use(http.get(`${API}/alerts`, () => HttpResponse.json({ status: 'ok' })));

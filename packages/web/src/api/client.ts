@@ -27,8 +27,21 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
+/** A GET asked again with the entity tag of the answer the caller holds (see {@link ApiClient.revalidate}). */
+export type Revalidated<T> = { changed: true; data: T; etag: string | null } | { changed: false };
+
 export interface ApiClient {
   request<T>(path: string, options: RequestOptions<T>): Promise<T>;
+  /**
+   * A GET that sends `If-None-Match` with `etag` when there is one: `changed: false` when the server answers 304 (the
+   * held answer stands), else the new answer and its tag. A server without entity tags (a stock Alerta) never gets
+   * the header, since it never gave a tag.
+   */
+  revalidate<T>(
+    path: string,
+    etag: string | null,
+    options: Omit<RequestOptions<T>, 'method' | 'body'>,
+  ): Promise<Revalidated<T>>;
 }
 
 export function buildQueryString(query: Query | undefined): string {
@@ -75,16 +88,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  async function request<T>(
+  async function send<T>(
     path: string,
     { method = 'GET', query, body, signal, schema, handleUnauthorized = true }: RequestOptions<T>,
-  ) {
+    etag: string | null = null,
+  ): Promise<Revalidated<T>> {
     // Relative endpoints (`/api`) resolve against the page, like a browser would.
     const url = new URL(`${base}${path}${buildQueryString(query)}`, document.baseURI).toString();
     const requestId = newRequestId();
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-ID': requestId };
     const token = options.getToken();
     if (token !== null) headers.Authorization = `Bearer ${token}`;
+    // The page's own If-None-Match makes the browser pass a 304 through rather than answer from its cache.
+    if (etag !== null) headers['If-None-Match'] = etag;
     const init: RequestInit = { method, headers };
     if (body !== undefined) {
       headers['Content-Type'] = 'application/json';
@@ -100,6 +116,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new NetworkError(url, error);
     }
 
+    if (response.status === 304 && etag !== null) return { changed: false };
     const payload = await readJson(response);
     if (!response.ok) {
       if (response.status === 401 && handleUnauthorized) options.onUnauthorized();
@@ -107,8 +124,23 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const parsed = schema.safeParse(payload);
     if (!parsed.success) throw new ResponseShapeError(url, parsed.error);
-    return parsed.data;
+    return { changed: true, data: parsed.data, etag: response.headers.get('ETag') };
   }
 
-  return { request };
+  async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
+    const answer = await send(path, options);
+    // Without a tag sent there is no 304 to get.
+    if (!answer.changed) throw new Error('unexpected 304 Not Modified');
+    return answer.data;
+  }
+
+  function revalidate<T>(
+    path: string,
+    etag: string | null,
+    options: Omit<RequestOptions<T>, 'method' | 'body'>,
+  ): Promise<Revalidated<T>> {
+    return send(path, options, etag);
+  }
+
+  return { request, revalidate };
 }

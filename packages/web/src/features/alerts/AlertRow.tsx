@@ -102,28 +102,8 @@ function AlertRowView(props: AlertRowProps) {
   );
 }
 
-function sameAlert(a: Alert, b: Alert): boolean {
-  return (
-    a === b ||
-    (a.id === b.id &&
-      a.lastReceiveTime === b.lastReceiveTime &&
-      a.updateTime === b.updateTime &&
-      a.status === b.status &&
-      a.severity === b.severity &&
-      a.tags.join() === b.tags.join() &&
-      a.history.length === b.history.length &&
-      JSON.stringify(a.attributes) === JSON.stringify(b.attributes))
-  );
-}
-
-/** One alert; re-renders only when the alert or its selection changes, not on every refresh. */
-export const AlertRow = memo(AlertRowView, (prev, next) => {
-  for (const key of Object.keys(next) as (keyof AlertRowProps)[]) {
-    if (key === 'alert') {
-      if (!sameAlert(prev.alert, next.alert)) return false;
-    } else if (prev[key] !== next[key]) {
-      return false;
-    }
-  }
-  return true;
-});
+/**
+ * One alert; re-renders only when the alert or its selection changes, not on every refresh. The list shares each
+ * unchanged alert with the last answer (shareAlerts.ts), so an alert object is new exactly when something in it changed.
+ */
+export const AlertRow = memo(AlertRowView);

@@ -20,9 +20,15 @@ export interface AlertsMenuProps {
   panelShown: boolean;
   hasIndicators: boolean;
   onTogglePanel: () => void;
+  /** The sound for new alerts (console.md §4), for a logged-in user, who keeps the choice in their preferences. */
+  soundOn: boolean;
+  onToggleSound: (() => void) | undefined;
 }
 
-/** The screen's menu (console.md §2): indicator panel, display density and CSV download. Loaded on first use. */
+/**
+ * The screen's menu (console.md §2): indicator panel, display density and CSV download, and the alert sound on or off.
+ * Loaded on first use.
+ */
 export default function AlertsMenu({
   density,
   onDensity,
@@ -30,6 +36,8 @@ export default function AlertsMenu({
   panelShown,
   hasIndicators,
   onTogglePanel,
+  soundOn,
+  onToggleSound,
 }: AlertsMenuProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
@@ -57,6 +65,9 @@ export default function AlertsMenu({
             {t('alerts.density')}
           </Menu.Item>
           <Menu.Item onClick={onDownload}>{t('alerts.downloadCsv')}</Menu.Item>
+          {onToggleSound !== undefined && (
+            <Menu.Item onClick={onToggleSound}>{soundOn ? t('alerts.soundOff') : t('alerts.soundOn')}</Menu.Item>
+          )}
         </Menu.Dropdown>
       </Menu>
       <Modal opened={dialog} onClose={() => setDialog(false)} title={t('alerts.density')} centered>

@@ -12,7 +12,7 @@ import { lazyChunk } from '../../app/lazyChunk';
 import { useConfig } from '../../config/ConfigContext';
 import { usePermission } from '../auth/usePermission';
 import { DEFAULT_ROWS_PER_PAGE } from '../preferences/preferences';
-import { usePreferences } from '../preferences/usePreferences';
+import { usePreferences, useSavePreferences } from '../preferences/usePreferences';
 import { fetchAlerts, type AlertsFilterParams, type AlertsParams } from './alertsApi';
 import { AlertsTable, type AlertsTableProps } from './AlertsTable';
 import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';
@@ -156,6 +156,7 @@ export function AlertsScreen() {
   const notifications = useNotifications();
   const config = useConfig();
   const { prefs, settled } = usePreferences();
+  const savePrefs = useSavePreferences();
   const allowed = usePermission();
   const store = useAlertsUiStore();
   const { view, q, update, setQuery } = useAlertsView();
@@ -283,6 +284,17 @@ export function AlertsScreen() {
     setFilterLoaded(true);
     setFilterOpen((open) => !open);
   }, []);
+  // Sound is off unless the user turned it on (isMute false); the menu turns it on or off for them.
+  const soundOn = prefs.isMute === false;
+  const onToggleSound = useMemo(
+    () =>
+      savePrefs === null
+        ? undefined
+        : () => {
+            savePrefs({ isMute: soundOn }).catch((error: unknown) => notifyError(notifications, error, t));
+          },
+    [savePrefs, soundOn, notifications, t],
+  );
   const onTogglePanel = useCallback(() => update({ showPanel: !view.showPanel }), [update, view.showPanel]);
   const onPage = useCallback(
     (next: number) => {
@@ -331,6 +343,8 @@ export function AlertsScreen() {
           hasIndicators={hasIndicators}
           onTogglePanel={onTogglePanel}
           onDownload={onDownload}
+          soundOn={soundOn}
+          onToggleSound={onToggleSound}
         />
       </div>
       <AlertsResults

@@ -60,6 +60,17 @@ export function filterQuery(params: AlertsFilterParams, nowMs: number): Query {
   };
 }
 
+function alertsQuery(params: AlertsParams, rawData: boolean): Query {
+  return {
+    ...filterQuery(params, Date.now()),
+    'sort-by': params.sortBy,
+    'show-history': params.showHistory ? true : undefined,
+    'show-raw-data': rawData ? true : undefined,
+    page: params.page,
+    'page-size': params.pageSize,
+  };
+}
+
 /** `rawData` asks for each alert's raw data too, which the list leaves out (the CSV download writes it). */
 export function fetchAlerts(
   api: ApiClient,
@@ -67,18 +78,30 @@ export function fetchAlerts(
   signal?: AbortSignal,
   rawData = false,
 ): Promise<AlertsResponse> {
-  return api.request('/alerts', {
-    query: {
-      ...filterQuery(params, Date.now()),
-      'sort-by': params.sortBy,
-      'show-history': params.showHistory ? true : undefined,
-      'show-raw-data': rawData ? true : undefined,
-      page: params.page,
-      'page-size': params.pageSize,
-    },
+  return api.request('/alerts', { query: alertsQuery(params, rawData), signal, schema: alertsResponseSchema });
+}
+
+/** A page of the list with the entity tag the server gave it, to ask again with. */
+export type AlertsPage = AlertsResponse & { etag: string | null };
+
+/**
+ * The list's page again, or `previous` itself when the server answers that nothing changed since (304 to the page's
+ * entity tag): then nothing is downloaded, parsed or compared.
+ */
+export async function refetchAlerts(
+  api: ApiClient,
+  params: AlertsParams,
+  signal: AbortSignal | undefined,
+  previous: AlertsPage | undefined,
+): Promise<AlertsPage> {
+  const answer = await api.revalidate('/alerts', previous?.etag ?? null, {
+    query: alertsQuery(params, false),
     signal,
     schema: alertsResponseSchema,
   });
+  if (answer.changed) return { ...answer.data, etag: answer.etag };
+  if (previous === undefined) throw new Error('304 Not Modified without an answer held');
+  return previous;
 }
 
 const environmentsSchema = z.looseObject({

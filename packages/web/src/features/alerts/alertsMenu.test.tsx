@@ -54,4 +54,40 @@ describe('alerts menu', () => {
       attributes: { prefs: { displayDensity: 'compact' } },
     });
   });
+
+  it('turns the alert sound on and off in the user preferences', async () => {
+    const requests = recordRequests();
+    let prefs: Record<string, unknown> = {};
+    server.use(
+      http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([makeAlert({ resource: 'loud' })]))),
+      http.get(`${API}/user/me/attributes`, () => HttpResponse.json({ status: 'ok', attributes: { prefs } })),
+      http.put(`${API}/user/me/attributes`, async ({ request }) => {
+        const body = (await request.json()) as { attributes: { prefs: Record<string, unknown> } };
+        prefs = { ...prefs, ...body.attributes.prefs };
+        return HttpResponse.json({ status: 'ok' });
+      }),
+    );
+    const { user } = renderApp('/alerts', { token: makeToken() });
+    await screen.findByRole('row', { name: /loud/ });
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    // Muted by default (console.md §4).
+    await user.click(await screen.findByRole('menuitem', { name: 'Turn the alert sound on' }));
+    await waitFor(() => expect(prefs).toEqual({ isMute: false }));
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Turn the alert sound off' }));
+    await waitFor(() => expect(prefs).toEqual({ isMute: true }));
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
+      { attributes: { prefs: { isMute: false } } },
+      { attributes: { prefs: { isMute: true } } },
+    ]);
+  });
+
+  it('has no sound item for a visitor, who has no preferences to keep it in', async () => {
+    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([makeAlert({ resource: 'quiet' })]))));
+    const { user } = renderApp('/alerts', { config: { auth_required: false } });
+    await screen.findByRole('row', { name: /quiet/ });
+    await user.click(screen.getByRole('button', { name: 'More options' }));
+    await screen.findByRole('menuitem', { name: 'Download as CSV' });
+    expect(screen.queryByRole('menuitem', { name: /alert sound/ })).not.toBeInTheDocument();
+  });
 });

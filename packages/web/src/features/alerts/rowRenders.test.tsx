@@ -61,4 +61,40 @@ describe('alert rows on refresh', () => {
     await reload();
     await waitFor(() => expect(commits).toBeGreaterThan(settled));
   });
+
+  it('asks again with the entity tag and keeps the page when the server answers 304', async () => {
+    const alerts = [makeAlert({ resource: 'tagged' })];
+    let version = 1;
+    const asked: (string | null)[] = [];
+    server.use(
+      http.get(`${API}/alerts`, ({ request }) => {
+        asked.push(request.headers.get('If-None-Match'));
+        const etag = `"page-${version}"`;
+        if (request.headers.get('If-None-Match') === etag) return new HttpResponse(null, { status: 304 });
+        const answer = version === 1 ? alerts : [{ ...alerts[0]!, text: 'second version' }];
+        return HttpResponse.json(alertsResponse(structuredClone(answer)), { headers: { ETag: etag } });
+      }),
+    );
+    let commits = 0;
+    const { context } = renderApp('/alerts', {
+      token: makeToken(),
+      config: { columns: ['resource', 'text'] },
+      onCommit: () => (commits += 1),
+    });
+    await screen.findByRole('row', { name: /tagged/ });
+    const reload = () => context.queryClient.refetchQueries({ queryKey: ['alerts', 'list'], type: 'active' });
+    await reload();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const settled = commits;
+    await reload();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(commits).toBe(settled);
+    expect(asked).toEqual([null, '"page-1"', '"page-1"']);
+
+    version = 2;
+    await reload();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await screen.findByRole('row', { name: /second version/ });
+    expect(asked.at(-1)).toBe('"page-1"');
+  });
 });

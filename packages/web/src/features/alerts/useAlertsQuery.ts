@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, isAbortError, useApi } from '../../api';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { shareAlerts } from './shareAlerts';
-import { fetchAlerts, fetchEnvironmentCounts, type AlertsFilterParams, type AlertsParams } from './alertsApi';
+import {
+  fetchEnvironmentCounts,
+  refetchAlerts,
+  type AlertsPage,
+  type AlertsFilterParams,
+  type AlertsParams,
+} from './alertsApi';
 
 export const ALERTS_QUERY_KEY = ['alerts'] as const;
 
@@ -37,10 +43,11 @@ export function useAlertsQuery(params: AlertsParams, enabled: boolean, refreshMs
   const queryKey = [...ALERTS_QUERY_KEY, 'list', params];
   const query = useQuery({
     queryKey,
-    queryFn: async ({ signal }) => {
+    queryFn: async ({ signal, queryKey: key }) => {
       const mine = ++searchesStarted;
       try {
-        return await fetchAlerts(api, params, signal);
+        // The page held for this very search, whose entity tag lets the server answer "unchanged".
+        return await refetchAlerts(api, params, signal, queryClient.getQueryData<AlertsPage>(key));
       } catch (error) {
         // console.md §8: a search cut short by a newer one is reported, one left behind by leaving the screen is not.
         if (isAbortError(error) && searchesStarted > mine) notifications.push(cancelledMessage, 'info');

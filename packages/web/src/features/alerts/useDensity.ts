@@ -1,9 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { z } from 'zod/mini';
-import { useApi } from '../../api';
-import { useSession } from '../auth/AuthContext';
-import { USER_ATTRIBUTES_QUERY_KEY, usePreferences } from '../preferences/usePreferences';
+import { usePreferences, useSavePreferences } from '../preferences/usePreferences';
 import type { Density } from './AlertsMenu';
 
 /**
@@ -11,26 +7,17 @@ import type { Density } from './AlertsMenu';
  * their preferences (the server deep-merges attributes); visitors keep it for this page only.
  */
 export function useDensity(): [Density, (next: Density) => void] {
-  const api = useApi();
-  const session = useSession();
-  const queryClient = useQueryClient();
   const { prefs } = usePreferences();
+  const save = useSavePreferences();
   const [choice, setChoice] = useState<Density | null>(null);
   const density: Density = (choice ?? prefs.displayDensity) === 'compact' ? 'compact' : 'comfortable';
   const choose = useCallback(
     (next: Density) => {
       setChoice(next);
-      if (session === null) return;
-      void api
-        .request('/user/me/attributes', {
-          method: 'PUT',
-          body: { attributes: { prefs: { displayDensity: next } } },
-          schema: z.unknown(),
-        })
-        .then(() => queryClient.invalidateQueries({ queryKey: USER_ATTRIBUTES_QUERY_KEY }))
-        .catch(() => undefined);
+      // The choice holds for this page even when it cannot be kept.
+      save?.({ displayDensity: next }).catch(() => undefined);
     },
-    [api, session, queryClient],
+    [save],
   );
   return [density, choose];
 }

@@ -1,4 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { z } from 'zod/mini';
 import { useApi } from '../../api';
 import { msg } from '../../i18n';
 import { useSession } from '../auth/AuthContext';
@@ -39,4 +41,26 @@ export function usePreferences(): UserPreferences {
     queries: attributes?.queries ?? NO_QUERIES,
     settled: !loggedIn || !query.isPending,
   };
+}
+
+/**
+ * Saves some of the logged-in user's preferences (the server deep-merges attributes) and reloads them, so the change
+ * takes effect at once; null for a visitor, who has none to keep.
+ */
+export function useSavePreferences(): ((prefs: Preferences) => Promise<void>) | null {
+  const api = useApi();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const save = useCallback(
+    async (prefs: Preferences) => {
+      await api.request('/user/me/attributes', {
+        method: 'PUT',
+        body: { attributes: { prefs } },
+        schema: z.unknown(),
+      });
+      await queryClient.invalidateQueries({ queryKey: USER_ATTRIBUTES_QUERY_KEY });
+    },
+    [api, queryClient],
+  );
+  return session === null ? null : save;
 }
