@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 /** bench/RESULTS.md holds the server figures (`npm run bench`) and, between these marks, the console's. */
-export const RESULTS_FILE = 'bench/RESULTS.md';
+const RESULTS_FILE = 'bench/RESULTS.md';
 const SECTION_START = '<!-- bench:console:start -->';
 const SECTION_END = '<!-- bench:console:end -->';
 
@@ -9,9 +9,8 @@ function readResults(): string | null {
   return existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : null;
 }
 
-/** The console's section of the results as it stands, marks included, or null when there is none. */
-export function consoleSection(): string | null {
-  const text = readResults();
+/** The console's section of `text`, marks included, or null when there is none. */
+function sectionOf(text: string | null): string | null {
   if (text === null) return null;
   const start = text.indexOf(SECTION_START);
   const end = text.indexOf(SECTION_END);
@@ -21,13 +20,14 @@ export function consoleSection(): string | null {
 /** Writes the console's section (its heading and lines), in place of the last one or at the end. */
 export function writeConsoleSection(heading: string, lines: readonly string[]): void {
   const section = [SECTION_START, heading, '', ...lines, SECTION_END].join('\n');
-  const text = readResults() ?? '# Benchmark results\n';
-  const old = consoleSection();
+  const current = readResults();
+  const text = current ?? '# Benchmark results\n';
+  const old = sectionOf(current);
   writeFileSync(RESULTS_FILE, old === null ? `${text.trimEnd()}\n\n${section}\n` : text.replace(old, () => section));
 }
 
 /** Writes the server's figures, keeping the console's section the console bench wrote. */
 export function writeServerResults(lines: readonly string[]): void {
-  const kept = consoleSection();
+  const kept = sectionOf(readResults());
   writeFileSync(RESULTS_FILE, kept === null ? lines.join('\n') : `${lines.join('\n').trimEnd()}\n\n${kept}\n`);
 }

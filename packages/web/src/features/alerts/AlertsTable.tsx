@@ -110,8 +110,13 @@ const TableHead = memo(function TableHead({
   );
 });
 
+/** The alert row an event happened in, if any. */
+function rowOf(target: EventTarget | null): HTMLTableRowElement | null {
+  return target instanceof Element ? target.closest<HTMLTableRowElement>('tr[data-alert-id]') : null;
+}
+
 function rowIdOf(target: EventTarget): string | null {
-  return target instanceof Element ? (target.closest<HTMLElement>('tr[data-alert-id]')?.dataset.alertId ?? null) : null;
+  return rowOf(target)?.dataset.alertId ?? null;
 }
 
 /** The alert list as a table: selection, sorting, keyboard moves, and only the visible rows at large page sizes. */
@@ -189,8 +194,8 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
   useEffect(() => {
     if (body === null) return;
     const onKey = (event: KeyboardEvent) => {
-      const row = event.target instanceof HTMLElement ? event.target.closest('tr[data-alert-id]') : null;
-      if (!(row instanceof HTMLTableRowElement) || row !== event.target) return;
+      const row = rowOf(event.target);
+      if (row === null || row !== event.target) return;
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
         const next = event.key === 'ArrowDown' ? row.nextElementSibling : row.previousElementSibling;
         if (next instanceof HTMLTableRowElement && next.dataset.alertId !== undefined) {
