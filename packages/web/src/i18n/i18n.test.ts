@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { createI18n, loadI18n, pickLanguage, SUPPORTED_LANGUAGES } from '.';
-import { catalogues } from './catalogues';
-import type { Catalogue } from '.';
+import { AREAS } from './areas';
+import { areaCatalogue, catalogues, coreCatalogues } from './catalogues';
 
 const SOURCE_ROOT = join(__dirname, '..');
 
@@ -54,12 +54,36 @@ describe('translations', () => {
     expect(missing).toEqual([]);
   });
 
+  it.each(AREAS)('keeps the keys of area %s under its own name', (area) => {
+    for (const language of SUPPORTED_LANGUAGES) {
+      const strays = Object.keys(areaCatalogue(area, language)).filter((key) => !key.startsWith(`${area}.`));
+      expect(strays, `${area} ${language}`).toEqual([]);
+    }
+  });
+
+  it('defines no key twice across the first bundle and the areas', () => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    const sources: [string, Readonly<Record<string, string>>][] = [
+      ['core', coreCatalogues.en],
+      ...AREAS.map((area): [string, Readonly<Record<string, string>>] => [area, areaCatalogue(area, 'en')]),
+    ];
+    for (const [name, messages] of sources) {
+      for (const key of Object.keys(messages)) {
+        const earlier = seen.get(key);
+        if (earlier !== undefined) twice.push(`${key} (${earlier} and ${name})`);
+        seen.set(key, name);
+      }
+    }
+    expect(twice).toEqual([]);
+  });
+
   it('keeps the same interpolation placeholders in every language', () => {
     for (const key of english) {
       const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-      const expected = placeholders(catalogues.en[key as keyof Catalogue]);
+      const expected = placeholders(catalogues.en[key] ?? '');
       for (const language of SUPPORTED_LANGUAGES) {
-        expect(placeholders(catalogues[language][key as keyof Catalogue]), `${language} ${key}`).toEqual(expected);
+        expect(placeholders(catalogues[language][key] ?? ''), `${language} ${key}`).toEqual(expected);
       }
     }
   });
@@ -80,6 +104,6 @@ describe('language choice', () => {
     expect(dayjs('2026-11-22T12:00:00Z').format('dddd')).toBe('dimanche');
     expect((await loadI18n('es')).t('login.submit')).toBe('Log in');
     dayjs.locale('en');
-    expect(createI18n('tr', catalogues.tr).t('logout.message')).toBe('Oturumunuz kapatıldı.');
+    expect(createI18n('tr', coreCatalogues.tr).t('logout.message')).toBe('Oturumunuz kapatıldı.');
   });
 });

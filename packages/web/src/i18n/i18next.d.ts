@@ -1,10 +1,10 @@
 import 'i18next';
-import type en from './en.json';
+import type { AllMessages } from './messageTypes';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: AllMessages };
     keySeparator: false;
     nsSeparator: false;
   }

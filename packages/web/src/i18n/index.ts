@@ -1,10 +1,12 @@
 import dayjs from 'dayjs';
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { loadUsedAreas } from './areas';
 import en from './en.json';
+import type { AllMessages } from './messageTypes';
 
 export type Catalogue = typeof en;
-export type MessageKey = keyof Catalogue;
+export type MessageKey = keyof AllMessages;
 
 export const SUPPORTED_LANGUAGES = ['en', 'fr', 'de', 'tr'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -65,8 +67,9 @@ async function loadLanguage(language: Exclude<Language, 'en'>): Promise<Catalogu
 export async function switchLanguage(i18n: I18n, language: string): Promise<void> {
   if (!isLanguage(language) || i18n.language === language) return;
   if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
-    i18n.addResourceBundle(language, 'translation', await loadLanguage(language));
+    i18n.addResourceBundle(language, 'translation', await loadLanguage(language), true, true);
   }
+  await loadUsedAreas(i18n, language);
   dayjs.locale(language);
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
  * A plain function rather than a component: each icon is one component and its SVG, which matters in a table that
  * draws several icons on every row.
  */
-function icon(children: ReactNode, size = 18) {
+export function icon(children: ReactNode, size = 18) {
   return (
     <svg
       width={size}

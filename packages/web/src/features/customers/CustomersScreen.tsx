@@ -1,5 +1,123 @@
-import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+import '../admin/adminStyles';
+import { ActionIcon, Badge, Group, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../api';
+import { withMessages } from '../../i18n/areas';
+import { adminMessages } from '../admin/messages';
+import { customersMessages } from './messages';
+import { usePermission } from '../auth/usePermission';
+import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
+import { searchParam, useAdminList, useFirstPageWhenOutOfRange, useListState } from '../admin/adminList';
+import { AdminTable, type AdminColumn } from '../admin/AdminTable';
+import { DeleteIcon } from '../alerts/icons';
+import { EditIcon } from '../admin/icons';
+import { ListToolbar } from '../admin/ListToolbar';
+import { CustomerDialog } from './CustomerDialog';
+import { customerRowSchema, deleteCustomer, type CustomerRow } from './customersApi';
 
-export default function CustomersScreen() {
-  return <PlaceholderScreen titleKey="route.customers" />;
+type Editing = { customer: CustomerRow | null } | null;
+
+/** /customers (screens.md §8): the look-ups that put users into customers; changing them needs admin:customers. */
+function CustomersScreen() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const allowed = usePermission();
+  const canAdmin = allowed('admin:customers');
+  const [search, setSearch] = useState('');
+  const [searchField, setSearchField] = useState('customer');
+  const [debounced] = useDebouncedValue(search, 300);
+  const filters = { [searchField]: searchParam(debounced) };
+  const list = useListState({ field: 'customer', descending: false }, JSON.stringify(filters));
+  const customers = useAdminList({
+    path: '/customers',
+    rowsKey: 'customers',
+    row: customerRowSchema,
+    state: list.state,
+    filters,
+  });
+  useFirstPageWhenOutOfRange(customers.error, list.setPage);
+  const [editing, setEditing] = useState<Editing>(null);
+  const confirm = useConfirmDelete();
+  const remove = useAdminChange((id: string) => deleteCustomer(api, id), {
+    success: t('customers.deleted'),
+    reportErrors: true,
+  });
+
+  const columns: AdminColumn<CustomerRow>[] = [
+    { key: 'match', header: t('customers.match'), sortField: 'match', cell: (c) => c.match },
+    {
+      key: 'customer',
+      header: t('customers.customer'),
+      sortField: 'customer',
+      cell: (c) => (
+        <Badge variant="light" tt="none" fw={500}>
+          {`${c.customer} (${t('customers.kind')})`}
+        </Badge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: t('admin.actions'),
+      visible: canAdmin,
+      cell: (c) => (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={t('admin.edit')}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('customers.editOne', { name: c.customer })}
+              onClick={() => setEditing({ customer: c })}
+            >
+              <EditIcon />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('admin.delete')}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('customers.deleteOne', { name: c.customer })}
+              onClick={() => confirm.ask(() => remove.mutate(c.id))}
+            >
+              <DeleteIcon />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListToolbar
+        title={t('customers.title')}
+        search={search}
+        onSearch={setSearch}
+        searchFields={[
+          { value: 'customer', label: t('customers.customer') },
+          { value: 'match', label: t('customers.match') },
+        ]}
+        searchField={searchField}
+        onSearchField={setSearchField}
+        {...(canAdmin ? { addLabel: t('customers.new'), onAdd: () => setEditing({ customer: null }) } : {})}
+      />
+      <AdminTable
+        caption={t('customers.caption')}
+        columns={columns}
+        rows={customers.data?.rows ?? []}
+        rowKey={(c) => c.id}
+        total={customers.data?.total ?? 0}
+        state={list.state}
+        onPage={list.setPage}
+        onPageSize={list.setPageSize}
+        onSort={list.setSort}
+        loading={customers.isFetching}
+        empty={debounced.trim() === '' ? t('admin.nothing') : t('admin.noResults', { text: debounced.trim() })}
+      />
+      {editing !== null && <CustomerDialog customer={editing.customer} onClose={() => setEditing(null)} />}
+      {confirm.dialog}
+    </>
+  );
 }
+
+export default withMessages([adminMessages, customersMessages], CustomersScreen);

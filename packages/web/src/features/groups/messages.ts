@@ -1,0 +1,8 @@
+import type { AreaMessages } from '../../i18n/areas';
+
+/** The texts of this area, one chunk per language. */
+export const groupsMessages: AreaMessages = {
+  area: 'groups',
+  load: (language) =>
+    import(`./messages/${language}.json`).then((module: { default: Record<string, string> }) => module.default),
+};
