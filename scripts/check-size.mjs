@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_KB = 200;
-const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'web', 'dist');
+// The console's build, or another build folder given as the first argument.
+const dist = process.argv[2] ?? join(dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'web', 'dist');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const initial = new Set(
   [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]),
