@@ -1,5 +1,121 @@
-import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+import '../admin/adminStyles';
+import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi } from '../../api';
+import { useConfig } from '../../config/ConfigContext';
+import { withMessages } from '../../i18n/areas';
+import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
+import { searchParam, useAdminList, useFirstPageWhenOutOfRange, useListState } from '../admin/adminList';
+import { AdminTable, type AdminColumn } from '../admin/AdminTable';
+import { EditIcon } from '../admin/icons';
+import { ListToolbar } from '../admin/ListToolbar';
+import { adminMessages } from '../admin/messages';
+import { DeleteIcon } from '../alerts/icons';
+import { usePermission } from '../auth/usePermission';
+import { GroupDialog } from './GroupDialog';
+import { deleteGroup, groupRowSchema, type GroupRow } from './groupsApi';
+import { MembersIcon } from './icons';
+import { MembersDialog } from './MembersDialog';
+import { groupsMessages } from './messages';
 
-export default function GroupsScreen() {
-  return <PlaceholderScreen titleKey="route.groups" />;
+type Dialog = { kind: 'edit'; group: GroupRow | null } | { kind: 'members'; group: GroupRow } | null;
+
+/**
+ * /groups (screens.md §7): groups searched, sorted and paged by the server. Changing them or their members needs
+ * admin:groups; new groups are made only with basic login, like the navigation entry.
+ */
+function GroupsScreen() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const allowed = usePermission();
+  const canAdmin = allowed('admin:groups');
+  const basic = useConfig().provider === 'basic';
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const filters = { name: searchParam(debounced) };
+  const list = useListState({ field: 'name', descending: false }, JSON.stringify(filters));
+  const groups = useAdminList({ path: '/groups', rowsKey: 'groups', row: groupRowSchema, state: list.state, filters });
+  useFirstPageWhenOutOfRange(groups.error, list.setPage);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const confirm = useConfirmDelete();
+  const remove = useAdminChange((id: string) => deleteGroup(api, id), {
+    success: t('admin.deleted'),
+    reportErrors: true,
+  });
+
+  const columns: AdminColumn<GroupRow>[] = [
+    { key: 'name', header: t('groups.name'), sortField: 'name', cell: (g) => g.name },
+    { key: 'text', header: t('groups.description'), sortField: 'text', cell: (g) => g.text },
+    { key: 'count', header: t('groups.count'), cell: (g) => g.count },
+    {
+      key: 'actions',
+      header: t('admin.actions'),
+      visible: canAdmin,
+      cell: (g) => (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={t('admin.edit')}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('groups.editOne', { name: g.name })}
+              onClick={() => setDialog({ kind: 'edit', group: g })}
+            >
+              <EditIcon />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('groups.members')}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('groups.membersOne', { name: g.name })}
+              onClick={() => setDialog({ kind: 'members', group: g })}
+            >
+              <MembersIcon />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('admin.delete')}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('groups.deleteOne', { name: g.name })}
+              onClick={() => confirm.ask(() => remove.mutate(g.id))}
+            >
+              <DeleteIcon />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <ListToolbar
+        title={t('groups.title')}
+        search={search}
+        onSearch={setSearch}
+        {...(canAdmin && basic
+          ? { addLabel: t('groups.new'), onAdd: () => setDialog({ kind: 'edit', group: null }) }
+          : {})}
+      />
+      <AdminTable
+        caption={t('groups.caption')}
+        columns={columns}
+        rows={groups.data?.rows ?? []}
+        rowKey={(g) => g.id}
+        total={groups.data?.total ?? 0}
+        state={list.state}
+        onPage={list.setPage}
+        onPageSize={list.setPageSize}
+        onSort={list.setSort}
+        loading={groups.isFetching}
+        empty={debounced.trim() === '' ? t('admin.nothing') : t('admin.noResults', { text: debounced.trim() })}
+      />
+      {dialog?.kind === 'edit' && <GroupDialog group={dialog.group} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'members' && <MembersDialog group={dialog.group} onClose={() => setDialog(null)} />}
+      {confirm.dialog}
+    </>
+  );
 }
+
+export default withMessages([adminMessages, groupsMessages], GroupsScreen);

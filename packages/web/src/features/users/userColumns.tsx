@@ -1,0 +1,120 @@
+import { ActionIcon, Checkbox, Group, Switch, Text, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { AdminColumn } from '../admin/AdminTable';
+import { EditIcon } from '../admin/icons';
+import { Chips, DateTime } from '../admin/parts';
+import { DeleteIcon } from '../alerts/icons';
+import type { UserStatus } from './UserFilters';
+import type { UserRow } from './usersApi';
+
+/** A change asked for but not yet answered: the row shows it at once. */
+export interface PendingChange<T> {
+  id: string;
+  value: T;
+}
+
+export interface UserColumnsOptions {
+  /** admin:users: the toggles and the row buttons (screens.md §6). */
+  canAdmin: boolean;
+  pendingStatus: PendingChange<UserStatus> | null;
+  pendingVerified: PendingChange<boolean> | null;
+  onStatus: (user: UserRow, status: UserStatus) => void;
+  onVerified: (user: UserRow, verified: boolean) => void;
+  onEdit: (user: UserRow) => void;
+  onDelete: (user: UserRow) => void;
+}
+
+function shown<T>(pending: PendingChange<T> | null, user: UserRow, stored: T): T {
+  return pending !== null && pending.id === user.id ? pending.value : stored;
+}
+
+/** The user list's columns (screens.md §6); sortable where USER_COLUMNS has the field. */
+export function useUserColumns(options: UserColumnsOptions): AdminColumn<UserRow>[] {
+  const { t } = useTranslation();
+  const { canAdmin } = options;
+  // A user's name may be empty (a provider that gives none); the login then names the row.
+  const who = (u: UserRow) => (u.name === '' ? u.login : u.name);
+  return [
+    { key: 'name', header: t('users.name'), sortField: 'name', cell: (u) => u.name },
+    {
+      key: 'status',
+      header: t('users.status'),
+      cell: (u) => {
+        const active = shown(options.pendingStatus, u, u.status) === 'active';
+        return canAdmin ? (
+          <Switch
+            aria-label={t('users.activeOne', { name: who(u) })}
+            checked={active}
+            onChange={(event) => options.onStatus(u, event.currentTarget.checked ? 'active' : 'inactive')}
+          />
+        ) : (
+          <Text size="sm">{active ? t('users.active') : t('users.inactive')}</Text>
+        );
+      },
+    },
+    { key: 'login', header: t('users.login'), sortField: 'login', cell: (u) => u.login },
+    { key: 'email', header: t('users.email'), sortField: 'email', cell: (u) => u.email },
+    {
+      key: 'verified',
+      header: t('users.verified'),
+      cell: (u) => {
+        const verified = shown(options.pendingVerified, u, u.email_verified);
+        return canAdmin ? (
+          <Checkbox
+            aria-label={t('users.verifiedOne', { name: who(u) })}
+            checked={verified}
+            onChange={(event) => options.onVerified(u, event.currentTarget.checked)}
+          />
+        ) : (
+          <Text size="sm">{verified ? t('users.yes') : t('users.no')}</Text>
+        );
+      },
+    },
+    {
+      key: 'roles',
+      header: t('users.roles'),
+      cell: (u) => <Chips values={u.roles} kind={t('users.roleKind')} max={4} />,
+    },
+    {
+      key: 'created',
+      header: t('users.createTime'),
+      sortField: 'createTime',
+      cell: (u) => <DateTime iso={u.createTime} />,
+    },
+    {
+      key: 'lastLogin',
+      header: t('users.lastLogin'),
+      sortField: 'lastLogin',
+      cell: (u) => <DateTime iso={u.lastLogin} />,
+    },
+    { key: 'text', header: t('users.comment'), sortField: 'text', cell: (u) => u.text },
+    {
+      key: 'actions',
+      header: t('admin.actions'),
+      visible: canAdmin,
+      cell: (u) => (
+        <Group gap={4} wrap="nowrap">
+          <Tooltip label={t('admin.edit')}>
+            <ActionIcon
+              variant="subtle"
+              aria-label={t('users.editOne', { name: who(u) })}
+              onClick={() => options.onEdit(u)}
+            >
+              <EditIcon />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label={t('admin.delete')}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={t('users.deleteOne', { name: who(u) })}
+              onClick={() => options.onDelete(u)}
+            >
+              <DeleteIcon />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      ),
+    },
+  ];
+}
