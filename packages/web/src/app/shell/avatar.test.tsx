@@ -48,14 +48,14 @@ describe('avatar', () => {
   it('names the login provider in the profile card', async () => {
     const { user, button } = await accountButton({ provider: 'github', preferred_username: 'octo' });
     await user.click(button);
-    expect(within(screen.getByRole('dialog')).getByText('Signed in with GitHub OAuth2')).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByText('Signed in with GitHub')).toBeInTheDocument();
   });
 
   it.each([
     ['keycloak', 'Keycloak'],
     ['openid', 'OpenID Connect'],
     ['cognito', 'Amazon Cognito'],
-    ['saml2', 'SAML2'],
+    ['saml2', 'SAML 2.0'],
     ['someother', 'someother'],
   ])('calls provider %s "%s"', async (provider, name) => {
     const { user, button } = await accountButton({ provider });

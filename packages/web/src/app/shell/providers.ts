@@ -2,15 +2,15 @@
 const PROVIDER_NAMES: Readonly<Record<string, string>> = {
   basic: 'BasicAuth',
   ldap: 'LDAP',
-  azure: 'Azure OAuth2',
+  azure: 'Azure',
   cognito: 'Amazon Cognito',
-  github: 'GitHub OAuth2',
-  gitlab: 'GitLab OAuth2',
-  google: 'Google OAuth2',
+  github: 'GitHub',
+  gitlab: 'GitLab',
+  google: 'Google',
   keycloak: 'Keycloak',
   openid: 'OpenID Connect',
   pingfederate: 'PingFederate',
-  saml2: 'SAML2',
+  saml2: 'SAML 2.0',
 };
 
 /** The display name of `provider`, or the key itself for one this list does not know. */

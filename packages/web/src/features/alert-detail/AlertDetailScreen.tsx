@@ -23,7 +23,6 @@ import { errorMessage } from '../../api/errorMessage';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { useConfig } from '../../config/ConfigContext';
 import { usePermission } from '../auth/usePermission';
-import { usePreferences } from '../preferences/usePreferences';
 import { allowedActions, isWatchedBy, type StatusAction } from '../alerts/alertStatus';
 import { BackIcon, CopyIcon, DeleteIcon, UnwatchIcon, WatchIcon } from '../alerts/icons';
 import { ACTION_ICONS, ACTION_LABELS, CustomActionsMenu } from '../alerts/RowActions';
@@ -54,7 +53,6 @@ export default function AlertDetailScreen() {
   const { id = '' } = useParams();
   const api = useApi();
   const config = useConfig();
-  const { prefs } = usePreferences();
   const allowed = usePermission();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -100,8 +98,6 @@ export default function AlertDetailScreen() {
   const watched = isWatchedBy(alert, username);
   const actions = allowedActions(alert.status);
   const severityColors = severityColorsOf(config);
-  const longDate = prefs.dates?.longDate ?? config.dates.longDate;
-  const mediumDate = prefs.dates?.mediumDate ?? config.dates.mediumDate;
 
   const act = async (action: string, text = '') => {
     const ok = await run([alert], { kind: 'action', action, text });
@@ -200,7 +196,6 @@ export default function AlertDetailScreen() {
           <DetailsTab
             alert={alert}
             notes={notesQuery.data ?? []}
-            longDate={longDate}
             customerViews={config.customer_views}
             severityColors={severityColors}
             canWrite={canWrite}
@@ -208,7 +203,7 @@ export default function AlertDetailScreen() {
           />
         </Tabs.Panel>
         <Tabs.Panel value="history">
-          <HistoryTab alert={alert} mediumDate={mediumDate} severityColors={severityColors} />
+          <HistoryTab alert={alert} severityColors={severityColors} />
         </Tabs.Panel>
         <Tabs.Panel value="data" pt="md">
           {alert.rawData === null || alert.rawData === '' ? (

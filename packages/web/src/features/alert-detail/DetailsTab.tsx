@@ -6,6 +6,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SeverityBadge } from '../alerts/SeverityBadge';
+import { useDateFormat } from '../preferences/dateFormat';
 import { attributeText, safeHttpUrl, splitCaps } from '../alerts/format';
 import type { AlertNote } from './alertDetailApi';
 import { searchHref } from './searchLink';
@@ -16,20 +17,21 @@ dayjs.extend(relativeTime);
 export interface DetailsTabProps {
   alert: Alert;
   notes: readonly AlertNote[];
-  longDate: string;
   customerViews: boolean;
   severityColors: Readonly<Record<string, string>>;
   canWrite: boolean;
   onDismissNote: (note: AlertNote) => void;
 }
 
-function When({ iso, format }: { iso: string | null | undefined; format: string }) {
+/** A date in the user's long format, UTC or local as they chose, and how long ago it was. */
+function When({ iso }: { iso: string | null | undefined }) {
+  const formatDate = useDateFormat();
   if (iso === null || iso === undefined) return null;
   const value = dayjs(iso);
   if (!value.isValid()) return <>{iso}</>;
   return (
     <time dateTime={iso} title={value.toISOString()}>
-      {value.format(format)} ({value.fromNow()})
+      {formatDate(iso, 'longDate')} ({value.fromNow()})
     </time>
   );
 }
@@ -84,23 +86,15 @@ function lastStatusChange(alert: Alert) {
 }
 
 /** The Details tab (console.md §2 "Alert detail"): notes, then every field in order. */
-export function DetailsTab({
-  alert,
-  notes,
-  longDate,
-  customerViews,
-  severityColors,
-  canWrite,
-  onDismissNote,
-}: DetailsTabProps) {
+export function DetailsTab({ alert, notes, customerViews, severityColors, canWrite, onDismissNote }: DetailsTabProps) {
   const { t } = useTranslation();
   const change = lastStatusChange(alert);
   const rows: [string, ReactNode][] = [
     [t('detail.field.id'), alert.id],
     [t('detail.field.lastReceiveId'), alert.lastReceiveId],
-    [t('detail.field.createTime'), <When iso={alert.createTime} format={longDate} />],
-    [t('detail.field.receiveTime'), <When iso={alert.receiveTime} format={longDate} />],
-    [t('detail.field.lastReceiveTime'), <When iso={alert.lastReceiveTime} format={longDate} />],
+    [t('detail.field.createTime'), <When iso={alert.createTime} />],
+    [t('detail.field.receiveTime'), <When iso={alert.receiveTime} />],
+    [t('detail.field.lastReceiveTime'), <When iso={alert.lastReceiveTime} />],
     ...(customerViews
       ? ([[t('detail.field.customer'), <Search field="customer" value={alert.customer ?? ''} />]] as [
           string,
@@ -130,7 +124,7 @@ export function DetailsTab({
           <>
             {' '}
             {t('detail.statusBy', { user: change.user ?? t('detail.anonymous') })} (
-            <When iso={change.updateTime} format={longDate} />)
+            <When iso={change.updateTime} />)
             {change.text !== null && change.text !== '' && (
               <Text size="sm" c="dimmed">
                 {change.text}
@@ -160,8 +154,7 @@ export function DetailsTab({
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <div>
               <Text size="sm">
-                {t('detail.noteBy', { user: note.user ?? t('detail.anonymous') })}{' '}
-                <When iso={note.createTime} format={longDate} />
+                {t('detail.noteBy', { user: note.user ?? t('detail.anonymous') })} <When iso={note.createTime} />
               </Text>
               <Text size="sm" fs="italic">
                 {note.text}

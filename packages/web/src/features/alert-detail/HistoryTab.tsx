@@ -1,8 +1,8 @@
 import type { Alert } from '@alerta/contract';
 import { Button, Group, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../preferences/dateFormat';
 import { SeverityBadge } from '../alerts/SeverityBadge';
 import { formatDuration, shortId } from '../alerts/format';
 import classes from './AlertDetailScreen.module.css';
@@ -13,14 +13,13 @@ const PAGE_SIZE = 10;
 /** The History tab: newest first, ten a page. */
 export function HistoryTab({
   alert,
-  mediumDate,
   severityColors,
 }: {
   alert: Alert;
-  mediumDate: string;
   severityColors: Readonly<Record<string, string>>;
 }) {
   const { t } = useTranslation();
+  const formatDate = useDateFormat();
   const [page, setPage] = useState(1);
   const entries = [...alert.history].sort((a, b) => (a.updateTime < b.updateTime ? 1 : -1));
   const pages = Math.max(1, Math.ceil(entries.length / PAGE_SIZE));
@@ -52,7 +51,7 @@ export function HistoryTab({
             <tr key={`${entry.id}-${entry.updateTime}-${index}`}>
               <td>{shortId(entry.id)}</td>
               <td style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={entry.updateTime}>{dayjs(entry.updateTime).format(mediumDate)}</time>
+                <time dateTime={entry.updateTime}>{formatDate(entry.updateTime)}</time>
               </td>
               <td>
                 {entry.severity !== null && (

@@ -11,7 +11,9 @@ import { notifyError } from '../../app/notifications/snackbarText';
 import { lazyChunk } from '../../app/lazyChunk';
 import { useConfig } from '../../config/ConfigContext';
 import { usePermission } from '../auth/usePermission';
-import { DEFAULT_ROWS_PER_PAGE } from '../preferences/preferences';
+import { useDateFormat } from '../preferences/dateFormat';
+import { DEFAULT_ROWS_PER_PAGE, DEFAULT_TEXT_WIDTH, DEFAULT_VALUE_WIDTH } from '../preferences/preferences';
+import { tableFont } from '../preferences/tableFont';
 import { usePreferences, useSavePreferences } from '../preferences/usePreferences';
 import { fetchAlerts, type AlertsFilterParams, type AlertsParams } from './alertsApi';
 import { AlertsTable, type AlertsTableProps } from './AlertsTable';
@@ -171,6 +173,7 @@ export function AlertsScreen() {
   const [filterLoaded, setFilterLoaded] = useState(false);
   const [pageSizeChoice, setPageSizeChoice] = useState<number | null>(null);
   const [density, chooseDensity] = useDensity();
+  const formatDate = useDateFormat();
 
   const defaultStatus = config.filter.status ?? DEFAULT_STATUS;
   const columns = useMemo(
@@ -247,13 +250,16 @@ export function AlertsScreen() {
   const context: CellContext = useMemo(
     () => ({
       severityColors: severityColorsOf(config),
-      mediumDate: prefs.dates?.mediumDate ?? config.dates.mediumDate,
+      formatDate,
       showNotesIcon: prefs.showNotesIcon === true,
-      valueWidth: prefs.valueWidth ?? 50,
-      textWidth: prefs.textWidth ?? 400,
+      valueWidth: prefs.valueWidth ?? DEFAULT_VALUE_WIDTH,
+      textWidth: prefs.textWidth ?? DEFAULT_TEXT_WIDTH,
     }),
-    [config, prefs],
+    [config, prefs, formatDate],
   );
+  // screens.md §13.2: the table in the user's font, else the config's.
+  const { family, size, weight } = tableFont(prefs, config);
+  const font = useMemo(() => ({ family, size, weight }), [family, size, weight]);
 
   const { run } = actions;
   const onCommand = useCallback((alert: Alert, command: AlertCommand) => void run([alert], command), [run]);
@@ -358,6 +364,7 @@ export function AlertsScreen() {
         onPageSize={onPageSize}
         columns={columns}
         context={context}
+        font={font}
         compact={density === 'compact'}
         sortBy={view.sortBy}
         descending={view.descending}

@@ -18,6 +18,7 @@ import { useNavigate } from 'react-router';
 import { AlertRow } from './AlertRow';
 import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';
 import type { AlertColumn, CellContext } from './columns';
+import type { TableFont } from '../preferences/tableFont';
 import type { AlertCommand } from './useAlertActions';
 import classes from './AlertsTable.module.css';
 
@@ -31,6 +32,8 @@ export interface AlertsTableProps {
   alerts: readonly Alert[];
   columns: readonly AlertColumn[];
   context: CellContext;
+  /** The user's font for the table (screens.md §13.2). */
+  font: TableFont;
   emptyText: string;
   compact: boolean;
   sortBy: string | null;
@@ -219,6 +222,9 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
 
   const virtual = alerts.length >= VIRTUALIZE_FROM;
   const colSpan = columns.length + 2;
+  const { font } = props;
+  // Row heights for the windowing grow with the font: a line is about 1.55 times the font size.
+  const rowHeight = (props.compact ? 34 : 42) + Math.max(0, Math.round((font.size - 14) * 1.55));
   const allSelected = alerts.length > 0 && alerts.every((a) => selected.has(a.id));
   const onSelectAll = useCallback((all: boolean) => store.setMany(alertsRef.current, all), [store]);
 
@@ -246,7 +252,11 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
 
   return (
     <div style={{ overflowX: 'auto' }}>
-      <table aria-label={t('alerts.tableLabel')} className={`${classes.table} ${props.compact ? classes.compact : ''}`}>
+      <table
+        aria-label={t('alerts.tableLabel')}
+        className={`${classes.table} ${props.compact ? classes.compact : ''}`}
+        style={{ fontFamily: font.family, fontSize: font.size, fontWeight: font.weight }}
+      >
         <TableHead
           columns={columns}
           sortBy={props.sortBy}
@@ -272,13 +282,7 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
           )}
           {virtual ? (
             <Suspense fallback={alerts.slice(0, VIRTUALIZE_FROM).map(renderRow)}>
-              <VirtualRows
-                alerts={alerts}
-                body={body}
-                rowHeight={props.compact ? 34 : 42}
-                colSpan={colSpan}
-                renderRow={renderRow}
-              />
+              <VirtualRows alerts={alerts} body={body} rowHeight={rowHeight} colSpan={colSpan} renderRow={renderRow} />
             </Suspense>
           ) : (
             alerts.map(renderRow)

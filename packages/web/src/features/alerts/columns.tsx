@@ -1,9 +1,9 @@
 import type { Alert } from '@alerta/contract';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { msg, type MessageKey } from '../../i18n';
+import type { FormatDate } from '../preferences/dateFormat';
 import { isAcked, isShelved } from './alertStatus';
 import { useNow } from './clock';
 import { attributeText, formatDuration, lastNote, shortId, splitCaps, timeoutLeft } from './format';
@@ -12,7 +12,8 @@ import { severityBadge } from './SeverityBadge';
 
 export interface CellContext {
   severityColors: Readonly<Record<string, string>>;
-  mediumDate: string;
+  /** The user's medium date format, in UTC or local time as they chose. */
+  formatDate: FormatDate;
   showNotesIcon: boolean;
   valueWidth: number;
   textWidth: number;
@@ -33,13 +34,13 @@ export interface AlertColumn {
 // Cells without state are plain functions, not components: a table row draws a dozen, and React keeps two copies of
 // every component it has drawn.
 
-function dateCell(iso: string | null, format: string): ReactNode {
+function dateCell(iso: string | null, { formatDate }: CellContext): ReactNode {
   if (iso === null) return null;
-  const value = dayjs(iso);
-  if (!value.isValid()) return iso;
+  const value = new Date(iso);
+  if (Number.isNaN(value.getTime())) return iso;
   return (
     <time dateTime={iso} title={value.toISOString()}>
-      {value.format(format)}
+      {formatDate(iso)}
     </time>
   );
 }
@@ -177,7 +178,7 @@ const KNOWN_COLUMNS: Record<string, AlertColumn> = {
     headerKey: msg('alerts.column.createTime'),
     sortField: 'createTime',
     noWrap: true,
-    render: (a, c) => dateCell(a.createTime, c.mediumDate),
+    render: (a, c) => dateCell(a.createTime, c),
   },
   timeout: {
     id: 'timeout',
@@ -228,7 +229,7 @@ const KNOWN_COLUMNS: Record<string, AlertColumn> = {
     headerKey: msg('alerts.column.receiveTime'),
     sortField: 'receiveTime',
     noWrap: true,
-    render: (a, c) => dateCell(a.receiveTime, c.mediumDate),
+    render: (a, c) => dateCell(a.receiveTime, c),
   },
   duration: {
     id: 'duration',
@@ -248,7 +249,7 @@ const KNOWN_COLUMNS: Record<string, AlertColumn> = {
     headerKey: msg('alerts.column.lastReceiveTime'),
     sortField: 'lastReceiveTime',
     noWrap: true,
-    render: (a, c) => dateCell(a.lastReceiveTime, c.mediumDate),
+    render: (a, c) => dateCell(a.lastReceiveTime, c),
   },
   note: { id: 'note', headerKey: msg('alerts.column.note'), render: (a) => lastNote(a) ?? '' },
 };

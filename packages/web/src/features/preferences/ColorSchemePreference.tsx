@@ -1,14 +1,20 @@
 import { useMantineColorScheme } from '@mantine/core';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { usePreferences } from './usePreferences';
 
-/** Applies the user's dark-mode preference (console.md §3 `isDark`) once it has loaded. */
+/**
+ * Applies the user's dark-mode preference (console.md §3 `isDark`) once it has loaded and whenever it changes; when
+ * it goes away (the preferences were reset) the console is light again, the default (screens.md §17).
+ */
 export function ColorSchemePreference() {
   const { setColorScheme } = useMantineColorScheme();
   const { prefs } = usePreferences();
   const isDark = prefs.isDark;
+  const previous = useRef(isDark);
   useEffect(() => {
     if (isDark !== undefined) setColorScheme(isDark ? 'dark' : 'light');
+    else if (previous.current !== undefined) setColorScheme('light');
+    previous.current = isDark;
   }, [isDark, setColorScheme]);
   return null;
 }

@@ -1,17 +1,26 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { switchLanguage } from '../../i18n';
+import { pickLanguage, switchLanguage } from '../../i18n';
 import { usePreferences } from './usePreferences';
 
-/** console.md §4: the language preference, once loaded, overrides the browser language. */
+/**
+ * console.md §4: the language preference, once loaded, overrides the browser language; when it goes away (the
+ * preferences were reset) the browser language is back.
+ */
 export function LanguagePreference() {
   const { i18n } = useTranslation();
   const { prefs } = usePreferences();
-  const preferred = prefs.languagePref;
+  const preferred = typeof prefs.languagePref === 'string' ? prefs.languagePref : '';
+  const previous = useRef(preferred);
   useEffect(() => {
-    if (typeof preferred === 'string' && preferred !== '') {
-      switchLanguage(i18n, preferred.slice(0, 2).toLowerCase()).catch(() => undefined);
-    }
+    const language =
+      preferred !== ''
+        ? preferred.slice(0, 2).toLowerCase()
+        : previous.current !== ''
+          ? pickLanguage(navigator.language)
+          : null;
+    previous.current = preferred;
+    if (language !== null) switchLanguage(i18n, language).catch(() => undefined);
   }, [i18n, preferred]);
   return null;
 }

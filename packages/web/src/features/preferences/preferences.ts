@@ -23,6 +23,14 @@ export const preferencesSchema = z.looseObject({
   displayDensity: lenient(z.nullable(z.string())),
   showAllowedEnvs: lenient(z.boolean()),
   showNotesIcon: lenient(z.boolean()),
+  // The alert table's font, CSS property names as keys (screens.md §13.2); size as "13px" (a bare number is read too).
+  font: lenient(
+    z.looseObject({
+      'font-family': lenient(z.nullable(z.string())),
+      'font-size': lenient(z.nullable(z.union([z.string(), z.number()]))),
+      'font-weight': lenient(z.nullable(z.union([z.number(), z.string()]))),
+    }),
+  ),
   rowsPerPage: lenient(z.int().check(z.positive())),
   valueWidth: lenient(z.number().check(z.positive())),
   textWidth: lenient(z.number().check(z.positive())),
@@ -47,3 +55,7 @@ export const userAttributesResponseSchema = z.looseObject({
 
 /** screens.md §17: what a user gets before changing anything. */
 export const DEFAULT_ROWS_PER_PAGE = 20;
+export const DEFAULT_VALUE_WIDTH = 50;
+export const DEFAULT_TEXT_WIDTH = 400;
+/** screens.md §17: blackouts start now unless the user says otherwise. */
+export const DEFAULT_BLACKOUT_START_NOW = true;
