@@ -6,6 +6,9 @@ import { API, errorEnvelope, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server } from '../../test/server';
 
+/** The first wait of a test covers the screen's chunk and texts arriving, slow on a busy machine. */
+const LOADED = { timeout: 5000 };
+
 const ADMIN = makeToken({ scope: 'admin read write' });
 /** May change permissions but holds only a few scopes, so it may grant only those. */
 const PERMS_ADMIN = makeToken({ scope: 'admin:perms read:alerts write:heartbeats' });
@@ -48,7 +51,7 @@ describe('permissions screen', () => {
       }),
     );
     const { user } = renderApp('/perms', { token: ADMIN });
-    expect(await screen.findByText('ops (role)')).toBeInTheDocument();
+    expect(await screen.findByText('ops (role)', {}, LOADED)).toBeInTheDocument();
     const first = permsRequests(requests)[0];
     expect(first?.url.searchParams.get('page')).toBe('1');
     expect(first?.url.searchParams.get('page-size')).toBe('20');
@@ -71,7 +74,7 @@ describe('permissions screen', () => {
     await user.keyboard('{Escape}');
 
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'zzz');
-    expect(await screen.findByText('Your search for "zzz" found no results.')).toBeInTheDocument();
+    expect(await screen.findByText('Your search for "zzz" found no results.', {}, LOADED)).toBeInTheDocument();
     const last = permsRequests(requests).at(-1);
     expect(last?.url.searchParams.get('match')).toBe('~zzz');
     expect(last?.url.searchParams.getAll('scope')).toEqual(['read:alerts', 'read:custom']);
@@ -80,7 +83,7 @@ describe('permissions screen', () => {
   it('locks the system roles: marked, and their buttons disabled with the reason', async () => {
     server.use(answerScopes(), answerPerms());
     const { user } = renderApp('/perms', { token: ADMIN });
-    const adminRow = (await screen.findByText('admin (role)')).closest('tr');
+    const adminRow = (await screen.findByText('admin (role)', {}, LOADED)).closest('tr');
     if (adminRow === null) throw new Error('no row for admin');
     expect(within(adminRow).getByRole('img', { name: 'System role' })).toBeInTheDocument();
     const edit = within(adminRow).getByRole('button', { name: 'Edit admin' });
@@ -111,7 +114,7 @@ describe('permissions screen', () => {
       http.post(`${API}/perm`, () => HttpResponse.json({ status: 'ok', id: 'p9' }, { status: 201 })),
     );
     const { user } = renderApp('/perms', { token: PERMS_ADMIN });
-    await user.click(await screen.findByRole('button', { name: 'New permission' }));
+    await user.click(await screen.findByRole('button', { name: 'New permission' }, LOADED));
     const dialog = await screen.findByRole('dialog', { name: 'New permission' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText('Required')).toBeInTheDocument();
@@ -131,7 +134,7 @@ describe('permissions screen', () => {
     await user.click(within(dialog).getByRole('option', { name: 'write:heartbeats', hidden: true }));
     await user.click(within(dialog).getByRole('option', { name: 'read:alerts', hidden: true }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Permission for oncall created.')).toBeInTheDocument();
+    expect(await screen.findByText('Permission for oncall created.', {}, LOADED)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       match: 'oncall',
@@ -148,7 +151,7 @@ describe('permissions screen', () => {
       http.delete(`${API}/perm/p1`, () => HttpResponse.json({ status: 'ok' })),
     );
     const { user } = renderApp('/perms', { token: ADMIN });
-    await user.click(await screen.findByRole('button', { name: 'Edit ops' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit ops' }, LOADED));
     const dialog = await screen.findByRole('dialog', { name: 'Edit permission' });
     const role = within(dialog).getByRole('textbox', { name: /^Role/ });
     expect(role).toHaveValue('ops');
@@ -156,7 +159,7 @@ describe('permissions screen', () => {
     await user.type(role, 'operations');
     await user.click(within(dialog).getByLabelText('Clear scopes'));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Permission for operations saved.')).toBeInTheDocument();
+    expect(await screen.findByText('Permission for operations saved.', {}, LOADED)).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ match: 'operations', scopes: [] });
 
     await user.click(screen.getByRole('button', { name: 'Delete ops' }));
@@ -176,7 +179,7 @@ describe('permissions screen', () => {
       ),
     );
     const { user } = renderApp('/perms', { token: ADMIN });
-    await user.click(await screen.findByRole('button', { name: 'New permission' }));
+    await user.click(await screen.findByRole('button', { name: 'New permission' }, LOADED));
     const dialog = await screen.findByRole('dialog', { name: 'New permission' });
     await user.type(within(dialog).getByRole('textbox', { name: /^Role/ }), 'oncall');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -186,7 +189,7 @@ describe('permissions screen', () => {
   it('shows a reader the list without any way to change it', async () => {
     server.use(answerScopes(), answerPerms());
     renderApp('/perms', { token: READER });
-    expect(await screen.findByText('ops (role)')).toBeInTheDocument();
+    expect(await screen.findByText('ops (role)', {}, LOADED)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New permission' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit ops' })).not.toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();

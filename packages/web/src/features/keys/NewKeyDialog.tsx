@@ -1,0 +1,29 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { CopyKeyButton } from './CopyKeyButton';
+
+/**
+ * The key just created, shown once with a copy button (beyond screens.md §11, where it only appeared in the list), so
+ * it can be copied straight away; it also stays in the list.
+ */
+export function NewKeyDialog({ apiKey, onClose }: { apiKey: string; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened onClose={onClose} title={t('keys.createdTitle')} centered>
+      <Stack gap="sm">
+        <Text size="sm">{t('keys.createdHint')}</Text>
+        <Group gap={4} wrap="nowrap">
+          <Text ff="monospace" size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {apiKey}
+          </Text>
+          <CopyKeyButton value={apiKey} label={t('keys.copyKey')} />
+        </Group>
+        <Group justify="flex-end">
+          <Button onClick={onClose} data-autofocus>
+            {t('admin.close')}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

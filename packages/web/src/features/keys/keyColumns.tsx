@@ -1,0 +1,130 @@
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import type { TFunction } from 'i18next';
+import type { AdminColumn } from '../admin/AdminTable';
+import { DownloadIcon, EditIcon } from '../admin/icons';
+import { Chips, DateTime } from '../admin/parts';
+import { DeleteIcon } from '../alerts/icons';
+import { CopyKeyButton } from './CopyKeyButton';
+import { ActiveIcon, ExpiredIcon } from './icons';
+import { downloadKey } from './keyDownload';
+import { isExpired, type KeyRow } from './keysApi';
+import { LastUsed } from './RelativeTime';
+
+/** A key named in a button's label: its first characters, enough to tell it from the others on the screen. */
+export function keyName(key: KeyRow): string {
+  return `${key.key.slice(0, 8)}…`;
+}
+
+export interface KeyColumnsOptions {
+  t: TFunction;
+  /** write:keys: edit. */
+  canWrite: boolean;
+  /** admin:keys: delete and download. */
+  canAdmin: boolean;
+  customerViews: boolean;
+  nowMs: number;
+  onEdit: (key: KeyRow) => void;
+  onDelete: (key: KeyRow) => void;
+}
+
+/** The columns of the API keys list (screens.md §11). */
+export function keyColumns(o: KeyColumnsOptions): AdminColumn<KeyRow>[] {
+  const { t } = o;
+  return [
+    {
+      key: 'key',
+      header: t('keys.key'),
+      sortField: 'key',
+      cell: (k) => (
+        <Group gap={4} wrap="nowrap">
+          <Text ff="monospace" size="sm">
+            {k.key}
+          </Text>
+          <CopyKeyButton value={k.key} label={t('keys.copyOne', { name: keyName(k) })} />
+        </Group>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('keys.status'),
+      cell: (k) =>
+        isExpired(k, o.nowMs) ? (
+          <Group gap={4} wrap="nowrap" c="red.8">
+            <ExpiredIcon />
+            <Text size="sm">{t('keys.expired')}</Text>
+          </Group>
+        ) : (
+          <Group gap={4} wrap="nowrap" c="indigo.8">
+            <ActiveIcon />
+            <Text size="sm">{t('keys.active')}</Text>
+          </Group>
+        ),
+    },
+    { key: 'user', header: t('keys.user'), sortField: 'user', cell: (k) => k.user },
+    { key: 'scopes', header: t('keys.scopes'), cell: (k) => <Chips values={k.scopes} /> },
+    { key: 'text', header: t('keys.description'), sortField: 'text', cell: (k) => k.text },
+    {
+      key: 'expireTime',
+      header: t('keys.expires'),
+      sortField: 'expireTime',
+      cell: (k) => <DateTime iso={k.expireTime} />,
+    },
+    { key: 'count', header: t('keys.count'), sortField: 'count', cell: (k) => k.count },
+    {
+      key: 'lastUsedTime',
+      header: t('keys.lastUsed'),
+      sortField: 'lastUsedTime',
+      cell: (k) => <LastUsed iso={k.lastUsedTime} />,
+    },
+    {
+      key: 'customer',
+      header: t('keys.customer'),
+      sortField: 'customer',
+      visible: o.customerViews,
+      cell: (k) => k.customer ?? '',
+    },
+    {
+      key: 'actions',
+      header: t('admin.actions'),
+      visible: o.canWrite || o.canAdmin,
+      cell: (k) => (
+        <Group gap={4} wrap="nowrap">
+          {o.canWrite && (
+            <Tooltip label={t('admin.edit')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('keys.editOne', { name: keyName(k) })}
+                onClick={() => o.onEdit(k)}
+              >
+                <EditIcon />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {o.canAdmin && (
+            <Tooltip label={t('admin.delete')}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('keys.deleteOne', { name: keyName(k) })}
+                onClick={() => o.onDelete(k)}
+              >
+                <DeleteIcon />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {o.canAdmin && (
+            <Tooltip label={t('keys.download')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('keys.downloadOne', { name: keyName(k) })}
+                onClick={() => downloadKey(k)}
+              >
+                <DownloadIcon />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      ),
+    },
+  ];
+}
