@@ -1,5 +1,200 @@
-import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+import '../admin/adminStyles';
+import { HEARTBEAT_STATUSES } from '@alerta/contract';
+import { ActionIcon, Chip, Group, Text, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useApi, type Query } from '../../api';
+import { useConfig } from '../../config/ConfigContext';
+import { withMessages } from '../../i18n/areas';
+import { adminMessages } from '../admin/messages';
+import { usePermission } from '../auth/usePermission';
+import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
+import { searchParam, useAdminList, useFirstPageWhenOutOfRange, useListState } from '../admin/adminList';
+import { AdminTable, type AdminColumn } from '../admin/AdminTable';
+import { ListToolbar } from '../admin/ListToolbar';
+import { Chips, DateTime } from '../admin/parts';
+import { DeleteIcon } from '../alerts/icons';
+import { heartbeatsMessages } from './messages';
+import { deleteHeartbeat, heartbeatRowSchema, type HeartbeatRow } from './heartbeatsApi';
+import { latencyOf } from './heartbeatTiming';
+import { Attributes, Since, StatusLabel, TimeLeft } from './HeartbeatCells';
 
-export default function HeartbeatsScreen() {
-  return <PlaceholderScreen titleKey="route.heartbeats" />;
+/** Dates the server sorts newest first when named without a minus (api.md §1.2). */
+const NEWEST_FIRST = ['createTime', 'receiveTime'];
+
+/**
+ * The search: a substring of the origin or customer (`field=~text`, api.md §1.2), or a tag, which the server matches
+ * whole (tags are a list: a list filter takes exact values).
+ */
+function searchFilter(field: string, text: string): Query {
+  if (field === 'tag') {
+    const tag = text.trim();
+    return { tag: tag === '' ? undefined : tag };
+  }
+  return { [field]: searchParam(text) };
 }
+
+/** /heartbeats (screens.md §5): who has checked in lately, paged, sorted and filtered by the server. */
+function HeartbeatsScreen() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const config = useConfig();
+  const allowed = usePermission();
+  const canDelete = allowed('write:heartbeats');
+  const [statuses, setStatuses] = useState<string[]>([...HEARTBEAT_STATUSES]);
+  const [search, setSearch] = useState('');
+  const [searchField, setSearchField] = useState('origin');
+  const [debounced] = useDebouncedValue(search, 300);
+  // api.md §1.3: the status filter repeats `status=`; every status is sent while all three are on.
+  const filters: Query = { status: statuses, ...searchFilter(searchField, debounced) };
+  const list = useListState({ field: 'receiveTime', descending: true }, JSON.stringify(filters));
+  const noStatus = statuses.length === 0;
+  const heartbeats = useAdminList({
+    path: '/heartbeats',
+    rowsKey: 'heartbeats',
+    row: heartbeatRowSchema,
+    state: list.state,
+    filters,
+    newestFirst: NEWEST_FIRST,
+    // With every status turned off there is nothing to show, and no request would say so.
+    enabled: !noStatus,
+  });
+  useFirstPageWhenOutOfRange(heartbeats.error, list.setPage);
+  const confirm = useConfirmDelete();
+  const remove = useAdminChange((id: string) => deleteHeartbeat(api, id), {
+    success: t('heartbeats.deleted'),
+    reportErrors: true,
+  });
+
+  const rows = noStatus ? [] : (heartbeats.data?.rows ?? []);
+  // api.md §1.3: the server's total leaves the status filter out. With some statuses off it can only be an upper
+  // bound, except on a short page, which shows where the list really ends.
+  const { pageSize, page } = list.state;
+  const serverTotal = noStatus ? 0 : (heartbeats.data?.total ?? 0);
+  const total =
+    statuses.length < HEARTBEAT_STATUSES.length && rows.length < pageSize
+      ? (page - 1) * pageSize + rows.length
+      : serverTotal;
+
+  const columns: AdminColumn<HeartbeatRow>[] = [
+    { key: 'origin', header: t('heartbeats.origin'), sortField: 'origin', cell: (h) => h.origin },
+    {
+      key: 'customer',
+      header: t('heartbeats.customer'),
+      sortField: 'customer',
+      visible: config.customer_views,
+      cell: (h) => h.customer ?? '',
+    },
+    { key: 'tags', header: t('heartbeats.tags'), cell: (h) => <Chips values={h.tags} /> },
+    { key: 'attributes', header: t('heartbeats.attributes'), cell: (h) => <Attributes attributes={h.attributes} /> },
+    {
+      key: 'createTime',
+      header: t('heartbeats.createTime'),
+      sortField: 'createTime',
+      cell: (h) => <DateTime iso={h.createTime} />,
+    },
+    {
+      key: 'receiveTime',
+      header: t('heartbeats.receiveTime'),
+      sortField: 'receiveTime',
+      cell: (h) => <DateTime iso={h.receiveTime} />,
+    },
+    {
+      key: 'latency',
+      header: t('heartbeats.latency'),
+      sortField: 'latency',
+      cell: (h) => {
+        const latency = latencyOf(h);
+        return latency === null ? '' : t('heartbeats.milliseconds', { value: latency });
+      },
+    },
+    {
+      key: 'timeout',
+      header: t('heartbeats.timeout'),
+      // screens.md §5: the column shows the time left but sorts by the timeout itself.
+      sortField: 'timeout',
+      cell: (h) => <TimeLeft heartbeat={h} />,
+    },
+    { key: 'since', header: t('heartbeats.since'), cell: (h) => <Since iso={h.receiveTime} /> },
+    { key: 'status', header: t('heartbeats.status'), cell: (h) => <StatusLabel status={h.status} /> },
+    {
+      key: 'actions',
+      header: t('admin.actions'),
+      visible: canDelete,
+      cell: (h) => (
+        <Tooltip label={t('admin.delete')}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={t('heartbeats.deleteOne', { name: h.origin })}
+            onClick={() => confirm.ask(() => remove.mutate(h.id))}
+          >
+            <DeleteIcon />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    },
+  ];
+
+  const searchFields = [
+    { value: 'origin', label: t('heartbeats.origin') },
+    { value: 'tag', label: t('heartbeats.tag') },
+    ...(config.customer_views ? [{ value: 'customer', label: t('heartbeats.customer') }] : []),
+  ];
+  const searched = debounced.trim();
+
+  return (
+    <>
+      <ListToolbar
+        title={t('heartbeats.title')}
+        search={search}
+        onSearch={setSearch}
+        searchFields={searchFields}
+        searchField={searchField}
+        onSearchField={setSearchField}
+      >
+        <div role="group" aria-labelledby="heartbeat-status-filter">
+          <Text id="heartbeat-status-filter" size="sm" fw={500} mb={4}>
+            {t('heartbeats.showStatus')}
+          </Text>
+          <Chip.Group multiple value={statuses} onChange={setStatuses}>
+            <Group gap={6} wrap="nowrap">
+              <Chip value="ok" size="sm">
+                {t('heartbeats.ok')}
+              </Chip>
+              <Chip value="slow" size="sm">
+                {t('heartbeats.slow')}
+              </Chip>
+              <Chip value="expired" size="sm">
+                {t('heartbeats.expired')}
+              </Chip>
+            </Group>
+          </Chip.Group>
+        </div>
+      </ListToolbar>
+      <AdminTable
+        caption={t('heartbeats.caption')}
+        columns={columns}
+        rows={rows}
+        rowKey={(h) => h.id}
+        total={total}
+        state={list.state}
+        onPage={list.setPage}
+        onPageSize={list.setPageSize}
+        onSort={list.setSort}
+        loading={!noStatus && heartbeats.isFetching}
+        empty={
+          noStatus
+            ? t('heartbeats.noStatus')
+            : searched === ''
+              ? t('admin.nothing')
+              : t('admin.noResults', { text: searched })
+        }
+      />
+      {confirm.dialog}
+    </>
+  );
+}
+
+export default withMessages([adminMessages, heartbeatsMessages], HeartbeatsScreen);

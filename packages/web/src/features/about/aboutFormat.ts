@@ -1,0 +1,28 @@
+import type { StatusMetric } from './aboutApi';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Milliseconds of uptime as whole days and the `hh:mm:ss` left over (screens.md §13.3: "N days hh:mm:ss"). */
+export function splitUptime(ms: number): { days: number; clock: string } {
+  const s = Math.max(0, Math.floor(ms / 1000));
+  const days = Math.floor(s / 86400);
+  return { days, clock: `${pad(Math.floor((s % 86400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}` };
+}
+
+/** The first letter in capitals: "timer" → "Timer". */
+export const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+
+/** A metric's value: gauges and switches have a value, counters and timers a count. */
+export function metricValue(metric: StatusMetric): string {
+  const value = metric.value ?? metric.count;
+  return value === null ? '' : String(value);
+}
+
+/** The average time of a timer in milliseconds, or null for other metrics and a timer never run. */
+export function averageTime(metric: StatusMetric): number | null {
+  if (metric.type !== 'timer' || metric.count === null || metric.totalTime === null || metric.count === 0) return null;
+  return metric.totalTime / metric.count;
+}
+
+/** A git revision worth linking to: 7 to 40 hexadecimal digits, nothing else. */
+export const isGitRevision = (value: string) => /^[0-9a-f]{7,40}$/i.test(value);
