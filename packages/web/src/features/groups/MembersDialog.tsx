@@ -35,7 +35,14 @@ export function MembersDialog({ group, onClose }: MembersDialogProps) {
   const list = members.data ?? [];
 
   return (
-    <Modal opened onClose={onClose} title={t('groups.membersOf', { name: group.name })} size={520} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('groups.membersOf', { name: group.name })}
+      size={520}
+      centered
+      closeButtonProps={{ 'aria-label': t('admin.close') }}
+    >
       <Stack gap="md">
         <UserPicker exclude={new Set(list.map((m) => m.id))} onPick={(id) => add.mutate(id)} />
         <div>

@@ -164,7 +164,9 @@ describe('groups screen', () => {
       ]),
     );
 
-    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    const closes = within(dialog).getAllByRole('button', { name: 'Close' });
+    expect(closes).toHaveLength(2); // the corner cross and the button under the list
+    await user.click(closes[1] ?? dialog);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
