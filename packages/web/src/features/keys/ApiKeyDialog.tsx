@@ -1,5 +1,5 @@
 import { isAdminScopes } from '@alerta/contract';
-import { Group, MultiSelect, Text, TextInput } from '@mantine/core';
+import { MultiSelect, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
@@ -64,22 +64,24 @@ export function ApiKeyDialog({ apiKey, onClose, onCreated }: ApiKeyDialogProps) 
   );
 
   const dayChanged = form.day !== initialDay;
-  const userError = checked && (form.user === null || form.user === '') ? t('admin.required') : undefined;
-  const dayError = !checked
-    ? undefined
-    : form.day === ''
-      ? t('admin.required')
-      : !isDay(form.day)
-        ? t('keys.badDate')
-        : dayChanged && form.day < today()
-          ? t('keys.pastDate')
-          : undefined;
+  // An expiry left as it was may lie in the past (an expired key being edited); a new one may not.
+  const dayProblem =
+    form.day === '' ? 'required' : !isDay(form.day) ? 'bad' : dayChanged && form.day < today() ? 'past' : null;
+  const dayError =
+    !checked || dayProblem === null
+      ? undefined
+      : dayProblem === 'required'
+        ? t('admin.required')
+        : dayProblem === 'bad'
+          ? t('keys.badDate')
+          : t('keys.pastDate');
+  const userError = checked && (form.user ?? '') === '' ? t('admin.required') : undefined;
   const set = <K extends keyof FormState>(field: K, value: FormState[K]) => setForm((f) => ({ ...f, [field]: value }));
 
   const submit = () => {
     setChecked(true);
     const user = form.user ?? '';
-    if (user === '' || form.day === '' || !isDay(form.day) || (dayChanged && form.day < today())) return;
+    if (user === '' || dayProblem !== null) return;
     save.mutate({
       user,
       text: form.text.trim(),
@@ -101,17 +103,14 @@ export function ApiKeyDialog({ apiKey, onClose, onCreated }: ApiKeyDialogProps) 
       onSubmit={submit}
     >
       {apiKey !== null && (
-        <div>
-          <Text size="sm" fw={500} id="api-key-label">
-            {t('keys.key')}
-          </Text>
-          <Group gap={4} wrap="nowrap">
-            <Text ff="monospace" size="sm" aria-labelledby="api-key-label" style={{ overflowWrap: 'anywhere' }}>
-              {apiKey.key}
-            </Text>
-            <CopyKeyButton value={apiKey.key} label={t('keys.copyKey')} />
-          </Group>
-        </div>
+        <TextInput
+          label={t('keys.key')}
+          value={apiKey.key}
+          readOnly
+          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+          rightSection={<CopyKeyButton value={apiKey.key} label={t('keys.copyKey')} />}
+          rightSectionPointerEvents="all"
+        />
       )}
       {admin ? (
         <ServerSelect

@@ -9,7 +9,13 @@ import { CopyKeyButton } from './CopyKeyButton';
 export function NewKeyDialog({ apiKey, onClose }: { apiKey: string; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened onClose={onClose} title={t('keys.createdTitle')} centered>
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('keys.createdTitle')}
+      centered
+      closeButtonProps={{ 'aria-label': t('admin.close') }}
+    >
       <Stack gap="sm">
         <Text size="sm">{t('keys.createdHint')}</Text>
         <Group gap={4} wrap="nowrap">
@@ -20,7 +26,7 @@ export function NewKeyDialog({ apiKey, onClose }: { apiKey: string; onClose: () 
         </Group>
         <Group justify="flex-end">
           <Button onClick={onClose} data-autofocus>
-            {t('admin.close')}
+            {t('keys.done')}
           </Button>
         </Group>
       </Stack>

@@ -80,7 +80,7 @@ describe('new API key, on a fixed clock', () => {
     const shown = screen.getByRole('dialog', { name: 'Your new API key' });
     expect(within(shown).getByText(NEW_KEY)).toBeInTheDocument();
     expect(within(shown).getByRole('button', { name: 'Copy the key' })).toBeInTheDocument();
-    fireEvent.click(within(shown).getByRole('button', { name: 'Close' }));
+    fireEvent.click(within(shown).getByRole('button', { name: 'Done' }));
     await until(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), 10);
   });
 
@@ -168,7 +168,9 @@ describe('API key form', () => {
     const { user } = renderApp('/keys', { token: ADMIN, config: { customer_views: true } });
     await user.click(await screen.findByRole('button', { name: 'Edit key AbCdEfGh…' }, LOADED));
     const dialog = await screen.findByRole('dialog', { name: 'Edit API key' });
-    expect(within(dialog).getByText(KEY_A)).toBeInTheDocument();
+    const shownKey = within(dialog).getByRole('textbox', { name: 'API Key' });
+    expect(shownKey).toHaveValue(KEY_A);
+    expect(shownKey).toHaveAttribute('readonly');
     await user.click(within(dialog).getByRole('button', { name: 'Copy the key' }));
     expect(await navigator.clipboard.readText()).toBe(KEY_A);
     const text = within(dialog).getByRole('textbox', { name: 'Description' });
