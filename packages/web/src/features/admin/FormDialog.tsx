@@ -26,7 +26,14 @@ export function FormDialog(props: FormDialogProps) {
     props.onSubmit();
   };
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title} size={props.size ?? 500} centered>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      size={props.size ?? 500}
+      centered
+      closeButtonProps={{ 'aria-label': t('admin.close') }}
+    >
       <form onSubmit={onSubmit} noValidate autoComplete="off">
         <Stack gap="sm">
           {props.children}

@@ -34,10 +34,14 @@ export interface ListPage<T> {
  */
 const pageSchema = z.looseObject({ total: z.optional(z.number()) });
 
-/** `sort-by` as the API takes it: a leading minus sorts descending. */
-export function sortParam(sort: SortState | null): string | undefined {
+/**
+ * `sort-by` as the API takes it: a leading minus sorts descending. The fields in `newestFirst` are dates the server
+ * sorts newest first when named without a minus (api.md §1.2), so for them the minus means oldest first.
+ */
+export function sortParam(sort: SortState | null, newestFirst: readonly string[] = []): string | undefined {
   if (sort === null) return undefined;
-  return sort.descending ? `-${sort.field}` : sort.field;
+  const minus = newestFirst.includes(sort.field) ? !sort.descending : sort.descending;
+  return minus ? `-${sort.field}` : sort.field;
 }
 
 /**
@@ -59,6 +63,8 @@ export interface AdminListOptions<T> {
   /** Filters and search, added to the paging and order. */
   filters: Query;
   enabled?: boolean;
+  /** Date fields the server sorts newest first without a minus (e.g. `startTime`), see {@link sortParam}. */
+  newestFirst?: readonly string[];
 }
 
 /**
@@ -66,13 +72,21 @@ export interface AdminListOptions<T> {
  * §24 #528: the predecessor fetched only the first 50 and paged in the browser). The last page shown stays up while
  * the next one loads.
  */
-export function useAdminList<T>({ path, rowsKey, row, state, filters, enabled = true }: AdminListOptions<T>) {
+export function useAdminList<T>({
+  path,
+  rowsKey,
+  row,
+  state,
+  filters,
+  enabled = true,
+  newestFirst,
+}: AdminListOptions<T>) {
   const api = useApi();
   const query: Query = {
     ...filters,
     page: state.page,
     'page-size': state.pageSize,
-    'sort-by': sortParam(state.sort),
+    'sort-by': sortParam(state.sort, newestFirst),
   };
   const rowsSchema = z.optional(z.array(row));
   return useQuery({

@@ -36,6 +36,7 @@ import { HistoryTab } from './HistoryTab';
 import { NoteForm } from './NoteForm';
 import classes from './AlertDetailScreen.module.css';
 import { copyText } from '../../app/copyText';
+import { BlackoutFromAlertButton } from '../blackouts/BlackoutFromAlertButton';
 
 const TOOLBAR_ACTIONS: readonly StatusAction[] = ['open', 'ack', 'unack', 'shelve', 'unshelve', 'close'];
 
@@ -178,6 +179,7 @@ export default function AlertDetailScreen() {
           <CopyIcon />
         </ToolButton>
         <span aria-live="polite">{copied && <Text size="sm">{t('detail.copied')}</Text>}</span>
+        <BlackoutFromAlertButton alert={alert} />
         {canWrite && (
           <CustomActionsMenu
             actions={customActionsOf(config)}

@@ -164,7 +164,17 @@ describe('alert detail', () => {
       within(toolbar)
         .getAllByRole('button')
         .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(['Back to the list', 'Reopen', 'Undo acknowledge', 'Shelve', 'Close', 'Watch', 'Delete', 'Copy as JSON']);
+    ).toEqual([
+      'Back to the list',
+      'Reopen',
+      'Undo acknowledge',
+      'Shelve',
+      'Close',
+      'Watch',
+      'Delete',
+      'Copy as JSON',
+      'Blackout…',
+    ]);
     await user.click(within(toolbar).getByRole('button', { name: 'Copy as JSON' }));
     expect(writeText).toHaveBeenCalledWith(JSON.stringify(alert, null, 2));
     expect(within(toolbar).getByRole('button', { name: 'Copied' })).toBeInTheDocument();

@@ -1,0 +1,145 @@
+import { ActionIcon, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import type { TFunction } from 'i18next';
+import { CopyIcon, DeleteIcon } from '../alerts/icons';
+import type { AdminColumn } from '../admin/AdminTable';
+import { EditIcon, WarningIcon } from '../admin/icons';
+import { Chips, DateTime } from '../admin/parts';
+import { broadScope } from './blackoutForm';
+import type { BlackoutRow } from './blackoutsApi';
+import { ActiveIcon, ExpiredIcon, PendingIcon } from './icons';
+
+dayjs.extend(relativeTime);
+
+/** A blackout in a few words, to name its row's buttons: its environment and what narrows it. */
+export function blackoutName(b: BlackoutRow): string {
+  const parts = [b.environment, ...b.service, b.resource, b.event, b.group, ...b.tags, b.origin];
+  return parts.filter((p): p is string => p !== null && p !== '').join(' / ');
+}
+
+function StatusCell({ blackout, t }: { blackout: BlackoutRow; t: TFunction }) {
+  const { status } = blackout;
+  const Icon = { active: ActiveIcon, pending: PendingIcon, expired: ExpiredIcon }[status];
+  const label =
+    status === 'active'
+      ? t('blackouts.status.active')
+      : status === 'pending'
+        ? t('blackouts.status.pending')
+        : t('blackouts.status.expired');
+  return (
+    <Group gap={4} wrap="nowrap" {...(status === 'active' ? { c: 'blue.8' } : {})}>
+      <Icon />
+      <Text size="sm" c="inherit">
+        {label}
+      </Text>
+    </Group>
+  );
+}
+
+function ScopeCell({ blackout, t }: { blackout: BlackoutRow; t: TFunction }) {
+  const scope = broadScope(blackout);
+  if (scope === null) return null;
+  const label = scope === 'wholeEnvironment' ? t('blackouts.wholeEnvironment') : t('blackouts.allFromOrigin');
+  return (
+    <Tooltip label={label}>
+      <Text component="span" c="red.8" style={{ display: 'inline-flex' }}>
+        <WarningIcon />
+        <VisuallyHidden>{label}</VisuallyHidden>
+      </Text>
+    </Tooltip>
+  );
+}
+
+export interface BlackoutActions {
+  canWrite: boolean;
+  onEdit: (b: BlackoutRow) => void;
+  onCopy: (b: BlackoutRow) => void;
+  onDelete: (b: BlackoutRow) => void;
+}
+
+/** The columns of screens.md §9; sortable where GET /blackouts sorts (BLACKOUT_COLUMNS on the server). */
+export function blackoutColumns(
+  t: TFunction,
+  customerViews: boolean,
+  actions: BlackoutActions,
+): AdminColumn<BlackoutRow>[] {
+  const text = (value: string | null) => value ?? '';
+  return [
+    { key: 'scope', header: t('blackouts.scope'), cell: (b) => <ScopeCell blackout={b} t={t} /> },
+    {
+      key: 'customer',
+      header: t('blackouts.customer'),
+      sortField: 'customer',
+      visible: customerViews,
+      cell: (b) => text(b.customer),
+    },
+    { key: 'environment', header: t('blackouts.environment'), sortField: 'environment', cell: (b) => b.environment },
+    {
+      key: 'service',
+      header: t('blackouts.service'),
+      sortField: 'service',
+      cell: (b) => (b.service.length === 0 ? null : <Chips values={b.service} />),
+    },
+    { key: 'resource', header: t('blackouts.resource'), sortField: 'resource', cell: (b) => text(b.resource) },
+    { key: 'event', header: t('blackouts.event'), sortField: 'event', cell: (b) => text(b.event) },
+    { key: 'group', header: t('blackouts.group'), sortField: 'group', cell: (b) => text(b.group) },
+    {
+      key: 'tags',
+      header: t('blackouts.tags'),
+      sortField: 'tags',
+      cell: (b) => (b.tags.length === 0 ? null : <Chips values={b.tags} color="blue" />),
+    },
+    { key: 'origin', header: t('blackouts.origin'), sortField: 'origin', cell: (b) => text(b.origin) },
+    { key: 'status', header: t('blackouts.statusColumn'), cell: (b) => <StatusCell blackout={b} t={t} /> },
+    { key: 'start', header: t('blackouts.start'), sortField: 'startTime', cell: (b) => <DateTime iso={b.startTime} /> },
+    { key: 'end', header: t('blackouts.end'), sortField: 'endTime', cell: (b) => <DateTime iso={b.endTime} /> },
+    {
+      key: 'expires',
+      header: t('blackouts.expires'),
+      cell: (b) => <time dateTime={b.endTime}>{dayjs(b.endTime).fromNow()}</time>,
+    },
+    { key: 'user', header: t('blackouts.user'), sortField: 'user', cell: (b) => text(b.user) },
+    { key: 'reason', header: t('blackouts.reason'), sortField: 'text', cell: (b) => text(b.text) },
+    {
+      key: 'actions',
+      header: t('admin.actions'),
+      visible: actions.canWrite,
+      cell: (b) => {
+        const name = blackoutName(b);
+        return (
+          <Group gap={4} wrap="nowrap">
+            <Tooltip label={t('admin.edit')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('blackouts.editOne', { name })}
+                onClick={() => actions.onEdit(b)}
+              >
+                <EditIcon />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('admin.copy')}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('blackouts.copyOne', { name })}
+                onClick={() => actions.onCopy(b)}
+              >
+                <CopyIcon />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('admin.delete')}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('blackouts.deleteOne', { name })}
+                onClick={() => actions.onDelete(b)}
+              >
+                <DeleteIcon />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        );
+      },
+    },
+  ];
+}
