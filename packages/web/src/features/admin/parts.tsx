@@ -44,7 +44,8 @@ export function Chips({
   return (
     <Group gap={4} wrap="wrap">
       {shown.map((value) => (
-        <Badge key={value} variant="light" color={color} tt="none" fw={500}>
+        // At least as wide as its text: a table column would otherwise squeeze the chip to an ellipsis.
+        <Badge key={value} variant="light" color={color} tt="none" fw={500} miw="max-content">
           {kind === undefined ? value : `${value} (${kind})`}
         </Badge>
       ))}
