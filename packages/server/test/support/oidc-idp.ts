@@ -15,6 +15,10 @@ export interface Idp {
   redirectUri: string;
   /** Signs the account in through the real authorisation endpoint and returns the code the browser would get. */
   authorize(account: IdpAccount): Promise<string>;
+  /** An account a person can sign in as on the login form (see {@link IdpOptions.loginForm}), by its `sub`. */
+  addAccount(account: IdpAccount): void;
+  /** Lets the client be sent back to `uri` too (a browser test's console, whose port is known only later). */
+  allowRedirectUri(uri: string): void;
   close(): Promise<void>;
 }
 
@@ -56,6 +60,32 @@ function memoryAdapter() {
 export interface IdpOptions {
   /** false leaves the end-session endpoint out of discovery, as some providers do. */
   endSession?: boolean;
+  /**
+   * Ask who signs in with a login form in the browser (a username field and a Sign in button) instead of answering
+   * the interaction for {@link Idp.authorize}.
+   */
+  loginForm?: boolean;
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The login form of {@link IdpOptions.loginForm}. */
+function loginPage(uid: string, failed: boolean): string {
+  const action = `/interaction/${encodeURIComponent(uid)}/login`;
+  return (
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Test identity provider</title></head><body>' +
+    '<main><h1>Sign in to the test identity provider</h1>' +
+    (failed ? '<p role="alert">No such user.</p>' : '') +
+    `<form method="post" action="${escapeHtml(action)}">` +
+    '<label>Username <input name="username" autocomplete="username"></label> ' +
+    '<button type="submit">Sign in</button></form></main></body></html>'
+  );
+}
+
+async function formBody(req: IncomingMessage): Promise<URLSearchParams> {
+  let text = '';
+  for await (const chunk of req) text += String(chunk);
+  return new URLSearchParams(text);
 }
 
 /**
@@ -66,19 +96,36 @@ export async function startIdp(options: IdpOptions = {}): Promise<Idp> {
   const clientId = 'alerta-console';
   const clientSecret = 'idp-client-secret-value';
   const redirectUri = 'http://console.test/callback';
+  const redirectUris = [redirectUri];
   // Made once the server listens, since the issuer URL holds its port.
-  const made: { provider?: Provider } = {};
+  const made: { provider?: Provider; build?: () => Provider } = {};
   let pending: IdpAccount | undefined;
   const accounts = new Map<string, IdpAccount>();
 
-  async function interaction(req: IncomingMessage, res: ServerResponse, idp: Provider) {
+  async function signIn(req: IncomingMessage, res: ServerResponse, idp: Provider, account: IdpAccount) {
     const details = await idp.interactionDetails(req, res);
-    const account = pending;
-    if (account === undefined) throw new Error('no sign-in expected');
     const grant = new idp.Grant({ accountId: account.sub, clientId });
     grant.addOIDCScope(String(details.params.scope));
     const grantId = await grant.save();
     await idp.interactionFinished(req, res, { login: { accountId: account.sub }, consent: { grantId } });
+  }
+
+  async function interaction(req: IncomingMessage, res: ServerResponse, idp: Provider) {
+    if (options.loginForm === true) {
+      const [, , uid = '', step] = (req.url ?? '').split('?')[0]?.split('/') ?? [];
+      if (req.method === 'POST' && step === 'login') {
+        const account = accounts.get((await formBody(req)).get('username') ?? '');
+        if (account !== undefined) return signIn(req, res, idp, account);
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage(uid, true));
+        return;
+      }
+      await idp.interactionDetails(req, res);
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(loginPage(uid, false));
+      return;
+    }
+    const account = pending;
+    if (account === undefined) throw new Error('no sign-in expected');
+    await signIn(req, res, idp, account);
   }
 
   const server = createServer((req, res) => {
@@ -93,35 +140,39 @@ export async function startIdp(options: IdpOptions = {}): Promise<Idp> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-  made.provider = new Provider(issuer, {
-    adapter: memoryAdapter(),
-    clients: [
-      {
-        client_id: clientId,
-        client_secret: clientSecret,
-        redirect_uris: [redirectUri],
-        token_endpoint_auth_method: 'client_secret_post',
+  const jwk = await exportJWK(privateKey);
+  const adapter = memoryAdapter();
+  made.build = () =>
+    new Provider(issuer, {
+      adapter,
+      clients: [
+        {
+          client_id: clientId,
+          client_secret: clientSecret,
+          redirect_uris: [...redirectUris],
+          token_endpoint_auth_method: 'client_secret_post',
+        },
+      ],
+      jwks: { keys: [{ ...jwk, kid: 'test', alg: 'RS256', use: 'sig' }] },
+      cookies: { keys: ['test-cookie-signing-key'] },
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified'],
+        profile: ['name', 'preferred_username', 'picture'],
+        // Keycloak nests roles inside objects; these reach the server through dotted claim names.
+        alerta: ['roles', 'groups', 'realm_access', 'resource_access'],
       },
-    ],
-    jwks: { keys: [{ ...(await exportJWK(privateKey)), kid: 'test', alg: 'RS256', use: 'sig' }] },
-    cookies: { keys: ['test-cookie-signing-key'] },
-    claims: {
-      openid: ['sub'],
-      email: ['email', 'email_verified'],
-      profile: ['name', 'preferred_username', 'picture'],
-      // Keycloak nests roles inside objects; these reach the server through dotted claim names.
-      alerta: ['roles', 'groups', 'realm_access', 'resource_access'],
-    },
-    scopes: ['openid', 'email', 'profile', 'alerta'],
-    features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: options.endSession ?? true } },
-    interactions: { url: (_ctx, i) => `/interaction/${i.uid}` },
-    pkce: { required: () => false },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
-    findAccount: (_ctx, sub) => {
-      const account = accounts.get(sub);
-      return account === undefined ? undefined : { accountId: sub, claims: () => ({ sub, ...account.claims }) };
-    },
-  });
+      scopes: ['openid', 'email', 'profile', 'alerta'],
+      features: { devInteractions: { enabled: false }, rpInitiatedLogout: { enabled: options.endSession ?? true } },
+      interactions: { url: (_ctx, i) => `/interaction/${i.uid}` },
+      pkce: { required: () => false },
+      ttl: { AccessToken: 600, AuthorizationCode: 60, Grant: 600, IdToken: 600, Interaction: 600, Session: 600 },
+      findAccount: (_ctx, sub) => {
+        const account = accounts.get(sub);
+        return account === undefined ? undefined : { accountId: sub, claims: () => ({ sub, ...account.claims }) };
+      },
+    });
+  made.provider = made.build();
 
   async function authorize(account: IdpAccount): Promise<string> {
     accounts.set(account.sub, account);
@@ -163,6 +214,15 @@ export async function startIdp(options: IdpOptions = {}): Promise<Idp> {
     clientSecret,
     redirectUri,
     authorize,
+    addAccount: (account) => {
+      accounts.set(account.sub, account);
+    },
+    allowRedirectUri: (uri) => {
+      if (redirectUris.includes(uri)) return;
+      redirectUris.push(uri);
+      // Clients are fixed when a provider is made; sessions and codes live in the shared adapter.
+      if (made.build !== undefined) made.provider = made.build();
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

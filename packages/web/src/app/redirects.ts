@@ -26,3 +26,18 @@ export function safeRedirectPath(redirect: string | null): string {
 export function loginPathFor(fullPath: string): string {
   return `/login?redirect=${encodeURIComponent(fullPath)}`;
 }
+
+/** The routes of signing in and out (console.md §2), where coming back after logging in makes no sense. */
+export function isAccountPath(pathname: string): boolean {
+  return /^\/(?:login|signup|forgot|logout|confirm\/|reset\/)/.test(pathname);
+}
+
+/**
+ * The top bar's log-in and sign-up links: they bring the visitor back to where they were (a read-only visitor,
+ * say), except from the account screens themselves.
+ */
+export function accountLinkFrom(target: '/login' | '/signup', fullPath: string): string {
+  const pathname = fullPath.split(/[?#]/, 1)[0] ?? '';
+  if (isAccountPath(pathname) || pathname === '/' || fullPath === '/alerts') return target;
+  return `${target}?redirect=${encodeURIComponent(fullPath)}`;
+}

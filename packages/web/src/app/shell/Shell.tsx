@@ -11,6 +11,7 @@ import { AlertsUiStore } from '../../features/alerts/alertsUiStore';
 import { BulkBar } from '../../features/alerts/BulkBar';
 import { WatchSwitch } from '../../features/alerts/WatchSwitch';
 import { DocumentTitle } from '../DocumentTitle';
+import { accountLinkFrom } from '../redirects';
 import { NavMenu } from './NavMenu';
 import { RefreshButton } from './RefreshButton';
 import { UserMenu } from './UserMenu';
@@ -55,6 +56,7 @@ function ShellFrame() {
   const drawerOpen = isDesktop ? desktopOpen : mobileOpen;
   const toggleDrawer = () => (isDesktop ? setDesktopOpen((open) => !open) : setMobileOpen((open) => !open));
   const onAuthScreen = location.pathname === '/login' || location.pathname === '/signup';
+  const here = `${location.pathname}${location.search}${location.hash}`;
 
   const content = (
     <Suspense
@@ -119,11 +121,11 @@ function ShellFrame() {
           {session === null && !onAuthScreen && !bulkMode && (
             <>
               {config.signup_enabled && (
-                <Button component={Link} to="/signup" variant="outline" radius="xl" size="xs">
+                <Button component={Link} to={accountLinkFrom('/signup', here)} variant="outline" radius="xl" size="xs">
                   {t('shell.signUp')}
                 </Button>
               )}
-              <Button component={Link} to="/login" radius="xl" size="xs">
+              <Button component={Link} to={accountLinkFrom('/login', here)} radius="xl" size="xs">
                 {t('shell.logIn')}
               </Button>
             </>

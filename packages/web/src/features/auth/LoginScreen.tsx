@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../../api';
 import { errorMessage } from '../../api/errorMessage';
+import { lazyChunk } from '../../app/lazyChunk';
 import { safeRedirectPath } from '../../app/redirects';
 import { useConfig } from '../../config/ConfigContext';
 import { useAuthStore } from './AuthContext';
@@ -15,8 +16,17 @@ interface Credentials {
   password: string;
 }
 
-/** /login for the basic and LDAP providers (screens.md §14): username or email, and password. */
+// Signing in through an identity provider is its own chunk: most consoles never need it.
+const ProviderLogin = lazyChunk(() => import('./ProviderLogin'));
+
+/** /login (screens.md §14): the password form for basic and LDAP, otherwise the identity provider's sign-in. */
 export function LoginScreen() {
+  const { provider } = useConfig();
+  return provider === 'basic' || provider === 'ldap' ? <PasswordLogin /> : <ProviderLogin />;
+}
+
+/** Username or email, and password. */
+function PasswordLogin() {
   const { t } = useTranslation();
   const api = useApi();
   const auth = useAuthStore();

@@ -7,11 +7,7 @@ import { useApi } from '../../api';
 import { useConfig } from '../../config/ConfigContext';
 import { useAuthStore } from './AuthContext';
 import { browser, logOut, providerLogoutUrl } from './authApi';
-
-/** Where the identity provider sends the browser back to after signing out: this route. */
-function returnAddress(): string {
-  return new URL(`${import.meta.env.BASE_URL}logout`, window.location.origin).toString();
-}
+import { logoutReturnUri } from './consoleAddress';
 
 /**
  * /logout: ends the session here and on the server, then says so (screens.md §14). When the server names the identity
@@ -21,7 +17,7 @@ function returnAddress(): string {
 export function LogoutScreen() {
   const { t } = useTranslation();
   const api = useApi();
-  const { provider } = useConfig();
+  const config = useConfig();
   const auth = useAuthStore();
   const queryClient = useQueryClient();
   const done = useRef(false);
@@ -37,12 +33,13 @@ export function LogoutScreen() {
     auth.logout();
     answer?.then(
       (logoutUrl) => {
-        const target = logoutUrl === null ? null : providerLogoutUrl(logoutUrl, provider, returnAddress());
+        const target =
+          logoutUrl === null ? null : providerLogoutUrl(logoutUrl, config.provider, logoutReturnUri(config));
         if (target !== null) browser.leaveTo(target);
       },
       () => undefined,
     );
-  }, [api, auth, queryClient, provider]);
+  }, [api, auth, queryClient, config]);
 
   return (
     <Paper maw={420} mx="auto" mt="xl" p="lg" withBorder>

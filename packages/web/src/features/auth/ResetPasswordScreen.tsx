@@ -1,5 +1,68 @@
-import { PlaceholderScreen } from '../../app/PlaceholderScreen';
+import { Alert as Callout, Anchor, Button, Stack, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { useApi } from '../../api';
+import { errorMessage } from '../../api/errorMessage';
+import { withMessages } from '../../i18n/areas';
+import { adminMessages } from '../admin/messages';
+import { resetPassword } from './accountApi';
+import { authMessages } from './messages';
+import { AuthPage, NewPasswordFields, passwordProblems, type NewPassword } from './parts';
 
-export default function ResetPasswordScreen() {
-  return <PlaceholderScreen titleKey="route.reset" />;
+/** /reset/:token (screens.md §14): the link from the reset mail; a new password, typed twice, then log in with it. */
+function ResetPasswordScreen() {
+  const { t } = useTranslation();
+  const api = useApi();
+  const { token = '' } = useParams();
+  const [value, setValue] = useState<NewPassword>({ password: '', confirm: '' });
+  const [checked, setChecked] = useState(false);
+  const reset = useMutation({ mutationFn: (password: string) => resetPassword(api, token, password) });
+
+  if (reset.isSuccess) {
+    return (
+      <AuthPage title={t('auth.reset.doneTitle')}>
+        <Text role="status">{t('auth.reset.done')}</Text>
+        <Anchor component={Link} to="/login">
+          {t('auth.goToLogin')}
+        </Anchor>
+      </AuthPage>
+    );
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setChecked(true);
+    if (Object.keys(passwordProblems(value.password, value.confirm)).length > 0) return;
+    reset.mutate(value.password);
+  };
+
+  return (
+    <AuthPage title={t('auth.reset.heading')}>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          {reset.isError && (
+            <Callout color="red" title={t('auth.reset.failed')} role="alert">
+              {errorMessage(reset.error, t)}
+            </Callout>
+          )}
+          <NewPasswordFields
+            value={value}
+            onChange={setValue}
+            checked={checked}
+            passwordLabel={t('auth.reset.password')}
+          />
+          <Button type="submit" loading={reset.isPending}>
+            {t('auth.reset.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Anchor component={Link} to="/forgot" size="sm">
+        {t('auth.reset.newLink')}
+      </Anchor>
+    </AuthPage>
+  );
 }
+
+export default withMessages([adminMessages, authMessages], ResetPasswordScreen);

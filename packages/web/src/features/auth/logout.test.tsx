@@ -5,6 +5,7 @@ import { API, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server } from '../../test/server';
 import { browser, providerLogoutUrl } from './authApi';
+import { consoleRedirectUri, logoutReturnUri } from './consoleAddress';
 import { TOKEN_STORAGE_KEY } from './token';
 
 // console.md §4: when the server names the identity provider's end-session address, the browser signs out there too
@@ -42,6 +43,19 @@ describe('logout at the identity provider', () => {
     );
   });
 
+  it("comes back under the console's configured base path", async () => {
+    const leaveTo = vi.spyOn(browser, 'leaveTo').mockImplementation(() => undefined);
+    answerLogout({ logoutUrl: 'https://sso.example.com/end' });
+    renderApp('/logout', {
+      token: makeToken({ provider: 'azure' }),
+      config: { provider: 'azure', base_path: '/console/' },
+    });
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledTimes(1));
+    expect(leaveTo).toHaveBeenCalledWith(
+      `https://sso.example.com/end?post_logout_redirect_url=${encodeURIComponent(`${window.location.origin}/console/logout`)}`,
+    );
+  });
+
   it('stays on the logout screen when the server names no address', async () => {
     const leaveTo = vi.spyOn(browser, 'leaveTo').mockImplementation(() => undefined);
     const requests = recordRequests();
@@ -73,5 +87,16 @@ describe('logout at the identity provider', () => {
     expect(providerLogoutUrl('http://sso.test/logout', 'github', RETURN_TO)).toBe(
       `http://sso.test/logout?post_logout_redirect_url=${encodeURIComponent(RETURN_TO)}`,
     );
+  });
+});
+
+describe('the addresses providers send the browser back to', () => {
+  it('is this origin and the base path, and that plus /logout', () => {
+    const origin = 'https://alerta.example.com';
+    expect(consoleRedirectUri({}, origin)).toBe(`${origin}/`);
+    expect(logoutReturnUri({}, origin)).toBe(`${origin}/logout`);
+    expect(consoleRedirectUri({ base_path: '/ops/' }, origin)).toBe(`${origin}/ops/`);
+    expect(logoutReturnUri({ base_path: '/ops/' }, origin)).toBe(`${origin}/ops/logout`);
+    expect(logoutReturnUri({ base_path: 'ops' }, origin)).toBe(`${origin}/ops/logout`);
   });
 });
