@@ -1,4 +1,4 @@
-import { Alert as Callout, NativeSelect, TagsInput, TextInput } from '@mantine/core';
+import { Alert as Callout, Group, NativeSelect, TagsInput, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -150,9 +150,14 @@ function BlackoutForm({
         value={fields.service}
         onChange={(value) => set('service', value)}
       />
-      {text('resource', t('blackouts.resource'))}
-      {text('event', t('blackouts.event'))}
-      {text('group', t('blackouts.group'))}
+      <Group grow align="flex-start" gap="xs">
+        {text('resource', t('blackouts.resource'))}
+        {text('event', t('blackouts.event'))}
+      </Group>
+      <Group grow align="flex-start" gap="xs">
+        {text('group', t('blackouts.group'))}
+        {text('origin', t('blackouts.origin'))}
+      </Group>
       <TagsInput
         label={t('blackouts.tags')}
         description={t('blackouts.listHint')}
@@ -160,7 +165,6 @@ function BlackoutForm({
         value={fields.tags}
         onChange={(value) => set('tags', value)}
       />
-      {text('origin', t('blackouts.origin'))}
       {text('text', t('blackouts.reason'))}
       {scope !== null && (
         <Callout color="orange" icon={<WarningIcon />} role="note">

@@ -9,6 +9,7 @@ import { Chips, DateTime } from '../admin/parts';
 import { broadScope } from './blackoutForm';
 import type { BlackoutRow } from './blackoutsApi';
 import { ActiveIcon, ExpiredIcon, PendingIcon } from './icons';
+import classes from './BlackoutsScreen.module.css';
 
 dayjs.extend(relativeTime);
 
@@ -92,12 +93,34 @@ export function blackoutColumns(
     },
     { key: 'origin', header: t('blackouts.origin'), sortField: 'origin', cell: (b) => text(b.origin) },
     { key: 'status', header: t('blackouts.statusColumn'), cell: (b) => <StatusCell blackout={b} t={t} /> },
-    { key: 'start', header: t('blackouts.start'), sortField: 'startTime', cell: (b) => <DateTime iso={b.startTime} /> },
-    { key: 'end', header: t('blackouts.end'), sortField: 'endTime', cell: (b) => <DateTime iso={b.endTime} /> },
+    {
+      key: 'start',
+      header: t('blackouts.start'),
+      sortField: 'startTime',
+      cell: (b) => (
+        <span className={classes.nowrap}>
+          <DateTime iso={b.startTime} />
+        </span>
+      ),
+    },
+    {
+      key: 'end',
+      header: t('blackouts.end'),
+      sortField: 'endTime',
+      cell: (b) => (
+        <span className={classes.nowrap}>
+          <DateTime iso={b.endTime} />
+        </span>
+      ),
+    },
     {
       key: 'expires',
       header: t('blackouts.expires'),
-      cell: (b) => <time dateTime={b.endTime}>{dayjs(b.endTime).fromNow()}</time>,
+      cell: (b) => (
+        <time className={classes.nowrap} dateTime={b.endTime}>
+          {dayjs(b.endTime).fromNow()}
+        </time>
+      ),
     },
     { key: 'user', header: t('blackouts.user'), sortField: 'user', cell: (b) => text(b.user) },
     { key: 'reason', header: t('blackouts.reason'), sortField: 'text', cell: (b) => text(b.text) },
