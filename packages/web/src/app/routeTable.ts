@@ -93,25 +93,29 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     path: '/signup',
     titleKey: msg('route.signup'),
     needsLogin: false,
-    Screen: lazyChunk(() => import('../features/auth/SignupScreen')),
+    Screen: lazyChunk(() => import('../features/auth/accountScreens').then((m) => ({ default: m.SignupScreen }))),
   },
   {
     path: '/confirm/:token',
     titleKey: msg('route.confirm'),
     needsLogin: false,
-    Screen: lazyChunk(() => import('../features/auth/ConfirmEmailScreen')),
+    Screen: lazyChunk(() => import('../features/auth/accountScreens').then((m) => ({ default: m.ConfirmEmailScreen }))),
   },
   {
     path: '/forgot',
     titleKey: msg('route.forgot'),
     needsLogin: false,
-    Screen: lazyChunk(() => import('../features/auth/ForgotPasswordScreen')),
+    Screen: lazyChunk(() =>
+      import('../features/auth/accountScreens').then((m) => ({ default: m.ForgotPasswordScreen })),
+    ),
   },
   {
     path: '/reset/:token',
     titleKey: msg('route.reset'),
     needsLogin: false,
-    Screen: lazyChunk(() => import('../features/auth/ResetPasswordScreen')),
+    Screen: lazyChunk(() =>
+      import('../features/auth/accountScreens').then((m) => ({ default: m.ResetPasswordScreen })),
+    ),
   },
   { path: '/logout', titleKey: msg('route.logout'), needsLogin: false, Screen: LogoutScreen },
 ];

@@ -16,8 +16,8 @@ interface Credentials {
   password: string;
 }
 
-// Signing in through an identity provider is its own chunk: most consoles never need it.
-const ProviderLogin = lazyChunk(() => import('./ProviderLogin'));
+// Signing in through an identity provider comes with the other account screens: most consoles never need it.
+const ProviderLogin = lazyChunk<object>(() => import('./accountScreens').then((m) => ({ default: m.ProviderLogin })));
 
 /** /login (screens.md §14): the password form for basic and LDAP, otherwise the identity provider's sign-in. */
 export function LoginScreen() {
