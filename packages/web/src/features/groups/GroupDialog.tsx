@@ -1,10 +1,9 @@
-import { Badge, Stack, TextInput } from '@mantine/core';
+import { Badge, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { useAdminChange } from '../admin/adminActions';
 import { FormDialog } from '../admin/FormDialog';
-import { readableErrors } from '../admin/readableErrors';
 import { saveGroup, type GroupRow, type GroupValues } from './groupsApi';
 
 export interface GroupDialogProps {
@@ -38,32 +37,30 @@ export function GroupDialog({ group, onClose }: GroupDialogProps) {
         save.mutate(trimmed);
       }}
     >
-      <Stack gap="sm" style={readableErrors}>
-        {trimmed.name !== '' && (
-          <Badge variant="light" tt="none" fw={500} aria-hidden>
-            {`${trimmed.name} (${t('groups.kind')})`}
-          </Badge>
-        )}
-        <TextInput
-          label={t('groups.name')}
-          withAsterisk
-          data-autofocus
-          value={values.name}
-          error={checked && trimmed.name === '' ? t('admin.required') : undefined}
-          onChange={(event) => {
-            const name = event.currentTarget.value;
-            setValues((v) => ({ ...v, name }));
-          }}
-        />
-        <TextInput
-          label={t('groups.description')}
-          value={values.text}
-          onChange={(event) => {
-            const text = event.currentTarget.value;
-            setValues((v) => ({ ...v, text }));
-          }}
-        />
-      </Stack>
+      {trimmed.name !== '' && (
+        <Badge variant="light" tt="none" fw={500} aria-hidden>
+          {`${trimmed.name} (${t('groups.kind')})`}
+        </Badge>
+      )}
+      <TextInput
+        label={t('groups.name')}
+        withAsterisk
+        data-autofocus
+        value={values.name}
+        error={checked && trimmed.name === '' ? t('admin.required') : undefined}
+        onChange={(event) => {
+          const name = event.currentTarget.value;
+          setValues((v) => ({ ...v, name }));
+        }}
+      />
+      <TextInput
+        label={t('groups.description')}
+        value={values.text}
+        onChange={(event) => {
+          const text = event.currentTarget.value;
+          setValues((v) => ({ ...v, text }));
+        }}
+      />
     </FormDialog>
   );
 }

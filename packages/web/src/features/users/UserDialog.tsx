@@ -1,4 +1,4 @@
-import { Checkbox, MultiSelect, PasswordInput, Stack, Switch, TextInput } from '@mantine/core';
+import { Checkbox, MultiSelect, PasswordInput, Switch, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,6 @@ import { useConfig } from '../../config/ConfigContext';
 import { useAdminChange } from '../admin/adminActions';
 import { ADMIN_QUERY_KEY } from '../admin/adminList';
 import { FormDialog } from '../admin/FormDialog';
-import { readableErrors } from '../admin/readableErrors';
 import { usePermission } from '../auth/usePermission';
 import { addMember, fetchUserGroups, removeMember } from '../groups/groupsApi';
 import { GroupsField } from './GroupsField';
@@ -122,91 +121,89 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
         save.mutate(form);
       }}
     >
-      <Stack gap="sm" style={readableErrors}>
-        <TextInput
-          label={t('users.name')}
-          withAsterisk={basic}
-          data-autofocus
-          disabled={!basic}
-          value={values.name}
-          error={say(problems.name)}
-          onChange={(event) => set('name', event.currentTarget.value)}
-        />
-        <Switch
-          label={t('users.active')}
-          checked={values.active}
-          onChange={(event) => set('active', event.currentTarget.checked)}
-        />
-        {/* The login is set once: PUT /user does not take it from this form (screens.md §6). */}
-        <TextInput
-          label={t('users.login')}
-          withAsterisk={basic}
-          disabled={!basic || user !== null}
-          value={values.login}
-          error={say(problems.login)}
-          onChange={(event) => set('login', event.currentTarget.value)}
-        />
-        <TextInput
-          type="email"
-          label={t('users.email')}
-          withAsterisk={basic}
-          disabled={!basic}
-          value={values.email}
-          error={say(problems.email)}
-          onChange={(event) => set('email', event.currentTarget.value)}
-        />
-        <Checkbox
-          label={t('users.emailVerified')}
-          checked={values.emailVerified}
-          onChange={(event) => set('emailVerified', event.currentTarget.checked)}
-        />
-        {basic && (
-          <>
-            <PasswordInput
-              label={t('users.password')}
-              description={user === null ? undefined : t('users.passwordUnchanged')}
-              withAsterisk={creating}
-              autoComplete="new-password"
-              visible={passwordVisible}
-              onVisibilityChange={setPasswordVisible}
-              visibilityToggleFocusable
-              visibilityToggleButtonProps={{ 'aria-label': t('users.showPassword') }}
-              value={values.password}
-              error={say(problems.password)}
-              onChange={(event) => set('password', event.currentTarget.value)}
-            />
-            <TextInput
-              type={passwordVisible ? 'text' : 'password'}
-              label={t('users.confirmPassword')}
-              withAsterisk={creating}
-              autoComplete="new-password"
-              value={values.confirmPassword}
-              error={say(problems.confirmPassword)}
-              onChange={(event) => set('confirmPassword', event.currentTarget.value)}
-            />
-          </>
-        )}
-        <GroupsField
-          value={groups}
-          onChange={setChosenGroups}
-          disabled={user !== null && memberships.data === undefined}
-        />
-        <MultiSelect
-          label={t('users.roles')}
-          data={roleChoices}
-          value={values.roles}
-          onChange={(chosen) => set('roles', chosen)}
-          searchable
-          clearable
-          nothingFoundMessage={t('users.noRoles')}
-          comboboxProps={{ withinPortal: false }}
-        />
-        <TextInput
-          label={t('users.comment')}
-          value={values.text}
-          onChange={(event) => set('text', event.currentTarget.value)}
-        />
-      </Stack>
+      <TextInput
+        label={t('users.name')}
+        withAsterisk={basic}
+        data-autofocus
+        disabled={!basic}
+        value={values.name}
+        error={say(problems.name)}
+        onChange={(event) => set('name', event.currentTarget.value)}
+      />
+      <Switch
+        label={t('users.active')}
+        checked={values.active}
+        onChange={(event) => set('active', event.currentTarget.checked)}
+      />
+      {/* The login is set once: PUT /user does not take it from this form (screens.md §6). */}
+      <TextInput
+        label={t('users.login')}
+        withAsterisk={basic}
+        disabled={!basic || user !== null}
+        value={values.login}
+        error={say(problems.login)}
+        onChange={(event) => set('login', event.currentTarget.value)}
+      />
+      <TextInput
+        type="email"
+        label={t('users.email')}
+        withAsterisk={basic}
+        disabled={!basic}
+        value={values.email}
+        error={say(problems.email)}
+        onChange={(event) => set('email', event.currentTarget.value)}
+      />
+      <Checkbox
+        label={t('users.emailVerified')}
+        checked={values.emailVerified}
+        onChange={(event) => set('emailVerified', event.currentTarget.checked)}
+      />
+      {basic && (
+        <>
+          <PasswordInput
+            label={t('users.password')}
+            description={user === null ? undefined : t('users.passwordUnchanged')}
+            withAsterisk={creating}
+            autoComplete="new-password"
+            visible={passwordVisible}
+            onVisibilityChange={setPasswordVisible}
+            visibilityToggleFocusable
+            visibilityToggleButtonProps={{ 'aria-label': t('users.showPassword') }}
+            value={values.password}
+            error={say(problems.password)}
+            onChange={(event) => set('password', event.currentTarget.value)}
+          />
+          <TextInput
+            type={passwordVisible ? 'text' : 'password'}
+            label={t('users.confirmPassword')}
+            withAsterisk={creating}
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            error={say(problems.confirmPassword)}
+            onChange={(event) => set('confirmPassword', event.currentTarget.value)}
+          />
+        </>
+      )}
+      <GroupsField
+        value={groups}
+        onChange={setChosenGroups}
+        disabled={user !== null && memberships.data === undefined}
+      />
+      <MultiSelect
+        label={t('users.roles')}
+        data={roleChoices}
+        value={values.roles}
+        onChange={(chosen) => set('roles', chosen)}
+        searchable
+        clearable
+        nothingFoundMessage={t('users.noRoles')}
+        comboboxProps={{ withinPortal: false }}
+      />
+      <TextInput
+        label={t('users.comment')}
+        value={values.text}
+        onChange={(event) => set('text', event.currentTarget.value)}
+      />
     </FormDialog>
   );
 }
