@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { logIn, postAlert, unique } from './support/alerts';
+import { createUser, logIn, postAlert, unique, type Credentials } from './support/alerts';
 import { blocking, runAxe } from './support/axe';
 import { expect, test, type RunningServer } from './support/server';
 
@@ -39,6 +39,35 @@ async function addValues(field: Locator, ...values: string[]): Promise<void> {
 }
 
 const HOUR = 3600_000;
+
+/** Stores `prefs` for `who` the way the console does: PUT /user/me/attributes as that user. */
+async function putMyPreferences(server: RunningServer, who: Credentials, prefs: Record<string, unknown>) {
+  const login = await fetch(`${server.baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: who.login, password: who.password }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const answer = await fetch(`${server.baseURL}/api/user/me/attributes`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ attributes: { prefs } }),
+  });
+  expect(answer.status, await answer.text()).toBe(200);
+}
+
+/** Blackouts of every kind the list shows differently: narrowed, whole environment, all from an origin, pending. */
+async function postVariedBlackouts(server: RunningServer, resource: string): Promise<void> {
+  const now = Date.now();
+  for (const body of [
+    { environment: 'Production', resource, service: ['Web'], tags: ['linux'], text: 'planned work' },
+    { environment: 'Development', text: 'whole environment' },
+    { environment: 'Development', origin: 'nagios', startTime: new Date(now + 2 * HOUR).toISOString() },
+  ]) {
+    const answer = await server.api('POST', '/blackout', body);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  }
+}
 
 test.describe('blackouts', () => {
   test('a blackout is created, edited, copied and deleted through the screen', async ({ page, server }) => {
@@ -165,15 +194,7 @@ test.describe('blackouts', () => {
 
   test('axe finds nothing serious or critical on the screen and in the dialog', async ({ page, server }, testInfo) => {
     const resource = unique('bo-axe');
-    const now = Date.now();
-    for (const body of [
-      { environment: 'Production', resource, service: ['Web'], tags: ['linux'], text: 'planned work' },
-      { environment: 'Development', text: 'whole environment' },
-      { environment: 'Development', origin: 'nagios', startTime: new Date(now + 2 * HOUR).toISOString() },
-    ]) {
-      const answer = await server.api('POST', '/blackout', body);
-      expect(answer.status, JSON.stringify(answer.body)).toBe(201);
-    }
+    await postVariedBlackouts(server, resource);
     await logIn(page, server, '/blackouts');
     await expect(row(page, resource)).toBeVisible();
     await expect(page.getByText('Covers the whole environment').first()).toBeAttached();
@@ -192,5 +213,23 @@ test.describe('blackouts', () => {
 
     expect(blocking(list), 'serious or critical axe violations on /blackouts').toEqual([]);
     expect(blocking(form), 'serious or critical axe violations in the blackout dialog').toEqual([]);
+  });
+
+  test('axe finds nothing serious or critical in dark mode either', async ({ page, server }, testInfo) => {
+    const resource = unique('bo-dark');
+    await postVariedBlackouts(server, resource);
+    const user = await createUser(server, { roles: ['admin'] });
+    await putMyPreferences(server, user, { isDark: true });
+    await logIn(page, server, '/blackouts', user);
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await expect(row(page, resource)).toBeVisible();
+    const list = await runAxe(page, testInfo, 'blackouts-dark');
+    await row(page, resource)
+      .getByRole('button', { name: /^Copy blackout/ })
+      .click();
+    await expect(page.getByRole('dialog', { name: 'New blackout' }).getByText(/^Would match/)).toBeVisible();
+    const form = await runAxe(page, testInfo, 'blackouts-dialog-dark');
+    expect(blocking(list), 'serious or critical axe violations on /blackouts in dark mode').toEqual([]);
+    expect(blocking(form), 'serious or critical axe violations in the dialog in dark mode').toEqual([]);
   });
 });

@@ -29,7 +29,7 @@ function StatusCell({ blackout, t }: { blackout: BlackoutRow; t: TFunction }) {
         ? t('blackouts.status.pending')
         : t('blackouts.status.expired');
   return (
-    <Group gap={4} wrap="nowrap" {...(status === 'active' ? { c: 'blue.8' } : {})}>
+    <Group gap={4} wrap="nowrap" className={status === 'active' ? classes.active : undefined}>
       <Icon />
       <Text size="sm" c="inherit">
         {label}
@@ -44,7 +44,7 @@ function ScopeCell({ blackout, t }: { blackout: BlackoutRow; t: TFunction }) {
   const label = scope === 'wholeEnvironment' ? t('blackouts.wholeEnvironment') : t('blackouts.allFromOrigin');
   return (
     <Tooltip label={label}>
-      <Text component="span" c="red.8" style={{ display: 'inline-flex' }}>
+      <Text component="span" className={classes.warning}>
         <WarningIcon />
         <VisuallyHidden>{label}</VisuallyHidden>
       </Text>
