@@ -1,109 +1,25 @@
-import type { ClientConfig } from '@alerta/contract';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { advance, startFakeClock, stopFakeClock, until as untilOnce } from '../../test/fakeClock';
-import { API, makeToken } from '../../test/fixtures';
-import { renderApp } from '../../test/renderApp';
-import { recordRequests, server, type RecordedRequest } from '../../test/server';
-import { blackoutAnswer, makeBlackout } from './testData';
+import { describe, expect, it } from 'vitest';
+import { advance } from '../../test/fakeClock';
+import { API } from '../../test/fixtures';
+import { server } from '../../test/server';
+import {
+  addValues,
+  answerPrefs,
+  change,
+  counts,
+  HOUR,
+  input,
+  local,
+  openNew,
+  posts,
+  serveLists,
+  until,
+  onFixedClock,
+} from './dialogTestKit';
 
-// Time matters here (default start and end, UTC conversion, the count's pause), so the clock is fixed and moved by
-// hand: Friday 20 November 2026, 10:07:30 UTC.
-const NOW = new Date('2026-11-20T10:07:30.000Z');
-const HOUR = 3600_000;
-
-let requests: RecordedRequest[] = [];
-
-/** {@link untilOnce}, given three times as long: these tests share a busy two-core machine. */
-async function until(check: () => void, stepMs = 0): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      await untilOnce(check, stepMs);
-      return;
-    } catch (error) {
-      if (attempt >= 3) throw error;
-    }
-  }
-}
-
-// The screen and the dialog are lazy chunks: loaded once here, not inside the first test's time.
-beforeAll(async () => {
-  await import('./BlackoutsScreen');
-  await import('../alerts/ConfirmDeleteDialog');
-}, 60_000);
-
-/** What the browser's date and time inputs show for `date` in the local time zone. */
-function local(date: Date | string | number): { date: string; time: string } {
-  const d = new Date(date);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return {
-    date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
-    time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
-  };
-}
-
-function answerPrefs(prefs: Record<string, unknown>) {
-  server.use(
-    http.get(`${API}/user/me/attributes`, () => HttpResponse.json({ status: 'ok', total: 1, attributes: { prefs } })),
-  );
-}
-
-function serveLists(rows: unknown[] = []) {
-  server.use(
-    http.get(`${API}/blackouts`, () => HttpResponse.json(blackoutAnswer(rows))),
-    http.get(`${API}/environments`, () =>
-      HttpResponse.json({ status: 'ok', environments: [{ environment: 'Staging', count: 2 }], total: 1 }),
-    ),
-    http.get(`${API}/services`, () =>
-      HttpResponse.json({ status: 'ok', services: [{ environment: 'Production', service: 'Web', count: 1 }] }),
-    ),
-    http.get(`${API}/alerts/tags`, () =>
-      HttpResponse.json({ status: 'ok', tags: [{ environment: 'Production', tag: 'linux', count: 1 }] }),
-    ),
-    http.get(`${API}/customers`, () =>
-      HttpResponse.json({ status: 'ok', customers: [{ id: 'c1', match: 'acme.example', customer: 'Acme' }], total: 1 }),
-    ),
-    http.get(`${API}/alerts/count`, () => HttpResponse.json({ status: 'ok', total: 3 })),
-    http.post(`${API}/blackout`, () => HttpResponse.json({ status: 'ok', id: 'new' }, { status: 201 })),
-    http.put(`${API}/blackout/:id`, () => HttpResponse.json({ status: 'ok' })),
-  );
-}
-
-async function openNew(config: ClientConfig = {}) {
-  renderApp('/blackouts', {
-    token: makeToken({ scope: 'admin read write' }),
-    config: { environments: ['Production', 'Development'], ...config },
-  });
-  await until(() => expect(screen.getByRole('button', { name: 'New blackout' })).toBeInTheDocument());
-  fireEvent.click(screen.getByRole('button', { name: 'New blackout' }));
-  await until(() => expect(screen.getByRole('dialog', { name: 'New blackout' })).toBeInTheDocument(), 10);
-  return screen.getByRole('dialog', { name: 'New blackout' });
-}
-
-const input = (dialog: HTMLElement, name: string | RegExp) =>
-  within(dialog).getByLabelText<HTMLInputElement>(name, { selector: 'input, select' });
-const change = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
-const posts = () => requests.filter((r) => r.method === 'POST' && r.url.pathname === '/blackout');
-const counts = () => requests.filter((r) => r.url.pathname === '/alerts/count');
-
-/** Adds values to a tags field the way a user does: in the field, type, then Enter. */
-function addValues(field: HTMLElement, ...values: string[]) {
-  act(() => field.focus());
-  for (const value of values) {
-    change(field, value);
-    fireEvent.keyDown(field, { key: 'Enter' });
-  }
-  act(() => field.blur());
-}
-
-beforeEach(() => {
-  startFakeClock();
-  vi.setSystemTime(NOW);
-  requests = recordRequests();
-});
-
-afterEach(() => stopFakeClock());
+onFixedClock();
 
 describe('new blackout', { timeout: 45_000 }, () => {
   it('checks the fields, then posts only those set, trimmed, with UTC times', async () => {
@@ -293,105 +209,6 @@ describe('new blackout', { timeout: 45_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
     await until(() =>
       expect(within(dialog).getByRole('alert')).toHaveTextContent("not allowed to set customer to 'Acme'"),
-    );
-  });
-});
-
-describe('edit and copy', { timeout: 45_000 }, () => {
-  const stored = () =>
-    makeBlackout({
-      id: 'b1',
-      environment: 'Production',
-      service: ['Web'],
-      resource: 'web01',
-      event: 'NodeDown',
-      group: 'Misc',
-      tags: ['linux'],
-      origin: 'nagios',
-      customer: null,
-      startTime: '2026-11-20T09:00:12.345Z',
-      endTime: '2026-11-20T12:00:12.345Z',
-      text: 'Kernel upgrade',
-    });
-
-  it('puts every field, cleared ones as null, and the stored times while they are untouched', async () => {
-    serveLists([stored()]);
-    renderApp('/blackouts', { token: makeToken({ scope: 'admin read write' }) });
-    await until(() => expect(screen.getByRole('button', { name: /^Edit blackout/ })).toBeInTheDocument());
-    fireEvent.click(screen.getByRole('button', { name: /^Edit blackout/ }));
-    await until(() => expect(screen.getByRole('dialog', { name: 'Edit blackout' })).toBeInTheDocument(), 10);
-    const dialog = screen.getByRole('dialog', { name: 'Edit blackout' });
-    expect(input(dialog, /Environment/).value).toBe('Production');
-    expect(input(dialog, 'Duration').value).toBe('custom');
-    change(input(dialog, /Resource/), '  ');
-    change(input(dialog, /Group/), '');
-    change(input(dialog, /Origin/), '');
-    change(input(dialog, /Reason/), ' Kernel upgrade, part 2 ');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await until(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
-    const put = requests.find((r) => r.method === 'PUT');
-    expect(put?.url.pathname).toBe('/blackout/b1');
-    await until(() =>
-      expect(put?.body).toEqual({
-        environment: 'Production',
-        service: ['Web'],
-        resource: null,
-        event: 'NodeDown',
-        group: null,
-        tags: ['linux'],
-        origin: null,
-        customer: null,
-        startTime: '2026-11-20T09:00:12.345Z',
-        endTime: '2026-11-20T12:00:12.345Z',
-        text: 'Kernel upgrade, part 2',
-      }),
-    );
-    await until(() => expect(screen.getByText('Blackout saved.')).toBeInTheDocument(), 10);
-  });
-
-  it('sends a changed time, and a chosen duration, as UTC', async () => {
-    serveLists([stored()]);
-    renderApp('/blackouts', { token: makeToken({ scope: 'admin read write' }) });
-    await until(() => expect(screen.getByRole('button', { name: /^Edit blackout/ })).toBeInTheDocument());
-    fireEvent.click(screen.getByRole('button', { name: /^Edit blackout/ }));
-    await until(() => expect(screen.getByRole('dialog', { name: 'Edit blackout' })).toBeInTheDocument(), 10);
-    const dialog = screen.getByRole('dialog', { name: 'Edit blackout' });
-    const start = local(new Date(2026, 10, 22, 6, 45));
-    change(input(dialog, /Start date/), start.date);
-    change(input(dialog, /Start time/), start.time);
-    change(input(dialog, 'Duration'), '7200');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await until(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
-    await until(() =>
-      expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
-        startTime: new Date(2026, 10, 22, 6, 45).toISOString(),
-        endTime: new Date(2026, 10, 22, 8, 45).toISOString(),
-      }),
-    );
-  });
-
-  it('copies a blackout into a new one with fresh default times', async () => {
-    serveLists([stored()]);
-    renderApp('/blackouts', { token: makeToken({ scope: 'admin read write' }) });
-    await until(() => expect(screen.getByRole('button', { name: /^Copy blackout/ })).toBeInTheDocument());
-    fireEvent.click(screen.getByRole('button', { name: /^Copy blackout/ }));
-    await until(() => expect(screen.getByRole('dialog', { name: 'New blackout' })).toBeInTheDocument(), 10);
-    const dialog = screen.getByRole('dialog', { name: 'New blackout' });
-    expect(input(dialog, /Resource/).value).toBe('web01');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await until(() =>
-      expect(posts()[0]?.body).toEqual({
-        environment: 'Production',
-        service: ['Web'],
-        resource: 'web01',
-        event: 'NodeDown',
-        group: 'Misc',
-        tags: ['linux'],
-        origin: 'nagios',
-        startTime: '2026-11-20T10:07:00.000Z',
-        endTime: '2026-11-20T11:07:00.000Z',
-        text: 'Kernel upgrade',
-      }),
     );
   });
 });
