@@ -1,9 +1,10 @@
-import dayjs, { type PluginFunc } from 'dayjs';
+import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../config/ConfigContext';
 import { CLIENT_DEFAULTS } from '../../config/defaults';
 import type { Preferences } from './preferences';
+import type * as DateExtras from './dateExtras';
 import { usePreferences } from './usePreferences';
 
 /** The three date formats a user may choose (console.md §9, screens.md §13.2). */
@@ -16,86 +17,48 @@ export function showsUtc(prefs: Preferences): boolean {
   return prefs.timezone?.toLowerCase() === 'utc';
 }
 
-// Two dayjs plugins some choices need, each about half a kilobyte: they load at their first use, so the first screen
-// does not carry them for the many users who never choose UTC or a locale-aware format.
-type DatePlugin = 'utc' | 'localizedFormat';
-const importers: Record<DatePlugin, () => Promise<{ default: PluginFunc }>> = {
-  utc: () => import('dayjs/plugin/utc'),
-  localizedFormat: () => import('dayjs/plugin/localizedFormat'),
-};
-const loaded = new Set<DatePlugin>();
-const loads = new Map<DatePlugin, Promise<void>>();
-
-function loadPlugin(name: DatePlugin): Promise<void> {
-  let load = loads.get(name);
-  if (load === undefined) {
-    load = importers[name]().then((module) => {
-      dayjs.extend(module.default);
-      loaded.add(name);
-    });
-    // A failed load is tried again on the next render that needs it; meanwhile the fallbacks below are shown.
-    load.catch(() => loads.delete(name));
-    loads.set(name, load);
-  }
-  return load;
-}
-
-// Moment's locale-aware tokens (LT, LTS, L … LLLL, l … llll), outside [literal text].
-const TOKENS = /\[[^\]]*]|(LTS?|L{1,4}|l{1,4})/g;
-
-/** Whether `format` uses a locale-aware token such as `LL` or `LT`. */
-export function hasLocalizedTokens(format: string): boolean {
-  for (const match of format.matchAll(TOKENS)) if (match[1] !== undefined) return true;
-  return false;
-}
-
-/** The plugins that UTC display and `formats` need and that have not loaded yet. */
-function missingPlugins(utc: boolean, formats: readonly string[]): DatePlugin[] {
-  const needed: DatePlugin[] = [];
-  if (utc) needed.push('utc');
-  if (formats.some(hasLocalizedTokens)) needed.push('localizedFormat');
-  return needed.filter((name) => !loaded.has(name));
-}
-
-/** Loads what UTC display and `formats` need. */
-export async function loadDatePlugins(utc: boolean, formats: readonly string[]): Promise<void> {
-  await Promise.all(missingPlugins(utc, formats).map(loadPlugin));
-}
-
 /**
- * Loads the plugins that UTC display and `formats` need, and re-renders once they are there. Returns whether they all
- * are.
+ * Whether `format` uses a locale-aware token (LT, LTS, L … LLLL, l … llll) outside [literal text]: no other dayjs
+ * token has an L.
  */
-export function useDatePlugins(utc: boolean, formats: readonly string[]): boolean {
-  const missing = missingPlugins(utc, formats).join(',');
-  const [, setArrived] = useState('');
+export function hasLocalizedTokens(format: string): boolean {
+  return /l/i.test(format.replace(/\[[^\]]*]/g, ''));
+}
+
+type Extras = typeof DateExtras;
+let extras: Extras | undefined;
+
+/** Loads the dayjs plugins for UTC and locale-aware formats, a chunk of their own. */
+export const loadDateExtras = () => import('./dateExtras').then((module) => (extras = module));
+
+/**
+ * Loads the date plugins when UTC display or one of `formats` needs them, and renders again once they are there.
+ * Returns whether they are.
+ */
+export function useDateExtras(utc: boolean, formats: readonly string[]): boolean {
+  const needed = utc || formats.some(hasLocalizedTokens);
+  const [, arrived] = useState(false);
   useEffect(() => {
-    if (missing === '') return;
-    let live = true;
-    Promise.all(missing.split(',').map((name) => loadPlugin(name as DatePlugin))).then(
-      () => {
-        if (live) setArrived(missing);
-      },
-      () => undefined,
-    );
-    return () => {
-      live = false;
-    };
-  }, [missing]);
-  return missing === '';
+    // A failed load is tried again by the next screen that needs it; meanwhile formatDate's fallbacks show.
+    if (needed && extras === undefined)
+      loadDateExtras().then(
+        () => arrived(true),
+        () => undefined,
+      );
+  }, [needed]);
+  return !needed || extras !== undefined;
 }
 
 /**
- * `iso` in `format`, in UTC or the browser's time zone. Until a plugin the format needs has loaded (a moment, once),
- * a locale-aware format gives way to `fallback` and UTC to the ISO form, so a date never shows raw tokens or the wrong
- * time. An unreadable date is shown as it came.
+ * `iso` in `format`, in UTC or the browser's time zone. Until the plugins a choice needs have loaded (a moment,
+ * once), UTC shows in ISO form and a locale-aware format gives way to `fallback`, so a date never shows raw tokens or
+ * the wrong time. An unreadable date is shown as it came.
  */
 export function formatDate(iso: string, format: string, utc: boolean, fallback: string): string {
   const local = dayjs(iso);
   if (!local.isValid()) return iso;
-  if (utc && !loaded.has('utc')) return `${local.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
-  const usable = hasLocalizedTokens(format) && !loaded.has('localizedFormat') ? fallback : format;
-  return (utc ? dayjs.utc(iso) : local).format(usable);
+  if (extras !== undefined) return extras.formatDateWithExtras(iso, format, utc);
+  return utc ? local.toISOString() : local.format(hasLocalizedTokens(format) ? fallback : format);
 }
 
 /**
@@ -111,15 +74,14 @@ export function useDateFormat(): FormatDate {
   const mediumDate = prefs.dates?.mediumDate ?? config.dates.mediumDate;
   const shortTime = prefs.dates?.shortTime ?? config.dates.shortTime;
   const utc = showsUtc(prefs);
-  const ready = useDatePlugins(utc, [longDate, mediumDate, shortTime]);
+  const ready = useDateExtras(utc, [longDate, mediumDate, shortTime]);
   const language = i18n.language;
   return useCallback(
-    (iso, kind = 'mediumDate') => {
-      if (iso === null || iso === undefined || iso === '') return '';
-      const format = { longDate, mediumDate, shortTime }[kind];
-      return formatDate(iso, format, utc, CLIENT_DEFAULTS.dates[kind]);
-    },
-    // `ready` and `language` change what the same formats give: day names, UTC, locale-aware tokens.
+    (iso, kind = 'mediumDate') =>
+      iso === null || iso === undefined || iso === ''
+        ? ''
+        : formatDate(iso, { longDate, mediumDate, shortTime }[kind], utc, CLIENT_DEFAULTS.dates[kind]),
+    // `ready` and `language` change what the same formats give: UTC, locale-aware tokens, day names.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [longDate, mediumDate, shortTime, utc, ready, language],
   );

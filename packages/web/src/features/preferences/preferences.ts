@@ -23,14 +23,8 @@ export const preferencesSchema = z.looseObject({
   displayDensity: lenient(z.nullable(z.string())),
   showAllowedEnvs: lenient(z.boolean()),
   showNotesIcon: lenient(z.boolean()),
-  // The alert table's font, CSS property names as keys (screens.md §13.2); size as "13px" (a bare number is read too).
-  font: lenient(
-    z.looseObject({
-      'font-family': lenient(z.nullable(z.string())),
-      'font-size': lenient(z.nullable(z.union([z.string(), z.number()]))),
-      'font-weight': lenient(z.nullable(z.union([z.number(), z.string()]))),
-    }),
-  ),
+  // The alert table's font, keyed by CSS property names ("font-size": "13px"); tableFont reads the values leniently.
+  font: lenient(z.looseObject({})),
   rowsPerPage: lenient(z.int().check(z.positive())),
   valueWidth: lenient(z.number().check(z.positive())),
   textWidth: lenient(z.number().check(z.positive())),
@@ -57,5 +51,3 @@ export const userAttributesResponseSchema = z.looseObject({
 export const DEFAULT_ROWS_PER_PAGE = 20;
 export const DEFAULT_VALUE_WIDTH = 50;
 export const DEFAULT_TEXT_WIDTH = 400;
-/** screens.md §17: blackouts start now unless the user says otherwise. */
-export const DEFAULT_BLACKOUT_START_NOW = true;

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API, alertsResponse, makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server } from '../../test/server';
-import { formatDate, hasLocalizedTokens, loadDatePlugins } from './dateFormat';
+import { formatDate, hasLocalizedTokens, loadDateExtras } from './dateFormat';
 import { storeAttributes } from './testPreferences';
 
 // A zone 5½ hours from UTC, so local and UTC times differ in every assertion whatever the machine's zone.
@@ -118,7 +118,7 @@ describe('formatDate', () => {
   it('shows an unreadable date as it came, local times with their offset, and UTC as +00:00', async () => {
     expect(formatDate('not a date', 'HH:mm', false, 'HH:mm')).toBe('not a date');
     expect(formatDate('2026-11-20T10:05:00.000Z', 'HH:mm Z', false, 'HH:mm')).toBe('15:35 +05:30');
-    await loadDatePlugins(true, ['LTS']);
+    await loadDateExtras();
     expect(formatDate('2026-11-20T10:05:00.000Z', 'HH:mm Z', true, 'HH:mm')).toBe('10:05 +00:00');
     expect(formatDate('2026-11-20T10:05:00.000Z', '[LT] LTS', true, 'HH:mm')).toBe('LT 10:05:00 AM');
   });

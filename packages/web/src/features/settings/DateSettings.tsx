@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../config/ConfigContext';
 import { CLIENT_DEFAULTS } from '../../config/defaults';
-import { formatDate, showsUtc, useDatePlugins, type DateKind } from '../preferences/dateFormat';
+import { formatDate, showsUtc, useDateExtras, type DateKind } from '../preferences/dateFormat';
 import type { Preferences } from '../preferences/preferences';
 import { ChoiceSetting, SettingsSection } from './controls';
 import { DATE_FORMATS, TIME_FORMATS, withCurrentText } from './options';
@@ -12,7 +12,7 @@ export function DateSettings({ prefs, save }: { prefs: Preferences; save: (prefs
   const config = useConfig();
   const utc = showsUtc(prefs);
   // Every format of the lists is previewed, locale-aware ones too: their plugin loads here if it has not yet.
-  useDatePlugins(utc, [...DATE_FORMATS, ...TIME_FORMATS]);
+  useDateExtras(utc, [...DATE_FORMATS, ...TIME_FORMATS]);
   const now = new Date().toISOString();
   const current = (kind: DateKind) => prefs.dates?.[kind] ?? config.dates[kind];
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
 import { useSession } from '../auth/AuthContext';
-import { DEFAULT_BLACKOUT_START_NOW, type Preferences } from '../preferences/preferences';
+import type { Preferences } from '../preferences/preferences';
 import { usePreferences } from '../preferences/usePreferences';
 import { AlertListSettings } from './AlertListSettings';
 import { ChoiceSetting, SettingsSection, ToggleSetting } from './controls';
@@ -16,6 +16,8 @@ import { useUnitLabels } from './unitLabels';
 
 /** The alert server's blackout length when the config has none (screens.md §16.2: 3600 s). */
 const DEFAULT_BLACKOUT_SECONDS = 3600;
+/** screens.md §17: blackouts start now unless the user says otherwise. */
+const DEFAULT_BLACKOUT_START_NOW = true;
 
 type Save = (prefs: Preferences) => void;
 

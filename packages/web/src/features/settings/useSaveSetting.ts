@@ -1,26 +1,79 @@
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod/mini';
+import { useApi } from '../../api';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { notifyError } from '../../app/notifications/snackbarText';
-import type { Preferences } from '../preferences/preferences';
-import { useSavePreferences } from '../preferences/usePreferences';
+import { useSession } from '../auth/AuthContext';
+import { preferencesSchema, type Preferences, type userAttributesResponseSchema } from '../preferences/preferences';
+import { USER_ATTRIBUTES_QUERY_KEY } from '../preferences/usePreferences';
+
+type AttributesAnswer = z.infer<typeof userAttributesResponseSchema>;
+
+/** The server's merge of attributes (api.md §1.6) for preferences, which nest one level (dates, font). */
+function mergePrefs(current: Preferences, changes: Preferences): Preferences {
+  const merged: Record<string, unknown> = { ...current };
+  for (const [key, value] of Object.entries(changes)) {
+    const before = merged[key];
+    merged[key] =
+      value !== null && typeof value === 'object' && typeof before === 'object' ? { ...before, ...value } : value;
+  }
+  return preferencesSchema.parse(merged);
+}
+
+/** Saves under way per console: the preferences are read back when the last one ends, so nothing flickers. */
+const pending = new WeakMap<QueryClient, number>();
 
 /**
- * screens.md §13.2: every change is saved at once (`PUT /user/me/attributes {prefs: {<key>: value}}`) and takes effect
- * before the server answers; the snackbar says it was saved, or why not. `null` resets every preference.
+ * screens.md §13.2: every change is saved at once with `PUT /user/me/attributes {prefs: {<key>: value}}` (`null`
+ * resets them all) and the snackbar says so, or why not. The change takes effect across the console before the
+ * server answers; the preferences are then read back, which also undoes a change the server refused.
  */
 export function useSaveSetting(): (prefs: Preferences | null) => void {
-  const save = useSavePreferences();
+  const api = useApi();
+  const session = useSession();
+  const queryClient = useQueryClient();
   const notifications = useNotifications();
   const { t } = useTranslation();
+  const save = useCallback(
+    async (prefs: Preferences | null) => {
+      // Said in the language the user acted in, even when the change is to another language.
+      const done = prefs === null ? t('settings.resetDone') : t('settings.saved');
+      await queryClient.cancelQueries({ queryKey: USER_ATTRIBUTES_QUERY_KEY });
+      queryClient.setQueriesData<AttributesAnswer>({ queryKey: USER_ATTRIBUTES_QUERY_KEY }, (old) =>
+        old === undefined
+          ? old
+          : {
+              ...old,
+              attributes: {
+                ...old.attributes,
+                prefs: prefs === null ? undefined : mergePrefs(old.attributes.prefs ?? {}, prefs),
+              },
+            },
+      );
+      pending.set(queryClient, (pending.get(queryClient) ?? 0) + 1);
+      try {
+        await api.request('/user/me/attributes', {
+          method: 'PUT',
+          body: { attributes: { prefs } },
+          schema: z.unknown(),
+        });
+        notifications.success(done);
+      } catch (error) {
+        notifyError(notifications, error, t);
+      } finally {
+        const left = (pending.get(queryClient) ?? 1) - 1;
+        pending.set(queryClient, left);
+        if (left === 0) await queryClient.invalidateQueries({ queryKey: USER_ATTRIBUTES_QUERY_KEY });
+      }
+    },
+    [api, queryClient, notifications, t],
+  );
   return useCallback(
     (prefs: Preferences | null) => {
-      if (save === null) return;
-      save(prefs).then(
-        () => notifications.push(prefs === null ? t('settings.resetDone') : t('settings.saved'), 'success'),
-        (error: unknown) => notifyError(notifications, error, t),
-      );
+      if (session !== null) void save(prefs);
     },
-    [save, notifications, t],
+    [session, save],
   );
 }
