@@ -1,6 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { AlertsScreen } from '../features/alerts/AlertsScreen';
-import { LoginScreen } from '../features/auth/LoginScreen';
 import { LogoutScreen } from '../features/auth/LogoutScreen';
 import { msg, type MessageKey } from '../i18n';
 import { lazyChunk } from './lazyChunk';
@@ -13,7 +12,7 @@ export interface ScreenRoute {
   Screen: ComponentType | LazyExoticComponent<ComponentType>;
 }
 
-// Only what /alerts and /login need is in the first bundle; every other screen is its own chunk.
+// Only what /alerts needs is in the first bundle; every other screen is its own chunk.
 export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: '/alerts', titleKey: msg('route.alerts'), needsLogin: true, Screen: AlertsScreen },
   {
@@ -88,7 +87,12 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
     needsLogin: true,
     Screen: lazyChunk(() => import('../features/about/AboutScreen')),
   },
-  { path: '/login', titleKey: msg('route.login'), needsLogin: false, Screen: LoginScreen },
+  {
+    path: '/login',
+    titleKey: msg('route.login'),
+    needsLogin: false,
+    Screen: lazyChunk(() => import('../features/auth/accountScreens').then((m) => ({ default: m.LoginScreen }))),
+  },
   {
     path: '/signup',
     titleKey: msg('route.signup'),

@@ -56,10 +56,10 @@ describe('routes and guard', () => {
     expect(fullPath(location())).toBe('/login?redirect=%2Falerts');
   });
 
-  it('shows a placeholder with a translated title for screens still to come', async () => {
+  it('loads a screen of its own chunk under its translated title', async () => {
+    server.use(http.get(`${API}/heartbeats`, () => HttpResponse.json({ status: 'ok', heartbeats: [], total: 0 })));
     renderApp('/heartbeats', { token: makeToken() });
     expect(await screen.findByRole('heading', { name: 'Heartbeats' })).toBeInTheDocument();
-    expect(screen.getByText('This screen is not available yet.')).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Heartbeats | Alerta'));
   });
 

@@ -1,11 +1,17 @@
 import { Button, Paper } from '@mantine/core';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { usePauseWhileOpen } from '../../features/alerts/AlertsUiContext';
 import type { Session } from '../../features/auth/token';
-import { ProfileCard } from './ProfileCard';
+import { lazyChunk } from '../lazyChunk';
+import type { ProfileCard as ProfileCardComponent } from './ProfileCard';
 import { UserAvatar } from './UserAvatar';
+
+// The card is drawn only when asked for, so its code waits until then.
+const ProfileCard = lazyChunk<Parameters<typeof ProfileCardComponent>[0]>(() =>
+  import('./ProfileCard').then((m) => ({ default: m.ProfileCard })),
+);
 
 /**
  * The account button of the top bar, opening the profile card (screens.md §2.5). A small hand-made popup, so the first
@@ -74,14 +80,16 @@ export function UserMenu({ session }: { session: Session }) {
           style={{ position: 'absolute', right: 0, top: '100%', zIndex: 300 }}
           onKeyDown={onCardKeyDown}
         >
-          <ProfileCard
-            session={session}
-            onCancel={close}
-            onLogOut={() => {
-              setOpen(false);
-              void navigate('/logout');
-            }}
-          />
+          <Suspense fallback={null}>
+            <ProfileCard
+              session={session}
+              onCancel={close}
+              onLogOut={() => {
+                setOpen(false);
+                void navigate('/logout');
+              }}
+            />
+          </Suspense>
         </Paper>
       )}
     </div>

@@ -48,7 +48,7 @@ describe('avatar', () => {
   it('names the login provider in the profile card', async () => {
     const { user, button } = await accountButton({ provider: 'github', preferred_username: 'octo' });
     await user.click(button);
-    expect(within(screen.getByRole('dialog')).getByText('Signed in with GitHub')).toBeInTheDocument();
+    expect(await within(screen.getByRole('dialog')).findByText('Signed in with GitHub')).toBeInTheDocument();
   });
 
   it.each([
@@ -60,7 +60,7 @@ describe('avatar', () => {
   ])('calls provider %s "%s"', async (provider, name) => {
     const { user, button } = await accountButton({ provider });
     await user.click(button);
-    expect(within(screen.getByRole('dialog')).getByText(`Signed in with ${name}`)).toBeInTheDocument();
+    expect(await within(screen.getByRole('dialog')).findByText(`Signed in with ${name}`)).toBeInTheDocument();
   });
 });
 

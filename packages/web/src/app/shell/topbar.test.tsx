@@ -7,7 +7,10 @@ import { server } from '../../test/server';
 
 describe('top bar', () => {
   it('offers Refresh on every screen (screens.md §2.3)', async () => {
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+    server.use(
+      http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))),
+      http.get(`${API}/heartbeats`, () => HttpResponse.json({ status: 'ok', heartbeats: [], total: 0 })),
+    );
     const { user } = renderApp('/alerts', { token: makeToken() });
     expect(await screen.findByRole('button', { name: 'Refresh' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Heartbeats' }));

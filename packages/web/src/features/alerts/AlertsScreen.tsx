@@ -24,7 +24,6 @@ import { EnvironmentTabs, tabEnvironments } from './EnvironmentTabs';
 import { FilterIcon } from './icons';
 import { AlertsMenuButton } from './AlertsMenuButton';
 import { useDensity } from './useDensity';
-import { alertsToCsv, csvFileName, downloadCsv } from './csvExport';
 import { Pager, type PagerProps } from './Pager';
 import { RefreshStatus, type PauseReason } from './RefreshStatus';
 import { sortParams, withWatch } from './sortParams';
@@ -226,8 +225,9 @@ export function AlertsScreen() {
   const refreshMs = pauseReason === null ? intervalMs : false;
   // console.md §2: the CSV holds the page shown, with each alert's raw data, which the list itself leaves out.
   const onDownload = useCallback(() => {
-    fetchAlerts(api, params, undefined, true).then(
-      (page) => downloadCsv(csvFileName(params.environment), alertsToCsv(page.alerts)),
+    // The CSV code is fetched with the page, only when someone downloads.
+    Promise.all([fetchAlerts(api, params, undefined, true), import('./csvExport')]).then(
+      ([page, csv]) => csv.downloadCsv(csv.csvFileName(params.environment), csv.alertsToCsv(page.alerts)),
       (error: unknown) => notifyError(notifications, error, t),
     );
   }, [api, params, notifications, t]);

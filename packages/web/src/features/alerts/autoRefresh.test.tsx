@@ -184,6 +184,7 @@ describe('auto-refresh pauses', () => {
     expect(screen.getByText('Refreshing paused while a dialog or menu is open')).toBeInTheDocument();
     await advance(20_000);
     expect(listLoads()).toBe(1);
+    await until(() => expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument());
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await shown(2);
   });

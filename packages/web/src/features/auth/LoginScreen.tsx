@@ -5,11 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../../api';
 import { errorMessage } from '../../api/errorMessage';
-import { lazyChunk } from '../../app/lazyChunk';
 import { safeRedirectPath } from '../../app/redirects';
 import { useConfig } from '../../config/ConfigContext';
 import { useAuthStore } from './AuthContext';
 import { logIn } from './authApi';
+import ProviderLogin from './ProviderLogin';
 
 interface Credentials {
   username: string;
@@ -17,7 +17,6 @@ interface Credentials {
 }
 
 // Signing in through an identity provider comes with the other account screens: most consoles never need it.
-const ProviderLogin = lazyChunk<object>(() => import('./accountScreens').then((m) => ({ default: m.ProviderLogin })));
 
 /** /login (screens.md §14): the password form for basic and LDAP, otherwise the identity provider's sign-in. */
 export function LoginScreen() {

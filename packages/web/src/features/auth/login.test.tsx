@@ -21,6 +21,7 @@ describe('login screen', () => {
       http.get(`${API}/heartbeats`, () => HttpResponse.json({ status: 'ok', heartbeats: [] })),
     );
     const { user, location } = renderApp('/login?redirect=%2Fheartbeats%3Fsort%3Dnew');
+    await screen.findByRole('button', { name: 'Log in' });
 
     await user.type(ui.username(), '  bob@example.com ');
     await user.type(ui.password(), 's3cret!');
@@ -40,6 +41,7 @@ describe('login screen', () => {
       http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))),
     );
     const { user, location } = renderApp('/login?redirect=%2F%2Fevil.example%2F');
+    await screen.findByRole('button', { name: 'Log in' });
     await user.type(ui.username(), 'alice');
     await user.type(ui.password(), 'pw');
     await user.keyboard('{Enter}');
@@ -53,6 +55,7 @@ describe('login screen', () => {
       ),
     );
     const { user, location } = renderApp('/login');
+    await screen.findByRole('button', { name: 'Log in' });
     await user.type(ui.username(), 'alice');
     await user.type(ui.password(), 'wrong');
     await user.click(ui.submit());
@@ -69,6 +72,7 @@ describe('login screen', () => {
       ),
     );
     const { user } = renderApp('/login');
+    await screen.findByRole('button', { name: 'Log in' });
     await user.type(ui.username(), 'alice');
     await user.type(ui.password(), 'pw');
     await user.click(ui.submit());
@@ -78,6 +82,7 @@ describe('login screen', () => {
   it('asks for both fields before sending anything', async () => {
     const requests = recordRequests();
     const { user } = renderApp('/login');
+    await screen.findByRole('button', { name: 'Log in' });
 
     await user.click(ui.submit());
 
@@ -121,7 +126,7 @@ describe('logout', () => {
     const { user, location } = renderApp('/alerts', { token: makeToken({ preferred_username: 'carol' }) });
 
     await user.click(await screen.findByRole('button', { name: 'Account menu for carol' }));
-    await user.click(screen.getByRole('button', { name: 'Log out' }));
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
 
     await waitFor(() => expect(location().pathname).toBe('/logout'));
     expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
