@@ -1,30 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import { Suspense, useCallback, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { lazyChunk } from '../../app/lazyChunk';
+import { useConfirmDeleteDialog } from '../../app/confirmDelete';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { notifyError } from '../../app/notifications/snackbarText';
 import { useReloadAdminLists } from './adminList';
 
-const ConfirmDeleteDialog = lazyChunk(() => import('../alerts/ConfirmDeleteDialog'));
-
 /** Asks before deleting (console.md §5): `ask(action)` opens the dialog and runs `action` once confirmed. */
 export function useConfirmDelete(): { ask: (action: () => void) => void; dialog: ReactNode } {
-  const [pending, setPending] = useState<(() => void) | null>(null);
-  const ask = useCallback((action: () => void) => setPending(() => action), []);
-  const dialog =
-    pending === null ? null : (
-      <Suspense fallback={null}>
-        <ConfirmDeleteDialog
-          opened
-          onCancel={() => setPending(null)}
-          onConfirm={() => {
-            setPending(null);
-            pending();
-          }}
-        />
-      </Suspense>
-    );
+  const { ask, dialog } = useConfirmDeleteDialog();
   return { ask, dialog };
 }
 

@@ -1,10 +1,11 @@
-import { ActionIcon, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import type { TFunction } from 'i18next';
 import { CopyIcon, DeleteIcon } from '../alerts/icons';
 import type { AdminColumn } from '../admin/AdminTable';
 import { EditIcon, WarningIcon } from '../admin/icons';
+import { RowButton } from '../admin/RowButton';
 import { Chips, DateTime } from '../admin/parts';
 import { broadScope } from './blackoutForm';
 import type { BlackoutRow } from './blackoutsApi';
@@ -132,34 +133,25 @@ export function blackoutColumns(
         const name = blackoutName(b);
         return (
           <Group gap={4} wrap="nowrap">
-            <Tooltip label={t('admin.edit')}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('blackouts.editOne', { name })}
-                onClick={() => actions.onEdit(b)}
-              >
-                <EditIcon />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('admin.copy')}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('blackouts.copyOne', { name })}
-                onClick={() => actions.onCopy(b)}
-              >
-                <CopyIcon />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('admin.delete')}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('blackouts.deleteOne', { name })}
-                onClick={() => actions.onDelete(b)}
-              >
-                <DeleteIcon />
-              </ActionIcon>
-            </Tooltip>
+            <RowButton
+              tip={t('admin.edit')}
+              label={t('blackouts.editOne', { name })}
+              onClick={() => actions.onEdit(b)}
+              icon={<EditIcon />}
+            />
+            <RowButton
+              tip={t('admin.copy')}
+              label={t('blackouts.copyOne', { name })}
+              onClick={() => actions.onCopy(b)}
+              icon={<CopyIcon />}
+            />
+            <RowButton
+              tip={t('admin.delete')}
+              label={t('blackouts.deleteOne', { name })}
+              onClick={() => actions.onDelete(b)}
+              icon={<DeleteIcon />}
+              color="red"
+            />
           </Group>
         );
       },

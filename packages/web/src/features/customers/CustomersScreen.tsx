@@ -1,5 +1,5 @@
 import '../admin/adminStyles';
-import { ActionIcon, Badge, Group, Tooltip } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { searchParam, useAdminList, useFirstPageWhenOutOfRange, useListState } f
 import { AdminTable, type AdminColumn } from '../admin/AdminTable';
 import { DeleteIcon } from '../alerts/icons';
 import { EditIcon } from '../admin/icons';
+import { RowButton } from '../admin/RowButton';
 import { ListToolbar } from '../admin/ListToolbar';
 import { CustomerDialog } from './CustomerDialog';
 import { customerRowSchema, deleteCustomer, type CustomerRow } from './customersApi';
@@ -63,25 +64,19 @@ function CustomersScreen() {
       visible: canAdmin,
       cell: (c) => (
         <Group gap={4} wrap="nowrap">
-          <Tooltip label={t('admin.edit')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('customers.editOne', { name: c.customer })}
-              onClick={() => setEditing({ customer: c })}
-            >
-              <EditIcon />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('admin.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('customers.deleteOne', { name: c.customer })}
-              onClick={() => confirm.ask(() => remove.mutate(c.id))}
-            >
-              <DeleteIcon />
-            </ActionIcon>
-          </Tooltip>
+          <RowButton
+            tip={t('admin.edit')}
+            label={t('customers.editOne', { name: c.customer })}
+            onClick={() => setEditing({ customer: c })}
+            icon={<EditIcon />}
+          />
+          <RowButton
+            tip={t('admin.delete')}
+            label={t('customers.deleteOne', { name: c.customer })}
+            onClick={() => confirm.ask(() => remove.mutate(c.id))}
+            icon={<DeleteIcon />}
+            color="red"
+          />
         </Group>
       ),
     },

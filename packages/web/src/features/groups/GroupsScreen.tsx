@@ -1,5 +1,5 @@
 import '../admin/adminStyles';
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
 import { searchParam, useAdminList, useFirstPageWhenOutOfRange, useListState } from '../admin/adminList';
 import { AdminTable, type AdminColumn } from '../admin/AdminTable';
 import { EditIcon } from '../admin/icons';
+import { RowButton } from '../admin/RowButton';
 import { ListToolbar } from '../admin/ListToolbar';
 import { adminMessages } from '../admin/messages';
 import { DeleteIcon } from '../alerts/icons';
@@ -55,34 +56,25 @@ function GroupsScreen() {
       visible: canAdmin,
       cell: (g) => (
         <Group gap={4} wrap="nowrap">
-          <Tooltip label={t('admin.edit')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('groups.editOne', { name: g.name })}
-              onClick={() => setDialog({ kind: 'edit', group: g })}
-            >
-              <EditIcon />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('groups.members')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('groups.membersOne', { name: g.name })}
-              onClick={() => setDialog({ kind: 'members', group: g })}
-            >
-              <MembersIcon />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('admin.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('groups.deleteOne', { name: g.name })}
-              onClick={() => confirm.ask(() => remove.mutate(g.id))}
-            >
-              <DeleteIcon />
-            </ActionIcon>
-          </Tooltip>
+          <RowButton
+            tip={t('admin.edit')}
+            label={t('groups.editOne', { name: g.name })}
+            onClick={() => setDialog({ kind: 'edit', group: g })}
+            icon={<EditIcon />}
+          />
+          <RowButton
+            tip={t('groups.members')}
+            label={t('groups.membersOne', { name: g.name })}
+            onClick={() => setDialog({ kind: 'members', group: g })}
+            icon={<MembersIcon />}
+          />
+          <RowButton
+            tip={t('admin.delete')}
+            label={t('groups.deleteOne', { name: g.name })}
+            onClick={() => confirm.ask(() => remove.mutate(g.id))}
+            icon={<DeleteIcon />}
+            color="red"
+          />
         </Group>
       ),
     },

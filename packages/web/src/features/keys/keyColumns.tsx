@@ -1,7 +1,8 @@
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
 import type { AdminColumn } from '../admin/AdminTable';
 import { DownloadIcon, EditIcon } from '../admin/icons';
+import { RowButton } from '../admin/RowButton';
 import { Chips, DateTime } from '../admin/parts';
 import { DeleteIcon } from '../alerts/icons';
 import { CopyKeyButton } from './CopyKeyButton';
@@ -90,38 +91,29 @@ export function keyColumns(o: KeyColumnsOptions): AdminColumn<KeyRow>[] {
       cell: (k) => (
         <Group gap={4} wrap="nowrap">
           {o.canWrite && (
-            <Tooltip label={t('admin.edit')}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('keys.editOne', { name: keyName(k) })}
-                onClick={() => o.onEdit(k)}
-              >
-                <EditIcon />
-              </ActionIcon>
-            </Tooltip>
+            <RowButton
+              tip={t('admin.edit')}
+              label={t('keys.editOne', { name: keyName(k) })}
+              onClick={() => o.onEdit(k)}
+              icon={<EditIcon />}
+            />
           )}
           {o.canAdmin && (
-            <Tooltip label={t('admin.delete')}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('keys.deleteOne', { name: keyName(k) })}
-                onClick={() => o.onDelete(k)}
-              >
-                <DeleteIcon />
-              </ActionIcon>
-            </Tooltip>
+            <RowButton
+              tip={t('admin.delete')}
+              label={t('keys.deleteOne', { name: keyName(k) })}
+              onClick={() => o.onDelete(k)}
+              icon={<DeleteIcon />}
+              color="red"
+            />
           )}
           {o.canAdmin && (
-            <Tooltip label={t('keys.download')}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('keys.downloadOne', { name: keyName(k) })}
-                onClick={() => downloadKey(k)}
-              >
-                <DownloadIcon />
-              </ActionIcon>
-            </Tooltip>
+            <RowButton
+              tip={t('keys.download')}
+              label={t('keys.downloadOne', { name: keyName(k) })}
+              onClick={() => downloadKey(k)}
+              icon={<DownloadIcon />}
+            />
           )}
         </Group>
       ),

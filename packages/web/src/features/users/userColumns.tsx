@@ -1,7 +1,8 @@
-import { ActionIcon, Checkbox, Group, Switch, Text, Tooltip } from '@mantine/core';
+import { Checkbox, Group, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { AdminColumn } from '../admin/AdminTable';
 import { EditIcon } from '../admin/icons';
+import { RowButton } from '../admin/RowButton';
 import { Chips, DateTime } from '../admin/parts';
 import { DeleteIcon } from '../alerts/icons';
 import type { UserStatus } from './UserFilters';
@@ -94,25 +95,19 @@ export function useUserColumns(options: UserColumnsOptions): AdminColumn<UserRow
       visible: canAdmin,
       cell: (u) => (
         <Group gap={4} wrap="nowrap">
-          <Tooltip label={t('admin.edit')}>
-            <ActionIcon
-              variant="subtle"
-              aria-label={t('users.editOne', { name: who(u) })}
-              onClick={() => options.onEdit(u)}
-            >
-              <EditIcon />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('admin.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('users.deleteOne', { name: who(u) })}
-              onClick={() => options.onDelete(u)}
-            >
-              <DeleteIcon />
-            </ActionIcon>
-          </Tooltip>
+          <RowButton
+            tip={t('admin.edit')}
+            label={t('users.editOne', { name: who(u) })}
+            onClick={() => options.onEdit(u)}
+            icon={<EditIcon />}
+          />
+          <RowButton
+            tip={t('admin.delete')}
+            label={t('users.deleteOne', { name: who(u) })}
+            onClick={() => options.onDelete(u)}
+            icon={<DeleteIcon />}
+            color="red"
+          />
         </Group>
       ),
     },
