@@ -7,37 +7,14 @@ import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
-import { Button, Drawer, Group, MultiSelect, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Drawer, Group, MultiSelect, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { fetchCustomerNames, fetchGroupNames, fetchServiceNames } from './alertsApi';
 import type { AlertsFilter } from './alertsView';
 import { usePauseWhileOpen } from './AlertsUiContext';
-
-/** console.md §2: the time filter presets, as seconds before now. */
-const PRESETS = { latest: null, hour1: -3600, hours6: -21600, hours12: -43200 } as const;
-type Preset = keyof typeof PRESETS | 'custom';
-
-function presetOf([from, to]: AlertsFilter['dateRange']): Preset {
-  if (to === null) {
-    for (const [name, seconds] of Object.entries(PRESETS)) if (seconds === from) return name as Preset;
-  }
-  return 'custom';
-}
-
-const LOCAL_INPUT = 'YYYY-MM-DDTHH:mm';
-
-function toInput(seconds: number | null, fallback: dayjs.Dayjs): string {
-  return (seconds !== null && seconds > 0 ? dayjs(seconds * 1000) : fallback).format(LOCAL_INPUT);
-}
-
-function fromInput(value: string): number | null {
-  const parsed = dayjs(value);
-  return value === '' || !parsed.isValid() ? null : Math.floor(parsed.valueOf() / 1000);
-}
+import { TimeRangeFields, useTimeRange } from './TimeRangeFields';
 
 export interface FilterSheetProps {
   opened: boolean;
@@ -71,10 +48,7 @@ export default function FilterSheet(props: FilterSheetProps) {
     queryFn: ({ signal }) => fetchCustomerNames(api, signal),
     enabled: props.opened && props.customerViews,
   });
-  const [preset, setPreset] = useState<Preset>(presetOf(filter.dateRange));
-  const now = dayjs();
-  const [start, setStart] = useState(toInput(filter.dateRange[0], now.subtract(7, 'day')));
-  const [end, setEnd] = useState(toInput(filter.dateRange[1], now));
+  const time = useTimeRange(filter.dateRange);
   const withSelected = (names: readonly string[] | undefined, chosen: readonly string[]) => [
     ...new Set([...(names ?? []), ...chosen]),
   ];
@@ -129,48 +103,28 @@ export default function FilterSheet(props: FilterSheetProps) {
           searchable
           comboboxProps={{ withinPortal: false }}
         />
-        <NativeSelect
-          label={t('alerts.filter.time')}
-          value={preset}
-          data={[
-            { value: 'latest', label: t('alerts.filter.latest') },
-            { value: 'hour1', label: t('alerts.filter.hour1') },
-            { value: 'hours6', label: t('alerts.filter.hours6') },
-            { value: 'hours12', label: t('alerts.filter.hours12') },
-            { value: 'custom', label: t('alerts.filter.custom') },
-          ]}
-          onChange={(event) => {
-            const next = event.currentTarget.value as Preset;
-            setPreset(next);
-            if (next !== 'custom') onChange({ dateRange: [PRESETS[next], null] });
+        <TimeRangeFields
+          state={time}
+          labels={{
+            time: t('alerts.filter.time'),
+            latest: t('alerts.filter.latest'),
+            hour1: t('alerts.filter.hour1'),
+            hours6: t('alerts.filter.hours6'),
+            hours12: t('alerts.filter.hours12'),
+            custom: t('alerts.filter.custom'),
+            from: t('alerts.filter.from'),
+            to: t('alerts.filter.to'),
           }}
+          onRange={(dateRange) => onChange({ dateRange })}
         />
-        {preset === 'custom' && (
-          <>
-            <TextInput
-              type="datetime-local"
-              label={t('alerts.filter.from')}
-              value={start}
-              onChange={(event) => setStart(event.currentTarget.value)}
-            />
-            <TextInput
-              type="datetime-local"
-              label={t('alerts.filter.to')}
-              value={end}
-              onChange={(event) => setEnd(event.currentTarget.value)}
-            />
-          </>
-        )}
         <Group justify="flex-end">
-          {preset === 'custom' && (
-            <Button onClick={() => onChange({ dateRange: [fromInput(start), fromInput(end)] })}>
-              {t('alerts.filter.apply')}
-            </Button>
+          {time.preset === 'custom' && (
+            <Button onClick={() => onChange({ dateRange: time.custom() })}>{t('alerts.filter.apply')}</Button>
           )}
           <Button
             variant="default"
             onClick={() => {
-              setPreset('latest');
+              time.setPreset('latest');
               props.onReset();
             }}
           >

@@ -1,31 +1,8 @@
 import { Button, Group, MultiSelect, NativeSelect, TextInput } from '@mantine/core';
-import dayjs from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../admin/icons';
+import { TimeRangeFields, useTimeRange } from '../alerts/TimeRangeFields';
 import { TOP_CHOICES, type ReportFilter } from './reportFilter';
-
-/** console.md §2: the time filter presets of the alerts filter, as seconds before now. */
-const PRESETS = { latest: null, hour1: -3600, hours6: -21600, hours12: -43200 } as const;
-type Preset = keyof typeof PRESETS | 'custom';
-
-function presetOf([from, to]: ReportFilter['dateRange']): Preset {
-  if (to === null) {
-    for (const [name, seconds] of Object.entries(PRESETS)) if (seconds === from) return name as Preset;
-  }
-  return 'custom';
-}
-
-const LOCAL_INPUT = 'YYYY-MM-DDTHH:mm';
-
-function toInput(seconds: number | null, fallback: dayjs.Dayjs): string {
-  return (seconds !== null && seconds > 0 ? dayjs(seconds * 1000) : fallback).format(LOCAL_INPUT);
-}
-
-function fromInput(value: string): number | null {
-  const parsed = dayjs(value);
-  return value === '' || !parsed.isValid() ? null : Math.floor(parsed.valueOf() / 1000);
-}
 
 /** The choices of a pick list plus whatever is chosen already, so a choice from the URL always shows. */
 const withChosen = (choices: readonly string[], chosen: readonly string[]) => [...new Set([...choices, ...chosen])];
@@ -51,17 +28,7 @@ export interface ReportFiltersProps {
 /** The filters of the reports (screens.md §12): those of the alert list plus environment and severity. */
 export function ReportFilters({ filter, defaultStatus, onChange, onReset, text, onText, choices }: ReportFiltersProps) {
   const { t } = useTranslation();
-  const [preset, setPreset] = useState<Preset>(presetOf(filter.dateRange));
-  // A reset (or the browser's back button) may change the range under the select: the select follows.
-  const rangeKey = filter.dateRange.join(',');
-  const [seenRange, setSeenRange] = useState(rangeKey);
-  if (seenRange !== rangeKey) {
-    setSeenRange(rangeKey);
-    setPreset(presetOf(filter.dateRange));
-  }
-  const now = dayjs();
-  const [start, setStart] = useState(toInput(filter.dateRange[0], now.subtract(7, 'day')));
-  const [end, setEnd] = useState(toInput(filter.dateRange[1], now));
+  const time = useTimeRange(filter.dateRange);
   const status = filter.status ?? defaultStatus;
   const pick = { w: 220, searchable: true, clearable: true, hidePickedOptions: true } as const;
 
@@ -123,40 +90,22 @@ export function ReportFilters({ filter, defaultStatus, onChange, onReset, text, 
         value={[...filter.group]}
         onChange={(group) => onChange({ group })}
       />
-      <NativeSelect
-        label={t('reports.time')}
-        value={preset}
-        data={[
-          { value: 'latest', label: t('reports.latest') },
-          { value: 'hour1', label: t('reports.hour1') },
-          { value: 'hours6', label: t('reports.hours6') },
-          { value: 'hours12', label: t('reports.hours12') },
-          { value: 'custom', label: t('reports.custom') },
-        ]}
-        onChange={(event) => {
-          const next = event.currentTarget.value as Preset;
-          setPreset(next);
-          if (next !== 'custom') onChange({ dateRange: [PRESETS[next], null] });
+      <TimeRangeFields
+        state={time}
+        labels={{
+          time: t('reports.time'),
+          latest: t('reports.latest'),
+          hour1: t('reports.hour1'),
+          hours6: t('reports.hours6'),
+          hours12: t('reports.hours12'),
+          custom: t('reports.custom'),
+          from: t('reports.from'),
+          to: t('reports.to'),
         }}
+        onRange={(dateRange) => onChange({ dateRange })}
       />
-      {preset === 'custom' && (
-        <>
-          <TextInput
-            type="datetime-local"
-            label={t('reports.from')}
-            value={start}
-            onChange={(event) => setStart(event.currentTarget.value)}
-          />
-          <TextInput
-            type="datetime-local"
-            label={t('reports.to')}
-            value={end}
-            onChange={(event) => setEnd(event.currentTarget.value)}
-          />
-          <Button onClick={() => onChange({ dateRange: [fromInput(start), fromInput(end)] })}>
-            {t('reports.apply')}
-          </Button>
-        </>
+      {time.preset === 'custom' && (
+        <Button onClick={() => onChange({ dateRange: time.custom() })}>{t('reports.apply')}</Button>
       )}
       <TextInput
         type="search"
