@@ -1,14 +1,14 @@
-import { Alert as Callout, Anchor, Group, Loader, Text } from '@mantine/core';
+import { Anchor, Group, Loader, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useApi } from '../../api';
-import { errorMessage } from '../../api/errorMessage';
 import { withMessages } from '../../i18n/areas';
 import { confirmEmail } from './accountApi';
 import { authMessages } from './messages';
 import { AuthPage } from './parts';
+import { FailedCall } from './Failure';
 
 /**
  * /confirm/:token (screens.md §14): the link from the confirmation mail. The address is confirmed on arrival; then
@@ -32,9 +32,7 @@ function ConfirmEmailScreen() {
   if (confirm.isError) {
     return (
       <AuthPage title={t('route.confirm')}>
-        <Callout color="red" title={t('auth.confirm.failed')} role="alert">
-          {errorMessage(confirm.error, t)}
-        </Callout>
+        <FailedCall title={t('auth.confirm.failed')} error={confirm.error} />
         <Text>{t('auth.confirm.retryHint')}</Text>
         <Anchor component={Link} to="/login">
           {t('auth.tryAgain')}

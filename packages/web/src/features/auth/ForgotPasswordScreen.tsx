@@ -1,17 +1,17 @@
 import { isEmailAddress } from '@alerta/contract';
-import { Alert as Callout, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApi } from '../../api';
-import { errorMessage } from '../../api/errorMessage';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { withMessages } from '../../i18n/areas';
 import { adminMessages } from '../admin/messages';
 import { requestPasswordReset } from './accountApi';
 import { authMessages } from './messages';
 import { AuthPage } from './parts';
+import { FailedCall } from './Failure';
 
 /**
  * /forgot (screens.md §14): asks for a password reset link by mail, then says where it went. The server answers the
@@ -57,11 +57,7 @@ function ForgotPasswordScreen() {
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           <Text>{t('auth.forgot.intro')}</Text>
-          {forgot.isError && (
-            <Callout color="red" title={t('auth.forgot.failed')} role="alert">
-              {errorMessage(forgot.error, t)}
-            </Callout>
-          )}
+          {forgot.isError && <FailedCall title={t('auth.forgot.failed')} error={forgot.error} />}
           <TextInput
             label={t('auth.email')}
             name="email"

@@ -1,15 +1,15 @@
-import { Alert as Callout, Anchor, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Paper, Stack, TextInput, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useApi } from '../../api';
-import { errorMessage } from '../../api/errorMessage';
 import { safeRedirectPath } from '../../app/redirects';
 import { useConfig } from '../../config/ConfigContext';
 import { useAuthStore } from './AuthContext';
 import { logIn } from './authApi';
 import ProviderLogin from './ProviderLogin';
+import { FailedCall } from './Failure';
 
 interface Credentials {
   username: string;
@@ -64,11 +64,7 @@ function PasswordLogin() {
           <Title order={1} size="h3">
             {t('login.heading')}
           </Title>
-          {login.isError && (
-            <Callout color="red" title={t('login.failed')} role="alert">
-              {errorMessage(login.error, t)}
-            </Callout>
-          )}
+          {login.isError && <FailedCall title={t('login.failed')} error={login.error} />}
           <TextInput
             label={t('login.username')}
             name="username"

@@ -15,6 +15,7 @@ import { authMessages } from './messages';
 import { authorizationUrl, backendPath, isOAuthProvider, newState, type OAuthProvider } from './oauthProviders';
 import { AuthPage } from './parts';
 import { PopupClosedError, oauthWatch, openPopup, samlWatch, waitForPopup } from './signInPopup';
+import { Failure } from './Failure';
 
 type Phase =
   | { kind: 'waiting' }
@@ -204,16 +205,12 @@ function SignInStatus({
       )}
       {phase.kind === 'failed' && (
         <>
-          <Callout color="red" title={t('auth.problem')} role="alert">
-            {phase.message}
-          </Callout>
+          <Failure title={t('auth.problem')}>{phase.message}</Failure>
           <Button onClick={onRetry}>{t('auth.tryAgain')}</Button>
         </>
       )}
       {phase.kind === 'misconfigured' && (
-        <Callout color="red" title={t('auth.problem')} role="alert">
-          {t('auth.provider.misconfigured', { setting: phase.setting })}
-        </Callout>
+        <Failure title={t('auth.problem')}>{t('auth.provider.misconfigured', { setting: phase.setting })}</Failure>
       )}
     </AuthPage>
   );
@@ -227,9 +224,7 @@ function ProviderLogin() {
   if (provider === 'saml2') return <SamlLogin />;
   return (
     <AuthPage title={t('login.heading')}>
-      <Callout color="red" title={t('auth.provider.impossible')} role="alert">
-        {t('auth.provider.unknown', { provider })}
-      </Callout>
+      <Failure title={t('auth.provider.impossible')}>{t('auth.provider.unknown', { provider })}</Failure>
     </AuthPage>
   );
 }

@@ -1,15 +1,15 @@
-import { Alert as Callout, Anchor, Button, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useApi } from '../../api';
-import { errorMessage } from '../../api/errorMessage';
 import { withMessages } from '../../i18n/areas';
 import { adminMessages } from '../admin/messages';
 import { resetPassword } from './accountApi';
 import { authMessages } from './messages';
 import { AuthPage, NewPasswordFields, passwordProblems, type NewPassword } from './parts';
+import { FailedCall } from './Failure';
 
 /** /reset/:token (screens.md §14): the link from the reset mail; a new password, typed twice, then log in with it. */
 function ResetPasswordScreen() {
@@ -42,11 +42,7 @@ function ResetPasswordScreen() {
     <AuthPage title={t('auth.reset.heading')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          {reset.isError && (
-            <Callout color="red" title={t('auth.reset.failed')} role="alert">
-              {errorMessage(reset.error, t)}
-            </Callout>
-          )}
+          {reset.isError && <FailedCall title={t('auth.reset.failed')} error={reset.error} />}
           <NewPasswordFields
             value={value}
             onChange={setValue}

@@ -1,11 +1,10 @@
 import { isEmailAddress } from '@alerta/contract';
-import { Alert as Callout, Anchor, Button, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Button, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, useApi } from '../../api';
-import { errorMessage } from '../../api/errorMessage';
 import { safeRedirectPath } from '../../app/redirects';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
@@ -14,6 +13,7 @@ import { useAuthStore } from './AuthContext';
 import { signUp, type SignupValues } from './accountApi';
 import { authMessages } from './messages';
 import { AuthPage, NewPasswordFields, passwordProblems, type NewPassword } from './parts';
+import { FailedCall } from './Failure';
 
 interface Fields {
   name: string;
@@ -93,11 +93,7 @@ function SignupScreen() {
     <AuthPage title={closed ? t('auth.signup.closed') : t('auth.signup.heading')}>
       <form onSubmit={onSubmit} noValidate>
         <Stack>
-          {signup.isError && (
-            <Callout color="red" title={t('auth.signup.failed')} role="alert">
-              {errorMessage(signup.error, t)}
-            </Callout>
-          )}
+          {signup.isError && <FailedCall title={t('auth.signup.failed')} error={signup.error} />}
           <TextInput
             label={t('auth.fullName')}
             name="name"
