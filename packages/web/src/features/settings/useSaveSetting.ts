@@ -40,7 +40,10 @@ export function useSaveSetting(): (prefs: Preferences | null) => void {
     async (prefs: Preferences | null) => {
       // Said in the language the user acted in, even when the change is to another language.
       const done = prefs === null ? t('settings.resetDone') : t('settings.saved');
-      await queryClient.cancelQueries({ queryKey: USER_ATTRIBUTES_QUERY_KEY });
+      // A read under way would overwrite the change when it lands; without one the change shows in this very event.
+      if (queryClient.isFetching({ queryKey: USER_ATTRIBUTES_QUERY_KEY }) > 0) {
+        await queryClient.cancelQueries({ queryKey: USER_ATTRIBUTES_QUERY_KEY });
+      }
       queryClient.setQueriesData<AttributesAnswer>({ queryKey: USER_ATTRIBUTES_QUERY_KEY }, (old) =>
         old === undefined
           ? old
