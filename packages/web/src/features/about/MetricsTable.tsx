@@ -1,9 +1,10 @@
-import { Alert as Callout, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert as Callout, Table, Title, VisuallyHidden } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errorMessage';
+import { DataTable, type DataColumn } from '../admin/DataTable';
 import { DateTime } from '../admin/parts';
-import type { ServerStatus } from './aboutApi';
+import type { ServerStatus, StatusMetric } from './aboutApi';
 import { averageTime, capitalise, metricValue, splitUptime } from './aboutFormat';
 
 function Uptime({ ms }: { ms: number }) {
@@ -19,7 +20,22 @@ export function MetricsTable({ status }: { status: UseQueryResult<ServerStatus> 
   const metrics = status.data?.metrics ?? [];
   const time = status.data?.time ?? null;
   const uptime = status.data?.uptime ?? null;
-  const headers = [t('about.metric'), t('about.type'), t('about.name'), t('about.value'), t('about.averageTime')];
+  const columns: DataColumn<StatusMetric>[] = [
+    { key: 'title', header: t('about.metric'), cell: (metric) => metric.title },
+    { key: 'type', header: t('about.type'), cell: (metric) => capitalise(metric.type) },
+    { key: 'name', header: t('about.name'), cell: (metric) => `${metric.group}.${metric.name}` },
+    { key: 'value', header: t('about.value'), cell: metricValue },
+    {
+      key: 'average',
+      header: t('about.averageTime'),
+      cell: (metric) => {
+        const average = averageTime(metric);
+        return average === null
+          ? t('about.notApplicable')
+          : t('about.milliseconds', { value: twoDecimals.format(average) });
+      },
+    },
+  ];
 
   return (
     <section aria-labelledby="about-status">
@@ -31,48 +47,15 @@ export function MetricsTable({ status }: { status: UseQueryResult<ServerStatus> 
           {t('about.statusFailed', { reason: errorMessage(status.error, t) })}
         </Callout>
       )}
-      <Table.ScrollContainer minWidth={600}>
-        <Table striped aria-busy={status.isFetching}>
-          <VisuallyHidden component="caption">{t('about.metricsCaption')}</VisuallyHidden>
-          <Table.Thead>
-            <Table.Tr>
-              {headers.map((header) => (
-                <Table.Th key={header} scope="col">
-                  {header}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {metrics.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={headers.length}>
-                  <Text c="dimmed" ta="center" py="md">
-                    {status.isPending ? t('admin.loading') : t('admin.nothing')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              metrics.map((metric, index) => {
-                const average = averageTime(metric);
-                return (
-                  <Table.Tr key={`${metric.group}.${metric.name}-${index}`}>
-                    <Table.Td>{metric.title}</Table.Td>
-                    <Table.Td>{capitalise(metric.type)}</Table.Td>
-                    <Table.Td>{`${metric.group}.${metric.name}`}</Table.Td>
-                    <Table.Td>{metricValue(metric)}</Table.Td>
-                    <Table.Td>
-                      {average === null
-                        ? t('about.notApplicable')
-                        : t('about.milliseconds', { value: twoDecimals.format(average) })}
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        caption={t('about.metricsCaption')}
+        columns={columns}
+        rows={metrics}
+        rowKey={(metric, index) => `${metric.group}.${metric.name}-${index}`}
+        empty={status.isPending ? t('admin.loading') : t('admin.nothing')}
+        busy={status.isFetching}
+        highlightOnHover={false}
+      />
       {status.isSuccess && (
         <Table mt="md" maw={600}>
           <VisuallyHidden component="caption">{t('about.timesCaption')}</VisuallyHidden>

@@ -1,7 +1,8 @@
-import { ActionIcon, Group, NativeSelect, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Group, NativeSelect, Text, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZES, type ListState, type SortState } from './adminList';
+import { DataTable, type DataColumn } from './DataTable';
 import { ChevronLeftIcon, ChevronRightIcon, SortIcon } from './icons';
 import classes from './AdminTable.module.css';
 
@@ -48,53 +49,33 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
 
   return (
     <div>
-      <Table.ScrollContainer minWidth={600}>
-        <Table striped highlightOnHover aria-busy={loading}>
-          <VisuallyHidden component="caption">{caption}</VisuallyHidden>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((column) => {
-                const sorted = column.sortField !== undefined && state.sort?.field === column.sortField;
-                const ariaSort = sorted ? (state.sort?.descending ? 'descending' : 'ascending') : undefined;
-                return (
-                  <Table.Th key={column.key} scope="col" aria-sort={ariaSort}>
-                    {column.sortField === undefined ? (
-                      column.header
-                    ) : (
-                      <UnstyledButton
-                        className={classes.sortButton}
-                        onClick={() => props.onSort(nextSort(state.sort, column.sortField ?? column.key))}
-                      >
-                        {column.header}
-                        <SortIcon direction={sorted ? (state.sort?.descending ? 'down' : 'up') : null} />
-                      </UnstyledButton>
-                    )}
-                  </Table.Th>
-                );
-              })}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Text c="dimmed" ta="center" py="md">
-                    {loading ? t('admin.loading') : empty}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              rows.map((row) => (
-                <Table.Tr key={rowKey(row)}>
-                  {columns.map((column) => (
-                    <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
-                  ))}
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        caption={caption}
+        columns={columns.map((column): DataColumn<T> => {
+          const sorted = column.sortField !== undefined && state.sort?.field === column.sortField;
+          return {
+            key: column.key,
+            cell: column.cell,
+            ...(sorted ? { sort: state.sort?.descending ? 'descending' : 'ascending' } : {}),
+            header:
+              column.sortField === undefined ? (
+                column.header
+              ) : (
+                <UnstyledButton
+                  className={classes.sortButton}
+                  onClick={() => props.onSort(nextSort(state.sort, column.sortField ?? column.key))}
+                >
+                  {column.header}
+                  <SortIcon direction={sorted ? (state.sort?.descending ? 'down' : 'up') : null} />
+                </UnstyledButton>
+              ),
+          };
+        })}
+        rows={rows}
+        rowKey={rowKey}
+        empty={loading ? t('admin.loading') : empty}
+        busy={loading}
+      />
       {props.unpaged !== true && (
         <Group justify="flex-end" gap="md" mt="xs">
           <NativeSelect

@@ -1,10 +1,11 @@
-import { Alert as Callout, Anchor, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert as Callout, Anchor, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApi } from '../../api';
 import { errorMessage } from '../../api/errorMessage';
+import { DataTable, type DataColumn } from '../admin/DataTable';
 import { fetchTop, type ReportKind, type TopRow } from './reportsApi';
 import { reportQuery, type ReportFilter } from './reportFilter';
 
@@ -64,13 +65,13 @@ export function ReportTable({ kind, title, description, filter, defaultStatus, t
   });
   const rows = (report.data ?? []).filter((row) => rowMatches(row, text));
   const searched = text.trim();
-  const columns = [
-    t('reports.event'),
-    t('reports.count'),
-    t('reports.duplicateCount'),
-    t('reports.environments'),
-    t('reports.services'),
-    t('reports.resources'),
+  const columns: DataColumn<TopRow>[] = [
+    { key: 'event', header: t('reports.event'), cell: (row) => row.event },
+    { key: 'count', header: t('reports.count'), cell: (row) => row.count },
+    { key: 'duplicateCount', header: t('reports.duplicateCount'), cell: (row) => row.duplicateCount },
+    { key: 'environments', header: t('reports.environments'), cell: (row) => row.environments.join(', ') },
+    { key: 'services', header: t('reports.services'), cell: (row) => row.services.join(', ') },
+    { key: 'resources', header: t('reports.resources'), cell: (row) => <Resources resources={row.resources} /> },
   ];
 
   return (
@@ -86,48 +87,20 @@ export function ReportTable({ kind, title, description, filter, defaultStatus, t
           {errorMessage(report.error, t)}
         </Callout>
       )}
-      <Table.ScrollContainer minWidth={600}>
-        <Table striped highlightOnHover aria-busy={report.isFetching}>
-          <VisuallyHidden component="caption">{title}</VisuallyHidden>
-          <Table.Thead>
-            <Table.Tr>
-              {columns.map((header) => (
-                <Table.Th key={header} scope="col">
-                  {header}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Text c="dimmed" ta="center" py="md">
-                    {report.isPending
-                      ? t('admin.loading')
-                      : searched === ''
-                        ? t('admin.nothing')
-                        : t('admin.noResults', { text: searched })}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            ) : (
-              rows.map((row, index) => (
-                <Table.Tr key={`${row.event}-${index}`}>
-                  <Table.Td>{row.event}</Table.Td>
-                  <Table.Td>{row.count}</Table.Td>
-                  <Table.Td>{row.duplicateCount}</Table.Td>
-                  <Table.Td>{row.environments.join(', ')}</Table.Td>
-                  <Table.Td>{row.services.join(', ')}</Table.Td>
-                  <Table.Td>
-                    <Resources resources={row.resources} />
-                  </Table.Td>
-                </Table.Tr>
-              ))
-            )}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable
+        caption={title}
+        columns={columns}
+        rows={rows}
+        rowKey={(row, index) => `${row.event}-${index}`}
+        empty={
+          report.isPending
+            ? t('admin.loading')
+            : searched === ''
+              ? t('admin.nothing')
+              : t('admin.noResults', { text: searched })
+        }
+        busy={report.isFetching}
+      />
     </section>
   );
 }
