@@ -28,7 +28,8 @@ import { safeHttpUrl } from '../alerts/format';
 import { CopyIcon } from '../alerts/icons';
 import { aboutMessages } from './messages';
 import { fetchHealth, fetchManifest, fetchStatus } from './aboutApi';
-import { capitalise, isGitRevision } from './aboutFormat';
+import { capitalise } from '../../app/notifications/notificationStore';
+import { isGitRevision } from './aboutFormat';
 import { MetricsTable } from './MetricsTable';
 
 const ABOUT_QUERY_KEY = 'about';

@@ -5,7 +5,8 @@ import { errorMessage } from '../../api/errorMessage';
 import { DataTable, type DataColumn } from '../admin/DataTable';
 import { DateTime } from '../admin/parts';
 import type { ServerStatus, StatusMetric } from './aboutApi';
-import { averageTime, capitalise, metricValue, splitUptime } from './aboutFormat';
+import { capitalise } from '../../app/notifications/notificationStore';
+import { averageTime, metricValue, splitUptime } from './aboutFormat';
 
 function Uptime({ ms }: { ms: number }) {
   const { t } = useTranslation();

@@ -1,16 +1,8 @@
+import { splitDuration } from '../alerts/format';
 import type { StatusMetric } from './aboutApi';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
 /** Milliseconds of uptime as whole days and the `hh:mm:ss` left over (screens.md §13.3: "N days hh:mm:ss"). */
-export function splitUptime(ms: number): { days: number; clock: string } {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const days = Math.floor(s / 86400);
-  return { days, clock: `${pad(Math.floor((s % 86400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}` };
-}
-
-/** The first letter in capitals: "timer" → "Timer". */
-export const capitalise = (value: string) => value.charAt(0).toUpperCase() + value.slice(1);
+export const splitUptime = (ms: number) => splitDuration(ms / 1000);
 
 /** A metric's value: gauges and switches have a value, counters and timers a count. */
 export function metricValue(metric: StatusMetric): string {

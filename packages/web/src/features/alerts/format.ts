@@ -3,13 +3,19 @@ import type { Alert } from '@alerta/contract';
 /** console.md §9: ids are shown by their first 8 characters. */
 export const shortId = (id: string) => id.slice(0, 8);
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/** A number of two digits or more: 7 → "07". */
+export const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Whole days of a duration and the `hh:mm:ss` left over. Negative durations count as zero. */
+export function splitDuration(totalSeconds: number): { days: number; clock: string } {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const days = Math.floor(s / 86400);
+  return { days, clock: `${pad(Math.floor((s % 86400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}` };
+}
 
 /** console.md §2: a duration as `days hh:mm:ss`, or `hh:mm:ss` under a day. Negative durations show as zero. */
 export function formatDuration(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds));
-  const days = Math.floor(s / 86400);
-  const clock = `${pad(Math.floor((s % 86400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+  const { days, clock } = splitDuration(totalSeconds);
   return days > 0 ? `${days} ${clock}` : clock;
 }
 

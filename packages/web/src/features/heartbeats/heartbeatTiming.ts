@@ -1,3 +1,4 @@
+import { pad } from '../alerts/format';
 import type { HeartbeatRow } from './heartbeatsApi';
 
 /** Milliseconds of an ISO date, or null when it is missing or unreadable. */
@@ -28,8 +29,6 @@ export function secondsLeft(heartbeat: HeartbeatRow, nowMs: number): number | nu
   if (received === null || heartbeat.timeout === null) return null;
   return Math.max(0, Math.floor((received + heartbeat.timeout * 1000 - nowMs) / 1000));
 }
-
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Seconds as `h:mm:ss`, the hours unbounded (screens.md §19.2 hhmmss): 90061 → "25:01:01". */
 export function formatHms(totalSeconds: number): string {
