@@ -21,6 +21,40 @@ function localZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
+/** A date and a time side by side; the date's error is said under it, the time is only marked. */
+function DateAndTime(props: {
+  dateLabel: string;
+  timeLabel: string;
+  value: LocalInputs;
+  error: string | null;
+  onChange: (patch: Partial<LocalInputs>) => void;
+  zone: string;
+}) {
+  return (
+    <Group grow align="flex-start" gap="xs">
+      <TextInput
+        type="date"
+        label={props.dateLabel}
+        required
+        value={props.value.date}
+        error={props.error}
+        onChange={(event) => props.onChange({ date: event.currentTarget.value })}
+      />
+      <TextInput
+        type="time"
+        label={props.timeLabel}
+        required
+        value={props.value.time}
+        error={props.error !== null}
+        onChange={(event) => props.onChange({ time: event.currentTarget.value })}
+        // Said under each time, so it is read with the field it applies to.
+        description={props.zone}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+      />
+    </Group>
+  );
+}
+
 /**
  * Start, then a duration or an end (screens.md §9 had only the end; operators asked for durations). Times are the
  * user's local time, said next to the fields, and sent as UTC.
@@ -31,33 +65,18 @@ export function PeriodFields({ times, onChange, errors }: PeriodFieldsProps) {
   const setEnd = (patch: Partial<LocalInputs>) => onChange(withEnd(times, { ...times.end, ...patch }));
   const endError =
     errors.end === 'notAfterStart' ? t('blackouts.endBeforeStart') : errors.end ? t('blackouts.invalidTime') : null;
-  // Said under each time, so it is read with the field it applies to.
-  const zone = {
-    description: t('blackouts.localZone', { zone: localZone() }),
-    inputWrapperOrder: ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[],
-  };
+  const zone = t('blackouts.localZone', { zone: localZone() });
 
   return (
     <>
-      <Group grow align="flex-start" gap="xs">
-        <TextInput
-          type="date"
-          label={t('blackouts.startDate')}
-          required
-          value={times.start.date}
-          error={errors.start ? t('blackouts.invalidTime') : null}
-          onChange={(event) => setStart({ date: event.currentTarget.value })}
-        />
-        <TextInput
-          type="time"
-          label={t('blackouts.startTime')}
-          required
-          value={times.start.time}
-          error={errors.start !== undefined}
-          onChange={(event) => setStart({ time: event.currentTarget.value })}
-          {...zone}
-        />
-      </Group>
+      <DateAndTime
+        dateLabel={t('blackouts.startDate')}
+        timeLabel={t('blackouts.startTime')}
+        value={times.start}
+        error={errors.start ? t('blackouts.invalidTime') : null}
+        onChange={setStart}
+        zone={zone}
+      />
       <NativeSelect
         label={t('blackouts.duration')}
         value={String(times.duration)}
@@ -73,25 +92,14 @@ export function PeriodFields({ times, onChange, errors }: PeriodFieldsProps) {
           onChange(withDuration(times, value === 'custom' ? 'custom' : Number(value)));
         }}
       />
-      <Group grow align="flex-start" gap="xs">
-        <TextInput
-          type="date"
-          label={t('blackouts.endDate')}
-          required
-          value={times.end.date}
-          error={endError}
-          onChange={(event) => setEnd({ date: event.currentTarget.value })}
-        />
-        <TextInput
-          type="time"
-          label={t('blackouts.endTime')}
-          required
-          value={times.end.time}
-          error={errors.end !== undefined}
-          onChange={(event) => setEnd({ time: event.currentTarget.value })}
-          {...zone}
-        />
-      </Group>
+      <DateAndTime
+        dateLabel={t('blackouts.endDate')}
+        timeLabel={t('blackouts.endTime')}
+        value={times.end}
+        error={endError}
+        onChange={setEnd}
+        zone={zone}
+      />
     </>
   );
 }
