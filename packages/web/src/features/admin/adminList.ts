@@ -123,6 +123,17 @@ export function useListState(initialSort: SortState | null, filtersKey: string) 
   return { state, setPage, setPageSize, setSort };
 }
 
+/**
+ * A list screen's page of rows with its paging and order ({@link useListState}), back on the first page when the
+ * filters change or the page asked for is past the end.
+ */
+export function usePagedAdminList<T>(initialSort: SortState | null, options: Omit<AdminListOptions<T>, 'state'>) {
+  const list = useListState(initialSort, JSON.stringify(options.filters));
+  const query = useAdminList({ ...options, state: list.state });
+  useFirstPageWhenOutOfRange(query.error, list.setPage);
+  return { list, query };
+}
+
 /** Back to the first page when the server says the page asked for is past the end (api.md §0: 416). */
 export function useFirstPageWhenOutOfRange(error: unknown, setPage: (page: number) => void): void {
   const outOfRange = error instanceof ApiError && error.status === 416;

@@ -9,7 +9,7 @@ import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
 import { adminMessages } from '../admin/messages';
 import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
-import { searchParam, useAdminList, useFirstPageWhenOutOfRange, useListState } from '../admin/adminList';
+import { searchParam, usePagedAdminList } from '../admin/adminList';
 import { AdminTable } from '../admin/AdminTable';
 import { ListToolbar } from '../admin/ListToolbar';
 import { usePermission } from '../auth/usePermission';
@@ -51,16 +51,16 @@ function BlackoutsScreen() {
   const [debounced] = useDebouncedValue(search, 300);
   const filters: Query = { status: statuses, ...searchFilters(searchField, debounced) };
   // Newest start first by default: the way the server sorts `startTime` without a minus.
-  const list = useListState({ field: 'startTime', descending: true }, JSON.stringify(filters));
-  const blackouts = useAdminList({
-    path: '/blackouts',
-    rowsKey: 'blackouts',
-    row: blackoutRowSchema,
-    state: list.state,
-    filters,
-    newestFirst: ['startTime', 'endTime', 'createTime'],
-  });
-  useFirstPageWhenOutOfRange(blackouts.error, list.setPage);
+  const { list, query: blackouts } = usePagedAdminList(
+    { field: 'startTime', descending: true },
+    {
+      path: '/blackouts',
+      rowsKey: 'blackouts',
+      row: blackoutRowSchema,
+      filters,
+      newestFirst: ['startTime', 'endTime', 'createTime'],
+    },
+  );
   const [editing, setEditing] = useState<Editing>(null);
   const confirm = useConfirmDelete();
   const remove = useAdminChange((id: string) => deleteBlackout(api, id), {

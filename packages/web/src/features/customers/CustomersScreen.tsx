@@ -9,7 +9,7 @@ import { adminMessages } from '../admin/messages';
 import { customersMessages } from './messages';
 import { usePermission } from '../auth/usePermission';
 import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
-import { searchParam, useAdminList, useFirstPageWhenOutOfRange, useListState } from '../admin/adminList';
+import { searchParam, usePagedAdminList } from '../admin/adminList';
 import { AdminTable, type AdminColumn } from '../admin/AdminTable';
 import { DeleteIcon } from '../alerts/icons';
 import { EditIcon } from '../admin/icons';
@@ -30,15 +30,15 @@ function CustomersScreen() {
   const [searchField, setSearchField] = useState('customer');
   const [debounced] = useDebouncedValue(search, 300);
   const filters = { [searchField]: searchParam(debounced) };
-  const list = useListState({ field: 'customer', descending: false }, JSON.stringify(filters));
-  const customers = useAdminList({
-    path: '/customers',
-    rowsKey: 'customers',
-    row: customerRowSchema,
-    state: list.state,
-    filters,
-  });
-  useFirstPageWhenOutOfRange(customers.error, list.setPage);
+  const { list, query: customers } = usePagedAdminList(
+    { field: 'customer', descending: false },
+    {
+      path: '/customers',
+      rowsKey: 'customers',
+      row: customerRowSchema,
+      filters,
+    },
+  );
   const [editing, setEditing] = useState<Editing>(null);
   const confirm = useConfirmDelete();
   const remove = useAdminChange((id: string) => deleteCustomer(api, id), {

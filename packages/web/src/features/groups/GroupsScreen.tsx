@@ -7,7 +7,7 @@ import { useApi } from '../../api';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
 import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
-import { searchParam, useAdminList, useFirstPageWhenOutOfRange, useListState } from '../admin/adminList';
+import { searchParam, usePagedAdminList } from '../admin/adminList';
 import { AdminTable, type AdminColumn } from '../admin/AdminTable';
 import { EditIcon } from '../admin/icons';
 import { RowButton } from '../admin/RowButton';
@@ -36,9 +36,10 @@ function GroupsScreen() {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const filters = { name: searchParam(debounced) };
-  const list = useListState({ field: 'name', descending: false }, JSON.stringify(filters));
-  const groups = useAdminList({ path: '/groups', rowsKey: 'groups', row: groupRowSchema, state: list.state, filters });
-  useFirstPageWhenOutOfRange(groups.error, list.setPage);
+  const { list, query: groups } = usePagedAdminList(
+    { field: 'name', descending: false },
+    { path: '/groups', rowsKey: 'groups', row: groupRowSchema, filters },
+  );
   const [dialog, setDialog] = useState<Dialog>(null);
   const confirm = useConfirmDelete();
   const remove = useAdminChange((id: string) => deleteGroup(api, id), {

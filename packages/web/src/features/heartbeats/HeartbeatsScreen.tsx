@@ -10,7 +10,7 @@ import { withMessages } from '../../i18n/areas';
 import { adminMessages } from '../admin/messages';
 import { usePermission } from '../auth/usePermission';
 import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
-import { searchParam, useAdminList, useFirstPageWhenOutOfRange, useListState } from '../admin/adminList';
+import { searchParam, usePagedAdminList } from '../admin/adminList';
 import { AdminTable, type AdminColumn } from '../admin/AdminTable';
 import { ListToolbar } from '../admin/ListToolbar';
 import { Chips, DateTime } from '../admin/parts';
@@ -48,19 +48,19 @@ function HeartbeatsScreen() {
   const [debounced] = useDebouncedValue(search, 300);
   // api.md §1.3: the status filter repeats `status=`; every status is sent while all three are on.
   const filters: Query = { status: statuses, ...searchFilter(searchField, debounced) };
-  const list = useListState({ field: 'receiveTime', descending: true }, JSON.stringify(filters));
   const noStatus = statuses.length === 0;
-  const heartbeats = useAdminList({
-    path: '/heartbeats',
-    rowsKey: 'heartbeats',
-    row: heartbeatRowSchema,
-    state: list.state,
-    filters,
-    newestFirst: NEWEST_FIRST,
-    // With every status turned off there is nothing to show, and no request would say so.
-    enabled: !noStatus,
-  });
-  useFirstPageWhenOutOfRange(heartbeats.error, list.setPage);
+  const { list, query: heartbeats } = usePagedAdminList(
+    { field: 'receiveTime', descending: true },
+    {
+      path: '/heartbeats',
+      rowsKey: 'heartbeats',
+      row: heartbeatRowSchema,
+      filters,
+      newestFirst: NEWEST_FIRST,
+      // With every status turned off there is nothing to show, and no request would say so.
+      enabled: !noStatus,
+    },
+  );
   const confirm = useConfirmDelete();
   const remove = useAdminChange((id: string) => deleteHeartbeat(api, id), {
     success: t('heartbeats.deleted'),

@@ -10,13 +10,7 @@ import { adminMessages } from '../admin/messages';
 import { keysMessages } from './messages';
 import { usePermission } from '../auth/usePermission';
 import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
-import {
-  searchParam,
-  useAdminList,
-  useFirstPageWhenOutOfRange,
-  useListState,
-  type ListState,
-} from '../admin/adminList';
+import { searchParam, usePagedAdminList } from '../admin/adminList';
 import { AdminTable } from '../admin/AdminTable';
 import { ListToolbar } from '../admin/ListToolbar';
 import { ApiKeyDialog } from './ApiKeyDialog';
@@ -33,12 +27,6 @@ const STATUSES = ['active', 'expired'] as const;
  * for them and the minus for every other field.
  */
 const NEWEST_FIRST = ['expireTime', 'lastUsedTime'];
-
-function forServer(state: ListState): ListState {
-  const sort = state.sort;
-  if (sort === null || !NEWEST_FIRST.includes(sort.field)) return state;
-  return { ...state, sort: { field: sort.field, descending: !sort.descending } };
-}
 
 /**
  * /keys (screens.md §11): API keys, read:keys to see them (only one's own without admin:keys, which the server sees
@@ -57,18 +45,19 @@ function ApiKeysScreen() {
   const [searchField, setSearchField] = useState('text');
   const [debounced] = useDebouncedValue(search, 300);
   const filters = { status: statuses, [searchField]: searchParam(debounced) };
-  const list = useListState({ field: 'lastUsedTime', descending: true }, JSON.stringify(filters));
   // No status chosen leaves nothing to show; the server would take an empty status list as "any".
   const none = statuses.length === 0;
-  const keys = useAdminList({
-    path: '/keys',
-    rowsKey: 'keys',
-    row: keyRowSchema,
-    state: forServer(list.state),
-    filters,
-    enabled: !none,
-  });
-  useFirstPageWhenOutOfRange(keys.error, list.setPage);
+  const { list, query: keys } = usePagedAdminList(
+    { field: 'lastUsedTime', descending: true },
+    {
+      path: '/keys',
+      rowsKey: 'keys',
+      row: keyRowSchema,
+      filters,
+      newestFirst: NEWEST_FIRST,
+      enabled: !none,
+    },
+  );
   const [editing, setEditing] = useState<Editing>(null);
   const [created, setCreated] = useState<string | null>(null);
   const confirm = useConfirmDelete();

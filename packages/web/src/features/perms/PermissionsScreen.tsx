@@ -9,7 +9,7 @@ import { adminMessages } from '../admin/messages';
 import { permsMessages } from './messages';
 import { usePermission } from '../auth/usePermission';
 import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
-import { searchParam, useAdminList, useFirstPageWhenOutOfRange, useListState } from '../admin/adminList';
+import { searchParam, usePagedAdminList } from '../admin/adminList';
 import { AdminTable, type AdminColumn } from '../admin/AdminTable';
 import { Chips } from '../admin/parts';
 import { useKnownScopes } from '../admin/scopes';
@@ -37,15 +37,15 @@ function PermissionsScreen() {
   const [debounced] = useDebouncedValue(search, 300);
   // api.md §1.6: the filter is `scope`, repeated; a role passes when it has any of them.
   const filters = { match: searchParam(debounced), scope: scopes };
-  const list = useListState({ field: 'match', descending: false }, JSON.stringify(filters));
-  const permissions = useAdminList({
-    path: '/perms',
-    rowsKey: 'permissions',
-    row: permissionRowSchema,
-    state: list.state,
-    filters,
-  });
-  useFirstPageWhenOutOfRange(permissions.error, list.setPage);
+  const { list, query: permissions } = usePagedAdminList(
+    { field: 'match', descending: false },
+    {
+      path: '/perms',
+      rowsKey: 'permissions',
+      row: permissionRowSchema,
+      filters,
+    },
+  );
   const [editing, setEditing] = useState<Editing>(null);
   const confirm = useConfirmDelete();
   const remove = useAdminChange((id: string) => deletePermission(api, id), {

@@ -6,7 +6,7 @@ import { useApi } from '../../api';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
 import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
-import { searchParam, useAdminList, useFirstPageWhenOutOfRange, useListState } from '../admin/adminList';
+import { searchParam, usePagedAdminList } from '../admin/adminList';
 import { AdminTable } from '../admin/AdminTable';
 import { ListToolbar } from '../admin/ListToolbar';
 import { adminMessages } from '../admin/messages';
@@ -41,17 +41,17 @@ function UsersScreen() {
   const [searchField, setSearchField] = useState<SearchField>('name');
   const [debounced] = useDebouncedValue(search, 300);
   const filters = { status: statuses, role: roles, [searchField]: searchParam(debounced) };
-  const list = useListState({ field: 'name', descending: false }, JSON.stringify(filters));
-  const users = useAdminList({
-    path: '/users',
-    rowsKey: 'users',
-    row: userRowSchema,
-    state: list.state,
-    filters,
-    // No status chosen matches nobody: nothing to ask.
-    enabled: statuses.length > 0,
-  });
-  useFirstPageWhenOutOfRange(users.error, list.setPage);
+  const { list, query: users } = usePagedAdminList(
+    { field: 'name', descending: false },
+    {
+      path: '/users',
+      rowsKey: 'users',
+      row: userRowSchema,
+      filters,
+      // No status chosen matches nobody: nothing to ask.
+      enabled: statuses.length > 0,
+    },
+  );
 
   const [editing, setEditing] = useState<Editing>(null);
   const confirm = useConfirmDelete();
