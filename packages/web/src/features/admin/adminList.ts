@@ -5,7 +5,7 @@ import { ApiError, ResponseShapeError, useApi, type Query } from '../../api';
 
 /** Page sizes of the administration lists (screens.md §5–§11: 10 to 50, 20 by default). */
 export const ADMIN_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
-export const ADMIN_DEFAULT_PAGE_SIZE = 20;
+const ADMIN_DEFAULT_PAGE_SIZE = 20;
 
 /** The query-cache key of every administration list, so a change anywhere can reload them. */
 export const ADMIN_QUERY_KEY = 'admin';
@@ -106,7 +106,7 @@ export function useAdminList<T>({
 /**
  * Paging and order of a list, back on the first page whenever its filters (`filtersKey`, their text) change.
  */
-export function useListState(initialSort: SortState | null, filtersKey: string) {
+function useListState(initialSort: SortState | null, filtersKey: string) {
   const [state, setState] = useState<ListState>({
     page: 1,
     pageSize: ADMIN_DEFAULT_PAGE_SIZE,
@@ -135,7 +135,7 @@ export function usePagedAdminList<T>(initialSort: SortState | null, options: Omi
 }
 
 /** Back to the first page when the server says the page asked for is past the end (api.md §0: 416). */
-export function useFirstPageWhenOutOfRange(error: unknown, setPage: (page: number) => void): void {
+function useFirstPageWhenOutOfRange(error: unknown, setPage: (page: number) => void): void {
   const outOfRange = error instanceof ApiError && error.status === 416;
   useEffect(() => {
     if (outOfRange) setPage(1);
