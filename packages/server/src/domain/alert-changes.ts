@@ -76,15 +76,16 @@ function startedBy(action: string, status: string): string | undefined {
 /**
  * The history entry before the one that started the current state: before the latest `ack` for unack, before the
  * latest `shelve` for unshelve, else the second most recent entry. Its status is the "previous status" of §3.
+ * When HISTORY_LIMIT has pushed the starting entry out, none is found and the model's default (`open`) applies
+ * (api.md §3.1, README "Where we differ"): the entries left all date from after the ack or shelve, so their status
+ * says nothing about the one before it.
  */
 function entryBefore(history: readonly HistoryRecord[], action: string, status: string): HistoryRecord | undefined {
   const newestFirst = [...history].reverse();
   const starter = startedBy(action, status);
-  if (starter !== undefined) {
-    const index = newestFirst.findIndex((entry) => entry.type === starter);
-    if (index >= 0) return newestFirst[index + 1];
-  }
-  return newestFirst[1];
+  if (starter === undefined) return newestFirst[1];
+  const index = newestFirst.findIndex((entry) => entry.type === starter);
+  return index >= 0 ? newestFirst[index + 1] : undefined;
 }
 
 /** api.md §2.5: the timeout recorded with an action. */
