@@ -5,6 +5,7 @@ import { preflightHeaders, registerHooks, requestIdOf } from './http/hooks.js';
 import { RouteTable } from './http/route-table.js';
 import { registerConsole } from './http/console.js';
 import { registerAlertAggregateRoutes } from './routes/alert-aggregates.js';
+import { registerApiIndexRoute } from './routes/api-index.js';
 import { scheduleHousekeeping } from './housekeeping-timer.js';
 import { registerAlertChangeRoutes } from './routes/alert-changes.js';
 import { registerAlertRoutes } from './routes/alerts.js';
@@ -123,6 +124,7 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
 
   await app.register(
     (api, _options, done) => {
+      registerApiIndexRoute(api, context, apiRoutes);
       registerMiscRoutes(api, context);
       registerAuthRoutes(api, context);
       registerAlertRoutes(api, context);

@@ -9,6 +9,7 @@ import { forEachEngine } from './support/engines.js';
  * for a route that does not exist.
  */
 const ROUTES: Record<string, string | null> = {
+  'GET /': 'public',
   'GET /_': 'public',
   'GET /config': 'public',
   'GET /management/healthcheck': 'public',
@@ -223,9 +224,9 @@ function registeredRoutes(tree: string, basePath: string): string[] {
     const path = parent + (fragment.startsWith('*') && !parent.endsWith('/') ? `/${fragment}` : fragment);
     stack[depth] = path;
     stack.length = depth + 1;
-    if (!path.startsWith(`${basePath}/`)) continue;
+    if (path !== basePath && !path.startsWith(`${basePath}/`)) continue;
     for (const method of (match[3] ?? '').split(', ')) {
-      if (method !== '' && method !== 'HEAD') routes.push(`${method} ${path.slice(basePath.length)}`);
+      if (method !== '' && method !== 'HEAD') routes.push(`${method} ${path.slice(basePath.length) || '/'}`);
     }
   }
   return routes.sort();
