@@ -110,7 +110,7 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
     const methods = apiRoutes.methodsFor(path);
     if (methods.length > 0) {
       if (request.method === 'OPTIONS') {
-        return reply.code(200).headers(preflightHeaders(request.headers.origin, settings.CORS_ORIGINS)).send();
+        return reply.code(200).headers(preflightHeaders(request.headers.origin, settings.corsOrigins)).send();
       }
       const error = methodNotAllowedError([...methods, 'OPTIONS']);
       reply.headers(error.headers);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { hawkCredentialsSchema } from './auth/hawk.js';
 import { type SamlSetup, readSamlSetup } from './auth/saml-config.js';
 import { ldapSettingsProblem } from './auth/ldap-settings.js';
+import { type CorsOrigins, CorsOriginsError, parseCorsOrigins } from './http/cors-origins.js';
 import {
   type DatabaseTarget,
   bool,
@@ -242,6 +243,8 @@ export type Settings = Omit<EnvSettings, 'DATABASE_URL' | 'BASE_PATH' | 'BASE_UR
   database: DatabaseTarget;
   /** The identity provider and options of SAML2_CONFIG, read at start; null unless AUTH_PROVIDER is saml2. */
   saml2: SamlSetup | null;
+  /** CORS_ORIGINS read at start: `*`, exact origins and compiled regular expressions. */
+  corsOrigins: CorsOrigins;
 };
 
 export class SettingsError extends Error {
@@ -297,6 +300,14 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
   }
   const baseUrl = raw.BASE_URL.replace(/\/+$/, '');
   if (baseUrl !== '' && !/^https?:\/\/\S+$/.test(baseUrl)) fail('BASE_URL', env, 'expected an http(s) URL');
+
+  let corsOrigins: CorsOrigins;
+  try {
+    corsOrigins = parseCorsOrigins(raw.CORS_ORIGINS);
+  } catch (error) {
+    if (error instanceof CorsOriginsError) fail('CORS_ORIGINS', env, error.message);
+    throw error;
+  }
 
   const dataDir = resolve(raw.DATA_DIR);
   let database: DatabaseTarget;
@@ -366,5 +377,6 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
     CAS_SERVER: raw.CAS_SERVER?.replace(/\/+$/, '') ?? null,
     database,
     saml2,
+    corsOrigins,
   };
 }

@@ -55,7 +55,8 @@ forEachEngine((engine) => {
         BASE_URL,
         AUTH_PROVIDER: 'saml2',
         SAML2_CONFIG: fromMetadata,
-        CORS_ORIGINS: `${CONSOLE},*`,
+        // A regular expression entry lets pages read answers, but is never a target of the sign-in page.
+        CORS_ORIGINS: `${CONSOLE},*,https://.*\\.example\\.test`,
       });
       const { database } = server.settings;
       twin = await startTestServer(engine, {
@@ -148,7 +149,7 @@ forEachEngine((engine) => {
       assert.match(policy, /default-src 'none'/);
       assert.equal([...response.body.matchAll(/<script/g)].length, 1);
       assert.ok(response.body.includes(`<script nonce="${nonce}">`));
-      // Never to '*': the console's origin, and the page's own added by the script.
+      // Never to '*' nor a pattern: the console's origin, and the page's own added by the script.
       const { message, origins } = pageData(response.body);
       assert.deepEqual(origins, [CONSOLE]);
       assert.match(response.body, /window\.opener\.postMessage\(data\.message, origin\)/);

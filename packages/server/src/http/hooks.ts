@@ -6,6 +6,7 @@ import { HawkVerifier, registerHawkPayloadCheck } from '../auth/hawk.js';
 import { tokenAudience } from '../auth/user-token.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
+import { type CorsOrigins, allowedOrigin } from './cors-origins.js';
 import { JSON_CONTENT_TYPE_MESSAGE } from './envelope.js';
 import { registerEtags } from './etag.js';
 import { registerMetricsHook } from './metrics.js';
@@ -32,12 +33,6 @@ function isJson(contentType: string | undefined): boolean {
 // the reference, so cron jobs may POST to housekeeping without a body.
 const FORM_ROUTES = ['/auth/logout', '/auth/saml', '/management/housekeeping', '/management/switchboard'];
 
-function allowedOrigin(origin: string | undefined, allowed: readonly string[]): string | undefined {
-  if (origin === undefined || allowed.length === 0) return undefined;
-  if (allowed.includes('*')) return '*';
-  return allowed.includes(origin) ? origin : undefined;
-}
-
 export function registerHooks(app: FastifyInstance, context: AppContext): void {
   const { settings } = context;
   app.decorateRequest('principal', null);
@@ -54,7 +49,7 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-ID', request.id);
-    const origin = allowedOrigin(request.headers.origin, settings.CORS_ORIGINS);
+    const origin = allowedOrigin(request.headers.origin, settings.corsOrigins);
     if (origin !== undefined) {
       reply.header('Access-Control-Allow-Origin', origin);
       // The console reads the entity tag to ask again with If-None-Match (etag.ts).
@@ -110,7 +105,7 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
 }
 
 /** CORS preflight answer (api.md §0). */
-export function preflightHeaders(origin: string | undefined, allowed: readonly string[]): Record<string, string> {
+export function preflightHeaders(origin: string | undefined, allowed: CorsOrigins): Record<string, string> {
   const allowOrigin = allowedOrigin(origin, allowed);
   if (allowOrigin === undefined) return {};
   return {

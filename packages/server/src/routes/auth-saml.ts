@@ -119,12 +119,12 @@ export function registerSamlRoutes(app: FastifyInstance, context: AppContext): v
       const asPage = usePostMessage && (request.headers.accept ?? '').includes('text/html');
       try {
         const token = await signIn(request);
-        if (asPage) return sendPostMessagePage(reply, 200, { status: 'ok', token }, settings.CORS_ORIGINS);
+        if (asPage) return sendPostMessagePage(reply, 200, { status: 'ok', token }, settings.corsOrigins.exact);
         return { status: 'ok', token };
       } catch (error) {
         if (!asPage || !(error instanceof ApiError)) throw error;
         const message = { status: 'error' as const, message: error.message };
-        return sendPostMessagePage(reply, error.statusCode, message, settings.CORS_ORIGINS);
+        return sendPostMessagePage(reply, error.statusCode, message, settings.corsOrigins.exact);
       }
     });
     done();
