@@ -127,6 +127,12 @@ export function registerPermissionRoutes(app: FastifyInstance, context: AppConte
   // The system roles come first, as the reference lists them, and count towards total and paging.
   app.get('/perms', { config: { scope: 'read:perms' } }, async (request) => {
     const params = queryParams(request.query);
+    // `alerta perms --scope` asks with `scopes=` (compat/README.md), which the reference refuses (api.md [quirk]).
+    const scopes = params.get('scopes');
+    if (scopes !== undefined) {
+      params.delete('scopes');
+      params.set('scope', [...(params.get('scope') ?? []), ...scopes]);
+    }
     const query = monitorQuery(params, PERMISSION_COLUMNS, [], new Date().toISOString());
     const { page, pageSize } = pageRequest(params, settings.DEFAULT_PAGE_SIZE);
     const shownSystem = system.filter((r) => filtersAccept(r, query.filters));

@@ -17,6 +17,15 @@ import { checkEmailDomain, checkPasswordLength, saveUser, userView } from './use
 const OWN_FIELDS: readonly string[] = OWN_USER_FIELDS;
 
 /**
+ * Whether a field outside OWN_FIELDS asks for no change: the official CLI's `alerta me` always sends `status` (null
+ * unless given) and `attributes: {}` beside what the user typed (compat/README.md), and is refused only for a value.
+ */
+function asksNoChange(key: string, value: unknown): boolean {
+  if (value === null) return true;
+  return key === 'attributes' && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0;
+}
+
+/**
  * The caller's own account (api.md §1.6 `/user/me`): any authenticated caller; none with auth off (404). And the
  * caller's token (`/userinfo`).
  */
@@ -63,9 +72,11 @@ export function registerOwnUserRoutes(app: FastifyInstance, context: AppContext)
   app.put('/user/me', { config: { scope: null } }, async (request) => {
     checkOwnWrite(request);
     const raw = objectBody(request.body);
-    const refused = Object.keys(raw).filter((key) => !OWN_FIELDS.includes(key));
+    const refused = Object.keys(raw).filter((key) => !OWN_FIELDS.includes(key) && !asksNoChange(key, raw[key]));
     if (refused.length > 0) throw badRequest(`not allowed to update: ${refused.join(', ')}`);
-    const parsed = userUpdateSchema.safeParse(raw);
+    const parsed = userUpdateSchema.safeParse(
+      Object.fromEntries(Object.entries(raw).filter(([key]) => OWN_FIELDS.includes(key))),
+    );
     if (!parsed.success) throw validationError(parsed.error);
     const changes = parsed.data;
     if (changes.password !== undefined) checkPasswordLength(settings, changes.password);
