@@ -4,6 +4,8 @@ import { isoDateSchema } from './dates.js';
 export const KEY_TYPES = ['read-write', 'read-only'] as const;
 export type KeyType = (typeof KEY_TYPES)[number];
 export const KEY_STATUSES = ['active', 'expired'] as const;
+/** A key string a client may choose (POST /key, ADMIN_KEY): usable in a header and a query string. */
+export const API_KEY_PATTERN = /^[\w\-.~]{8,128}$/;
 
 /** The API key object (api.md §1.5). */
 export const apiKeySchema = z.object({
@@ -56,7 +58,7 @@ export const apiKeyInputSchema = z.object({
   key: z.optional(
     z
       .string({ error: "'key' must be a string" })
-      .check(z.regex(/^[\w\-.~]{8,128}$/, { error: "'key' must be 8 to 128 letters, digits or -._~" })),
+      .check(z.regex(API_KEY_PATTERN, { error: "'key' must be 8 to 128 letters, digits or -._~" })),
   ),
 });
 export type ApiKeyInput = z.infer<typeof apiKeyInputSchema>;

@@ -1,6 +1,6 @@
 import { buildApp } from './app.js';
 import { createContext } from './context.js';
-import { administratorLine, bootstrapAdministrator } from './domain/bootstrap.js';
+import { adminKeyLine, administratorLine, bootstrapAdminKey, bootstrapAdministrators } from './domain/bootstrap.js';
 import { loadDemo } from './domain/demo.js';
 import { ingestSettingsOf } from './domain/ingest-settings.js';
 import { resolveSecretKey } from './secret.js';
@@ -26,8 +26,11 @@ async function main(): Promise<void> {
   await store.migrate();
   await store.useAlarmModel(settings.ALARM_MODEL);
 
-  const created = await bootstrapAdministrator(store.users, settings);
-  if (created !== undefined) process.stdout.write(`${administratorLine(created)}\n`);
+  for (const created of await bootstrapAdministrators(store.users, settings)) {
+    process.stdout.write(`${administratorLine(created)}\n`);
+  }
+  const adminKey = await bootstrapAdminKey(store.keys, settings);
+  if (adminKey !== undefined) process.stdout.write(`${adminKeyLine(adminKey)}\n`);
 
   const app = await buildApp(settings, store, { secretKey });
   if (settings.DEMO || process.argv.slice(2).includes('--demo')) {

@@ -1,7 +1,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ALARM_MODELS, isValidScope } from '@alerta/contract';
+import { ALARM_MODELS, API_KEY_PATTERN, isValidScope } from '@alerta/contract';
 import { z } from 'zod';
 import { hawkCredentialsSchema } from './auth/hawk.js';
 import { type SamlSetup, readSamlSetup } from './auth/saml-config.js';
@@ -93,6 +93,10 @@ const envSchema = z.object({
   ),
   ADMIN_USERS: list([]),
   ADMIN_PASSWORD: str(''),
+  // The official container's: an API key with the admin scopes for the first administrator, made at start unless it
+  // exists, valid for ADMIN_KEY_MAXAGE seconds (10 years, as there).
+  ADMIN_KEY: str(''),
+  ADMIN_KEY_MAXAGE: int(315_360_000, 1, 3_153_600_000),
   ADMIN_ROLES: list(['admin']),
   USER_ROLES: list(['user']),
   GUEST_ROLES: list(['guest']),
@@ -260,6 +264,7 @@ function describeValue(value: string | undefined): string {
 export const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   'SECRET_KEY',
   'ADMIN_PASSWORD',
+  'ADMIN_KEY',
   'DATABASE_URL',
   'SMTP_PASSWORD',
   'OAUTH2_CLIENT_SECRET',
@@ -356,6 +361,9 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
   // api.md §7: the reference refuses to start when DEFAULT_ENVIRONMENT is not allowed.
   if (!raw.ALLOWED_ENVIRONMENTS.includes(raw.DEFAULT_ENVIRONMENT)) {
     fail('DEFAULT_ENVIRONMENT', env, `must be one of ALLOWED_ENVIRONMENTS (${raw.ALLOWED_ENVIRONMENTS.join(', ')})`);
+  }
+  if (raw.ADMIN_KEY !== '' && !API_KEY_PATTERN.test(raw.ADMIN_KEY)) {
+    fail('ADMIN_KEY', env, 'expected 8 to 128 letters, digits or -._~ (a key as POST /key takes it)');
   }
   // api.md §6.6: customer views need credentials; an anonymous caller with auth off would see every customer.
   if (raw.CUSTOMER_VIEWS && !raw.AUTH_REQUIRED) fail('CUSTOMER_VIEWS', env, 'needs AUTH_REQUIRED=true');

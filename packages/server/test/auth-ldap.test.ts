@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import { decodeJwt } from 'jose';
-import { bootstrapAdministrator } from '../src/domain/bootstrap.js';
+import { bootstrapAdministrators } from '../src/domain/bootstrap.js';
 import { type TestServer, basic, bearer, body, createUser, startTestServer } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
 import {
@@ -243,7 +243,7 @@ forEachEngine((engine) => {
 
     it('creates no local administrator on first start: ADMIN_USERS sign in through the directory', async () => {
       const settings = { ...server.settings, ADMIN_USERS: ['alice@example.com'], ADMIN_PASSWORD: 'local-password' };
-      assert.equal(await bootstrapAdministrator(server.store.users, settings), undefined);
+      assert.deepEqual(await bootstrapAdministrators(server.store.users, settings), []);
       assert.equal(await server.store.users.count(), 0);
     });
 

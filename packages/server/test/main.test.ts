@@ -125,6 +125,52 @@ forEachEngine((engine: Engine) => {
     server.child.kill('SIGTERM');
     assert.equal(await server.exit, 0);
   });
+
+  it('makes the ADMIN_USERS and the ADMIN_KEY once, through restarts and a second process started with it', async () => {
+    const key = 'container-admin-key-0123';
+    const env = {
+      DATA_DIR: tempDir(),
+      DATABASE_URL: await engine.newDatabaseUrl(),
+      SECRET_KEY: 'a-secret-key-shared-by-both-processes',
+      ADMIN_USERS: 'ops@example.com,dev@example.com',
+      ADMIN_PASSWORD: 'chosen-password',
+      ADMIN_KEY: key,
+    };
+    // Several processes share a PostgreSQL database (README); they may start at the same moment.
+    const both =
+      engine.name === 'postgres' ? await Promise.all([start(env), start(env)]) : [await start(env), await start(env)];
+    const said = both.map((s) => s.stdout()).join('');
+    for (const login of ['ops@example.com', 'dev@example.com']) {
+      const lines = said
+        .split('\n')
+        .filter((l) => l === `Administrator created: login=${login} password=(from ADMIN_PASSWORD)`);
+      assert.equal(lines.length, 1, said);
+    }
+    assert.equal(said.match(/^Admin API key from ADMIN_KEY created for ops@example\.com, expires /gm)?.length, 1, said);
+    assert.equal(said.match(/^Admin API key from ADMIN_KEY exists already, kept as it is$/gm)?.length, 1, said);
+    assert.doesNotMatch(said, new RegExp(key));
+
+    const keysSeen = async (server: Started) => {
+      const response = await fetch(`http://127.0.0.1:${server.port}/api/keys`, { headers: { 'x-api-key': key } });
+      assert.equal(response.status, 200);
+      return ((await response.json()) as { keys: { key: string; scopes: string[] }[] }).keys;
+    };
+    for (const server of both) {
+      assert.deepEqual(
+        (await keysSeen(server)).map((k) => [k.key, k.scopes]),
+        [[key, ['admin', 'read', 'write']]],
+      );
+      server.child.kill('SIGTERM');
+      assert.equal(await server.exit, 0);
+    }
+
+    const again = await start(env);
+    assert.doesNotMatch(again.stdout(), /Administrator created/);
+    assert.match(again.stdout(), /^Admin API key from ADMIN_KEY exists already, kept as it is$/m);
+    assert.equal((await keysSeen(again)).length, 1);
+    again.child.kill('SIGTERM');
+    assert.equal(await again.exit, 0);
+  });
 });
 
 it('refuses to start with a bad setting, naming it', async () => {
