@@ -236,6 +236,14 @@ const envSchema = z.object({
   // Seconds for connecting and for each operation. The reference waits forever by default; a directory that stops
   // answering must not hold sign-ins open.
   LDAP_TIMEOUT: int(10, 1, 300),
+
+  // Webhooks (docs/webhooks.md §Slack, §Telegram). TELEGRAM_TOKEN and DASHBOARD_URL are Alerta's; the others are
+  // ours: where the Telegram Bot API is, and Slack's own checks of who posts its actions.
+  TELEGRAM_TOKEN: secret(),
+  TELEGRAM_API_URL: str('https://api.telegram.org'),
+  DASHBOARD_URL: str(''),
+  SLACK_VERIFICATION_TOKEN: secret(),
+  SLACK_SIGNING_SECRET: secret(),
 });
 
 type EnvSettings = z.infer<typeof envSchema>;
@@ -270,6 +278,9 @@ export const SECRET_VARIABLES: ReadonlySet<string> = new Set([
   'OAUTH2_CLIENT_SECRET',
   'HMAC_AUTH_CREDENTIALS',
   'LDAP_BIND_PASSWORD',
+  'TELEGRAM_TOKEN',
+  'SLACK_VERIFICATION_TOKEN',
+  'SLACK_SIGNING_SECRET',
 ]);
 
 function fail(name: string, env: Readonly<Record<string, string | undefined>>, reason: string): never {
@@ -357,6 +368,13 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
   // Checked at start: a missing file would otherwise show only as failed mail in the log.
   if (smtpCaFile !== '' && !isReadableFile(smtpCaFile)) fail('SMTP_CA_FILE', env, 'cannot read that file');
 
+  // docs/webhooks.md §Telegram: replies go to this API; the console links in them start with DASHBOARD_URL.
+  if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(raw.TELEGRAM_API_URL)) {
+    fail('TELEGRAM_API_URL', env, 'expected an http(s) URL such as https://api.telegram.org');
+  }
+  if (raw.DASHBOARD_URL !== '' && !/^https?:\/\/\S+$/.test(raw.DASHBOARD_URL)) {
+    fail('DASHBOARD_URL', env, 'expected the http(s) URL of the console');
+  }
   if (raw.ALLOWED_ENVIRONMENTS.length === 0) fail('ALLOWED_ENVIRONMENTS', env, 'expected at least one environment');
   // api.md §7: the reference refuses to start when DEFAULT_ENVIRONMENT is not allowed.
   if (!raw.ALLOWED_ENVIRONMENTS.includes(raw.DEFAULT_ENVIRONMENT)) {
@@ -383,6 +401,8 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
     SMTP_CA_FILE: smtpCaFile,
     LDAP_CACERT: ldapCaCert,
     CAS_SERVER: raw.CAS_SERVER?.replace(/\/+$/, '') ?? null,
+    TELEGRAM_API_URL: raw.TELEGRAM_API_URL.replace(/\/+$/, ''),
+    DASHBOARD_URL: raw.DASHBOARD_URL.replace(/\/+$/, ''),
     database,
     saml2,
     corsOrigins,

@@ -30,8 +30,16 @@ function isJson(contentType: string | undefined): boolean {
 }
 
 // api.md §0: the exceptions to the JSON content-type rule. The management routes are outside the api blueprint in
-// the reference, so cron jobs may POST to housekeeping without a body.
-const FORM_ROUTES = ['/auth/logout', '/auth/saml', '/management/housekeeping', '/management/switchboard'];
+// the reference, so cron jobs may POST to housekeeping without a body. Webhooks take what their senders send
+// (docs/webhooks.md: Amazon SNS posts JSON as text/plain, Slack a form).
+const FORM_ROUTES = [
+  '/auth/logout',
+  '/auth/saml',
+  '/management/housekeeping',
+  '/management/switchboard',
+  '/webhooks/:name',
+  '/webhooks/:name/*',
+];
 
 export function registerHooks(app: FastifyInstance, context: AppContext): void {
   const { settings } = context;

@@ -8,7 +8,7 @@ import {
   alertmanagerPayloadSchema,
 } from './prometheus.js';
 
-const tagValue = z.union([z.string(), z.number(), z.boolean()]).transform(String);
+const tagValue = z.union([z.string(), z.number(), z.boolean()]);
 const tagMap = z.record(z.string(), tagValue);
 
 /** Legacy Grafana alerting (Grafana ≤ 10), webhooks.md. */
@@ -65,7 +65,8 @@ export function grafanaUnifiedAlerts(payload: AlertmanagerPayload, defaults: Web
 export function grafanaLegacyAlerts(payload: GrafanaLegacyPayload, defaults: WebhookDefaults): AlertInput[] {
   return (payload.evalMatches ?? []).map((match) => {
     // Match tags first, then the rule's tags.
-    const tags = new Map(Object.entries({ ...payload.tags, ...match.tags }));
+    // Tag values may be numbers or booleans; they are read as text (rawData keeps the payload as sent).
+    const tags = new Map(Object.entries({ ...payload.tags, ...match.tags }).map(([k, v]) => [k, String(v)]));
     const take = (key: string): string | undefined => {
       const value = tags.get(key);
       tags.delete(key);
