@@ -97,7 +97,7 @@ forEachEngine((engine) => {
       { description: 'disk on {instance} is full', summary: 'disk full', value: '97', runbook: 'http://wiki/disk' },
     );
 
-    it('maps a firing alert (webhooks.md table)', async () => {
+    it('maps a firing alert (docs/webhooks.md §Prometheus table)', async () => {
       const response = await hook('prometheus', alertmanager([firing]));
       assert.equal(response.statusCode, 201, response.body);
       const result = body(response) as { status: string; id: string };

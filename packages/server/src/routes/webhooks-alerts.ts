@@ -111,7 +111,7 @@ export const ALERT_WEBHOOKS: Readonly<Record<string, Webhook>> = {
       if (payload.state === 'alerting') return grafanaLegacyAlerts(payload, defaults);
       if (payload.state === 'ok' && payload.ruleId !== undefined) {
         const params = new Map([['attributes.ruleId', [String(payload.ruleId)]]]);
-        // api.md §6.6: only the caller's alerts of the rule. Another customer's would be refused with its name, and
+        // docs/webhooks.md §Grafana: only the caller's alerts of the rule. Another customer's would be refused with its name, and
         // one without a customer would be copied into the caller's.
         const query = callerQuery(request, alertQuery(params, context.model, new Date().toISOString()));
         const rows = await context.store.alerts.list(query, { offset: 0, limit: 1000, withHistory: false });

@@ -8,7 +8,7 @@ import { assignCustomer } from './ownership.js';
 import { isDiverted, receiveAlert, sendDiverted } from './receive.js';
 
 /**
- * api.md §1.9: each mapped alert goes through the POST /alert pipeline. One alert answers with it, several with
+ * docs/webhooks.md §Answers: each mapped alert goes through the POST /alert pipeline. One alert answers with it, several with
  * their ids; when none is stored (a heartbeat, a blackout), the first one's 202 (docs/webhooks.md §Answers).
  */
 export async function storeWebhookAlerts(

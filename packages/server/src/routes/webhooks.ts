@@ -6,7 +6,7 @@ import { ALERT_WEBHOOKS } from './webhooks-alerts.js';
 import { storeWebhookAlerts } from './webhooks-ingest.js';
 import { type Webhook, acceptWebhookBodies, isAnswer, unknownWebhook, webhookDefaults } from './webhooks-support.js';
 
-/** The twelve built-in webhooks of api.md §1.9, by the name in their URL (docs/webhooks.md). */
+/** The twelve built-in webhooks, by the name in their URL (docs/webhooks.md). */
 const WEBHOOKS: Readonly<Record<string, Webhook>> = { ...ALERT_WEBHOOKS, ...ACTION_WEBHOOKS };
 
 function webhookNamed(name: string): Webhook {
@@ -18,7 +18,7 @@ function webhookNamed(name: string): Webhook {
 type ByName = FastifyRequest<{ Params: { name: string } }>;
 
 /**
- * POST /webhooks/{name} (api.md §1.9): a webhook maps its payload to alerts, which go through the POST /alert
+ * POST /webhooks/{name} (docs/webhooks.md §Calling a webhook): a webhook maps its payload to alerts, which go through the POST /alert
  * pipeline, or changes stored alerts and gives its own answer (PagerDuty, Slack, Telegram).
  */
 export function registerWebhookRoutes(app: FastifyInstance, context: AppContext): void {
@@ -29,7 +29,7 @@ export function registerWebhookRoutes(app: FastifyInstance, context: AppContext)
     return storeWebhookAlerts(context, request, reply, outcome);
   };
   /**
-   * api.md §1.9 also routes GET, whose payload could only be the query string. The senders post theirs, so a GET
+   * The reference also routes GET, whose payload could only be the query string. The senders post theirs, so a GET
    * brings nothing to map: a 400 with the reference's words for a missing payload, rather than a 405 that would
    * suggest the webhook does not exist for GET at all. Telegram's answers as the reference's does: nothing to do.
    */
@@ -40,7 +40,7 @@ export function registerWebhookRoutes(app: FastifyInstance, context: AppContext)
   };
   void app.register((scope, _options, done) => {
     acceptWebhookBodies(scope);
-    // api.md §1.9: `/webhooks/{name}/{path}` reaches the same webhook; ours ignore the extra path.
+    // docs/webhooks.md §Calling a webhook: `/webhooks/{name}/{path}` reaches the same webhook; ours ignore the extra path.
     for (const path of ['/webhooks/:name', '/webhooks/:name/*']) {
       scope.post(path, { config: { scope: 'write:webhooks' } }, handler);
       scope.get(path, { config: { scope: 'write:webhooks' } }, getHandler);

@@ -18,7 +18,7 @@ export interface WebhookDefaults {
   param(name: string): string | undefined;
 }
 
-/** Attribute keys may not contain `.` or `$` (api.md §1.2). */
+/** Attribute keys may not contain `.` or `$`, so they are replaced by `_` (docs/webhooks.md §Prometheus). */
 export const attributeKey = (key: string): string => key.replace(/[.$]/g, '_');
 
 /** A label value split on commas, blanks dropped. */
@@ -40,7 +40,7 @@ export function queryFields(defaults: WebhookDefaults): Pick<AlertInput, 'custom
   };
 }
 
-/** A sender's date in the form api.md §1.2 wants (`…T…:…:….mmmZ`), or undefined when it is not a date. */
+/** A sender's date in the form the alert API wants (`…T…:…:….mmmZ`), or undefined when it is not a date. */
 export function isoTime(value: string | number | null | undefined): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const time = new Date(value);
