@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { type TestServer, basic, body, createUser, startTestServer } from './support/app.js';
+import { forEachEngine } from './support/engines.js';
+import { admin, createWebhookUsers, fixture, guest, storedAlert, webhookCalls } from './support/webhooks.js';
+
+/** Each new webhook's words for a missing payload, and who posts it (docs/webhooks.md §Calling a webhook). */
+const GET_ANSWERS: [string, string, string][] = [
+  ['cloudwatch', 'No SNS notification in payload', 'Amazon SNS'],
+  ['graylog', 'no alert in Graylog notification payload', 'Graylog'],
+  ['newrelic', 'no incident in New Relic notification payload', 'New Relic'],
+  ['pagerduty', 'no messages in PagerDuty data payload', 'PagerDuty'],
+  ['pingdom', 'no check in Pingdom notification payload', 'Pingdom'],
+  ['riemann', 'no event in Riemann payload', 'Riemann'],
+  ['serverdensity', 'no alert in Server Density notification payload', 'Server Density'],
+  ['slack', 'no payload in Slack action', 'Slack'],
+  ['stackdriver', 'no incident in Stackdriver notification payload', 'Cloud Monitoring'],
+];
+
+forEachEngine((engine) => {
+  let server: TestServer;
+  const { post, totalAlerts } = webhookCalls(() => server);
+
+  before(async () => {
+    server = await startTestServer(engine, { CUSTOMER_VIEWS: 'true' });
+    await createWebhookUsers(server);
+    const customer = { customer: 'Acme', match: 'acme.test' };
+    await server.app.inject({ method: 'POST', url: '/api/customer', headers: admin, payload: customer });
+    await createUser(server.store, { login: 'acme', password: 'acme-password', email: 'ops@acme.test' });
+  });
+  after(() => server.close());
+
+  describe('what the new webhooks share', () => {
+    it('GET answers 400 with the missing payload named, and stores nothing', async () => {
+      const before = await totalAlerts();
+      for (const [name, message, sender] of GET_ANSWERS) {
+        const response = await server.app.inject({ method: 'GET', url: `/api/webhooks/${name}?x=1`, headers: admin });
+        assert.equal(response.statusCode, 400, `${name}: ${response.body}`);
+        assert.equal(body(response).message, message);
+        assert.deepEqual(body(response).errors, [`${sender} sends its notifications as the body of a POST`]);
+        const guestGet = await server.app.inject({ method: 'GET', url: `/api/webhooks/${name}`, headers: guest });
+        assert.equal(guestGet.statusCode, 403);
+      }
+      assert.equal(await totalAlerts(), before);
+    });
+
+    it('a POST without a body answers with the missing payload named', async () => {
+      for (const [name, message] of GET_ANSWERS.filter(([webhook]) => webhook !== 'slack')) {
+        const response = await server.app.inject({ method: 'POST', url: `/api/webhooks/${name}`, headers: admin });
+        assert.equal(response.statusCode, 400, `${name}: ${response.body}`);
+        assert.equal(body(response).message, message);
+      }
+    });
+
+    it('/webhooks/{name}/{path} reaches the webhook', async () => {
+      const alert = storedAlert(await post('pingdom/any/path', fixture('pingdom', 'down')));
+      assert.equal(alert.resource, 'Shop front page');
+    });
+
+    it("a user's alerts get their customer; naming another customer is refused before anything is stored", async () => {
+      const acme = basic('acme', 'acme-password');
+      const alert = storedAlert(await post('riemann', fixture('riemann', 'event'), { headers: acme }));
+      assert.equal(alert.customer, 'Acme');
+      const before = await totalAlerts();
+      const response = await post('riemann', fixture('riemann', 'event'), { headers: acme, query: '?customer=Other' });
+      assert.equal(response.statusCode, 400);
+      assert.equal(body(response).message, "not allowed to set customer to 'Other'");
+      assert.equal(await totalAlerts(), before);
+    });
+
+    it('go through the policy: an incident without a policy name has no service → 403, nothing stored', async () => {
+      const { incident } = fixture('stackdriver', 'incident-closed') as { incident: Record<string, unknown> };
+      const before = await totalAlerts();
+      const response = await post('stackdriver', { incident: { ...incident, policy_name: null } });
+      assert.equal(response.statusCode, 403, response.body);
+      assert.equal(body(response).message, '[POLICY] Alert must define a service');
+      assert.equal(await totalAlerts(), before);
+      const served = storedAlert(
+        await post('stackdriver', { incident: { ...incident, policy_name: null } }, { query: '?service=Shop' }),
+      );
+      assert.deepEqual(served.service, ['Shop']);
+    });
+
+    it('go through blackouts: a suppressed alert answers 202 and is not stored', async () => {
+      const blackout = { environment: 'Production', resource: 'worker-07' };
+      await server.app.inject({ method: 'POST', url: '/api/blackout', headers: admin, payload: blackout });
+      const before = await totalAlerts();
+      const response = await post('serverdensity', fixture('serverdensity', 'alert'));
+      assert.equal(response.statusCode, 202, response.body);
+      assert.equal(body(response).message, 'Suppressed alert during blackout period');
+      assert.equal(await totalAlerts(), before);
+    });
+
+    it('de-duplicate: the same notification twice is one alert with a duplicate count', async () => {
+      const first = storedAlert(await post('newrelic', fixture('newrelic', 'incident-open')));
+      const second = storedAlert(await post('newrelic', fixture('newrelic', 'incident-open')));
+      assert.equal(second.id, first.id);
+      assert.equal((second as unknown as { duplicateCount: number }).duplicateCount, 1);
+    });
+  });
+
+  describe('under the ISA 18.2 alarm model', () => {
+    let isa: TestServer;
+    before(async () => {
+      isa = await startTestServer(engine, { ALARM_MODEL: 'ISA_18_2' });
+      await createWebhookUsers(isa);
+    });
+    after(() => isa.close());
+    const calls = webhookCalls(() => isa);
+
+    it("closing notifications use the model's normal severity", async () => {
+      const fixed = storedAlert(await calls.post('serverdensity', fixture('serverdensity', 'fixed')));
+      assert.equal(fixed.severity, 'OK');
+      const closed = storedAlert(await calls.post('stackdriver', fixture('stackdriver', 'incident-closed')));
+      assert.equal(closed.severity, 'OK');
+    });
+
+    it('PagerDuty statuses are not statuses of the model: 400 naming the valid ones, nothing changed', async () => {
+      const alert = await calls.sendAlert({ severity: 'High' });
+      const response = await calls.post('pagerduty', fixture('pagerduty', 'v3-acknowledged', { alertId: alert.id }));
+      assert.equal(response.statusCode, 400, response.body);
+      assert.match(String(body(response).message), /^Status \(ack\) is not valid; valid statuses are: NORM, UNACK/);
+      assert.equal((await calls.getAlert(alert.id)).status, alert.status);
+    });
+  });
+});
