@@ -19,12 +19,13 @@ import {
   withCurrent,
 } from './options';
 import { useUnitLabels } from './unitLabels';
+import type { SaveSetting } from './useSaveSetting';
 
 /** The alert server's shelve timeout when the config has none (screens.md §16.2: 7200 s). */
 const DEFAULT_SHELVE_SECONDS = 7200;
 
 /** How the alert list looks, refreshes, and how long acknowledging and shelving last (screens.md §13.2). */
-export function AlertListSettings({ prefs, save }: { prefs: Preferences; save: (prefs: Preferences) => void }) {
+export function AlertListSettings({ prefs, save }: { prefs: Preferences; save: SaveSetting }) {
   const { t } = useTranslation();
   const config = useConfig();
   const units = useUnitLabels();
@@ -34,7 +35,7 @@ export function AlertListSettings({ prefs, save }: { prefs: Preferences; save: (
     current: number,
     choices: readonly number[],
     labelOf: (value: number) => string,
-    onChange: (value: number) => void,
+    onChange: (value: number) => Promise<void>,
     description?: string,
   ) => (
     <ChoiceSetting
@@ -42,7 +43,7 @@ export function AlertListSettings({ prefs, save }: { prefs: Preferences; save: (
       {...(description === undefined ? {} : { description })}
       value={String(current)}
       choices={withCurrent(choices, current).map((value) => ({ value: String(value), label: labelOf(value) }))}
-      onChange={(value) => onChange(Number(value))}
+      onChange={(value) => void onChange(Number(value))}
     />
   );
 

@@ -3,11 +3,12 @@ import { useConfig } from '../../config/ConfigContext';
 import { CLIENT_DEFAULTS } from '../../config/defaults';
 import { formatDate, showsUtc, useDateExtras, type DateKind } from '../preferences/dateFormat';
 import type { Preferences } from '../preferences/preferences';
+import type { SaveSetting } from './useSaveSetting';
 import { ChoiceSetting, SettingsSection } from './controls';
 import { DATE_FORMATS, TIME_FORMATS, withCurrentText } from './options';
 
 /** Date formats, each shown as the time now looks in it, and local time or UTC (screens.md §13.2). */
-export function DateSettings({ prefs, save }: { prefs: Preferences; save: (prefs: Preferences) => void }) {
+export function DateSettings({ prefs, save }: { prefs: Preferences; save: SaveSetting }) {
   const { t } = useTranslation();
   const config = useConfig();
   const utc = showsUtc(prefs);
@@ -29,7 +30,7 @@ export function DateSettings({ prefs, save }: { prefs: Preferences; save: (prefs
             format,
           }),
         }))}
-        onChange={(format) => save({ dates: { [kind]: format } })}
+        onChange={(format) => void save({ dates: { [kind]: format } })}
       />
     );
   };
@@ -46,7 +47,7 @@ export function DateSettings({ prefs, save }: { prefs: Preferences; save: (prefs
           { value: 'local', label: t('settings.localTime') },
           { value: 'utc', label: t('settings.utcTime') },
         ]}
-        onChange={(timezone) => save({ timezone })}
+        onChange={(timezone) => void save({ timezone })}
       />
     </SettingsSection>
   );

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../config/ConfigContext';
 import type { Preferences } from '../preferences/preferences';
+import type { SaveSetting } from './useSaveSetting';
 import { FONT_SIZE_RANGE, FONT_WEIGHT_RANGE, tableFont } from '../preferences/tableFont';
 import { ChoiceSetting } from './controls';
 import { FONT_FAMILIES, withCurrentText } from './options';
@@ -56,7 +57,7 @@ function FontSlider({
  * The alert table's font: family, size and weight (screens.md §13.2). A sample shows each change at once; the sliders
  * save once they rest.
  */
-export function FontSettings({ prefs, save }: { prefs: Preferences; save: (prefs: Preferences) => void }) {
+export function FontSettings({ prefs, save }: { prefs: Preferences; save: SaveSetting }) {
   const { t } = useTranslation();
   const config = useConfig();
   const font = tableFont(prefs, config);
@@ -65,14 +66,14 @@ export function FontSettings({ prefs, save }: { prefs: Preferences; save: (prefs
   const [weight, setWeight] = useState<number | null>(null);
   const saveSize = useDebouncedCallback(
     (value: number) => {
-      save({ font: { 'font-size': `${value}px` } });
+      void save({ font: { 'font-size': `${value}px` } });
       setSize(null);
     },
     { delay: SAVE_AFTER_MS, flushOnUnmount: true },
   );
   const saveWeight = useDebouncedCallback(
     (value: number) => {
-      save({ font: { 'font-weight': value } });
+      void save({ font: { 'font-weight': value } });
       setWeight(null);
     },
     { delay: SAVE_AFTER_MS, flushOnUnmount: true },
@@ -94,7 +95,7 @@ export function FontSettings({ prefs, save }: { prefs: Preferences; save: (prefs
           value: family,
           label: family === configFamily ? t('settings.configFont', { font: family }) : family,
         }))}
-        onChange={(family) => save({ font: { 'font-family': family } })}
+        onChange={(family) => void save({ font: { 'font-family': family } })}
       />
       <FontSlider
         label={t('settings.fontSize')}

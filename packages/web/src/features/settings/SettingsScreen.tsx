@@ -11,7 +11,7 @@ import { ChoiceSetting, SettingsSection, ToggleSetting } from './controls';
 import { DateSettings } from './DateSettings';
 import { settingsMessages } from './messages';
 import { BLACKOUT_HOURS, LANGUAGES, withCurrent } from './options';
-import { useSaveSetting } from './useSaveSetting';
+import { type SaveSetting, useSaveSetting } from './useSaveSetting';
 import { useUnitLabels } from './unitLabels';
 
 /** The alert server's blackout length when the config has none (screens.md §16.2: 3600 s). */
@@ -19,9 +19,7 @@ const DEFAULT_BLACKOUT_SECONDS = 3600;
 /** screens.md §17: blackouts start now unless the user says otherwise. */
 const DEFAULT_BLACKOUT_START_NOW = true;
 
-type Save = (prefs: Preferences) => void;
-
-function AppearanceSettings({ prefs, save }: { prefs: Preferences; save: Save }) {
+function AppearanceSettings({ prefs, save }: { prefs: Preferences; save: SaveSetting }) {
   const { t, i18n } = useTranslation();
   const language = (prefs.languagePref ?? i18n.language).slice(0, 2).toLowerCase();
   return (
@@ -45,14 +43,14 @@ function AppearanceSettings({ prefs, save }: { prefs: Preferences; save: Save })
           label={t('settings.language')}
           value={language}
           choices={LANGUAGES.map(([value, label]) => ({ value, label }))}
-          onChange={(languagePref) => save({ languagePref })}
+          onChange={(languagePref) => void save({ languagePref })}
         />
       </SettingsSection>
     </>
   );
 }
 
-function BlackoutSettings({ prefs, save }: { prefs: Preferences; save: Save }) {
+function BlackoutSettings({ prefs, save }: { prefs: Preferences; save: SaveSetting }) {
   const { t } = useTranslation();
   const config = useConfig();
   const { hours } = useUnitLabels();
@@ -69,7 +67,7 @@ function BlackoutSettings({ prefs, save }: { prefs: Preferences; save: Save }) {
         label={t('settings.blackoutPeriod')}
         value={String(current)}
         choices={withCurrent(BLACKOUT_HOURS, current).map((value) => ({ value: String(value), label: hours(value) }))}
-        onChange={(value) => save({ blackoutPeriod: Number(value) * 3600 })}
+        onChange={(value) => void save({ blackoutPeriod: Number(value) * 3600 })}
       />
     </SettingsSection>
   );
@@ -109,7 +107,7 @@ function SettingsScreen() {
         <AlertListSettings prefs={prefs} save={save} />
         <BlackoutSettings prefs={prefs} save={save} />
         <Group gap="sm" align="center">
-          <Button variant="default" onClick={() => save(null)}>
+          <Button variant="default" onClick={() => void save(null)}>
             {t('settings.reset')}
           </Button>
           <Text size="sm" c="dimmed">

@@ -1,5 +1,5 @@
 import { NativeSelect, Stack, Switch, Title } from '@mantine/core';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 /** One titled group of settings, a landmark of its own for screen-reader users. */
 export function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
@@ -14,7 +14,11 @@ export function SettingsSection({ title, children }: { title: string; children: 
   );
 }
 
-/** An on/off setting. */
+/**
+ * An on/off setting. The switch shows the user's flip within the click itself: the saved preferences reach the screen
+ * a timer tick later (the query cache notifies on a timer), and until then a controlled switch would spring back. The
+ * flip holds until the save settles, so the saved (or refused) value then shows.
+ */
 export function ToggleSetting({
   label,
   description,
@@ -24,16 +28,21 @@ export function ToggleSetting({
   label: string;
   description?: string;
   checked: boolean;
-  onChange: (checked: boolean) => void;
+  /** Saves the change; settles once the saved value is what `checked` says. */
+  onChange: (checked: boolean) => Promise<void>;
 }) {
+  const [flip, setFlip] = useState<boolean | null>(null);
   return (
     <Switch
       label={label}
       // Mantine wraps the description into the label; the name is the label alone, the description describes it.
       aria-label={label}
       description={description}
-      checked={checked}
-      onChange={(event) => onChange(event.currentTarget.checked)}
+      checked={flip ?? checked}
+      onChange={(event) => {
+        setFlip(event.currentTarget.checked);
+        void onChange(event.currentTarget.checked).finally(() => setFlip(null));
+      }}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -243,6 +243,32 @@ describe('settings screen', () => {
     expect(await screen.findByText('Database is away (500)')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Rows per page' })).toHaveValue('10'));
     expect(screen.queryByText('Settings saved.')).not.toBeInTheDocument();
+  });
+
+  it('shows a flipped switch within the click, before the saved preferences come back', async () => {
+    storeAttributes();
+    await openSettings();
+    const dark = screen.getByRole('switch', { name: 'Dark theme' });
+    act(() => {
+      fireEvent.click(dark);
+    });
+    // No timer has run yet: what the user sees comes from the click alone.
+    expect(dark).toBeChecked();
+    expect(await screen.findByText('Settings saved.')).toBeInTheDocument();
+    expect(dark).toBeChecked();
+  });
+
+  it('puts a switch back when the server refuses the change', async () => {
+    storeAttributes({ prefs: { isDark: false } });
+    server.use(
+      http.put(`${API}/user/me/attributes`, () =>
+        HttpResponse.json(errorEnvelope(403, 'not allowed here'), { status: 403 }),
+      ),
+    );
+    const { user } = await openSettings();
+    await user.click(screen.getByRole('switch', { name: 'Dark theme' }));
+    expect(await screen.findByText('Not allowed here (403)')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Dark theme' })).not.toBeChecked());
   });
 
   it('tells a visitor without an account that settings need a login, and asks the server nothing', async () => {

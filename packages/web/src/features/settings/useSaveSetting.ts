@@ -30,7 +30,10 @@ const pending = new WeakMap<QueryClient, number>();
  * resets them all) and the snackbar says so, or why not. The change takes effect across the console before the
  * server answers; the preferences are then read back, which also undoes a change the server refused.
  */
-export function useSaveSetting(): (prefs: Preferences | null) => void {
+/** Saves preferences; settles (never rejects) once the server has answered and the preferences were read back. */
+export type SaveSetting = (prefs: Preferences) => Promise<void>;
+
+export function useSaveSetting(): (prefs: Preferences | null) => Promise<void> {
   const api = useApi();
   const session = useSession();
   const queryClient = useQueryClient();
@@ -74,9 +77,7 @@ export function useSaveSetting(): (prefs: Preferences | null) => void {
     [api, queryClient, notifications, t],
   );
   return useCallback(
-    (prefs: Preferences | null) => {
-      if (session !== null) void save(prefs);
-    },
+    (prefs: Preferences | null) => (session === null ? Promise.resolve() : save(prefs)),
     [session, save],
   );
 }
