@@ -1,7 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: every check and every test suite, in order, with one throwaway PostgreSQL cluster for the server suite.
+// `npm test`: every check and every test suite, with one throwaway PostgreSQL cluster for the suites that need one.
 // Each step runs even when an earlier one failed, so one run shows everything that is wrong; the exit code is non-zero
 // when anything failed. The last line sums the tests of all suites.
+//
+// Every suite is single-threaded (node:test runs one file at a time, Vitest one worker on two cores, Playwright one
+// worker), so steps run two at a time: the longest first, each once the steps it needs have ended. A step's output is
+// printed whole when it ends, so two steps never interleave. TEST_JOBS=1 runs them one after another.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
@@ -9,8 +13,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const only = process.argv.slice(2);
+const jobs = Math.max(1, Number(process.env.TEST_JOBS ?? 2) || 2);
 
-/** Runs a command, streaming its output, and resolves with its exit code and what it printed. */
+/** Runs a command and resolves with its exit code and everything it printed. */
 function run(command, args, env = {}) {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
@@ -19,13 +24,11 @@ function run(command, args, env = {}) {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
-    const forward = (stream, sink) =>
-      stream.on('data', (chunk) => {
-        output += chunk;
-        sink.write(chunk);
-      });
-    forward(child.stdout, process.stdout);
-    forward(child.stderr, process.stderr);
+    const collect = (chunk) => {
+      output += chunk;
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
     child.on('close', (code) => resolve({ code: code ?? 1, output }));
   });
 }
@@ -48,7 +51,7 @@ function countTests(output) {
   return undefined;
 }
 
-/** Starts one PostgreSQL cluster for the server suite unless the caller supplied DATABASE_URL_TEST. */
+/** Starts one PostgreSQL cluster for the suites that need one, unless the caller supplied DATABASE_URL_TEST. */
 async function startPostgres() {
   if (process.env.DATABASE_URL_TEST) return { url: process.env.DATABASE_URL_TEST, stop: async () => {} };
   const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/test/support/postgres.ts'], {
@@ -73,44 +76,84 @@ async function startPostgres() {
   };
 }
 
+// In the order they start when a slot is free: the longest first, so the two slots end close together.
+// `needs`: steps that must have ended first (when they are part of this run); `postgres`: gets DATABASE_URL_TEST.
 const steps = [
-  { name: 'format', cmd: ['npx', 'prettier', '--check', '.'] },
-  { name: 'lint', cmd: ['npx', 'eslint', '--max-warnings', '0', '.'] },
-  { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
-  { name: 'contract', cmd: ['npm', 'test', '--workspace', 'packages/contract'], suite: true },
+  { name: 'build', cmd: ['npm', 'run', 'build'] },
+  { name: 'e2e', cmd: ['npx', 'playwright', 'test'], suite: true, needs: ['build'] },
   { name: 'web', cmd: ['npm', 'test', '--workspace', 'packages/web'], suite: true },
   { name: 'server', cmd: ['npm', 'test', '--workspace', 'packages/server'], suite: true, postgres: true },
-  { name: 'build', cmd: ['npm', 'run', 'build'] },
-  { name: 'size', cmd: ['node', 'scripts/check-size.mjs'] },
-  { name: 'e2e', cmd: ['npx', 'playwright', 'test'], suite: true },
+  { name: 'lint', cmd: ['npx', 'eslint', '--max-warnings', '0', '.'] },
+  { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
+  { name: 'format', cmd: ['npx', 'prettier', '--check', '.'] },
+  { name: 'contract', cmd: ['npm', 'test', '--workspace', 'packages/contract'], suite: true },
+  { name: 'size', cmd: ['node', 'scripts/check-size.mjs'], needs: ['build'] },
 ];
 
-const results = [];
-for (const step of steps) {
-  if (only.length > 0 && !only.includes(step.name)) continue;
-  console.log(`\n━━━ ${step.name} ━━━`);
-  const started = Date.now();
-  let env = {};
-  let postgres;
-  if (step.postgres) {
-    postgres = await startPostgres();
-    if (!postgres.url) {
-      console.error('Could not start a throwaway PostgreSQL cluster (see the message above).');
-      results.push({ name: step.name, ok: false, seconds: 0 });
-      continue;
-    }
-    env = { DATABASE_URL_TEST: postgres.url };
-  }
-  const { code, output } = await run(step.cmd[0], step.cmd.slice(1), env);
-  await postgres?.stop();
-  const counts = step.suite ? countTests(output) : undefined;
-  results.push({ name: step.name, ok: code === 0, seconds: (Date.now() - started) / 1000, counts });
+const selected = steps.filter((step) => only.length === 0 || only.includes(step.name));
+const unknown = only.filter((name) => !steps.some((step) => step.name === name));
+if (unknown.length > 0) {
+  console.error(`Unknown step: ${unknown.join(', ')}. Steps: ${steps.map((step) => step.name).join(', ')}`);
+  process.exit(2);
 }
 
-console.log('\n━━━ summary ━━━');
+let postgres;
+if (selected.some((step) => step.postgres)) {
+  postgres = await startPostgres();
+  if (!postgres.url) console.error('Could not start a throwaway PostgreSQL cluster (see the message above).');
+}
+
+const results = new Map();
+const ended = new Set();
+const waiting = [...selected];
+const running = new Set();
+const started = Date.now();
+
+async function runStep(step) {
+  const begun = Date.now();
+  console.log(`▶ ${step.name} started`);
+  let outcome;
+  if (step.postgres && !postgres?.url) {
+    outcome = { code: 1, output: 'No PostgreSQL cluster for this step.\n' };
+  } else {
+    outcome = await run(step.cmd[0], step.cmd.slice(1), step.postgres ? { DATABASE_URL_TEST: postgres.url } : {});
+  }
+  const seconds = (Date.now() - begun) / 1000;
+  console.log(`\n━━━ ${step.name} (${seconds.toFixed(1)} s) ━━━`);
+  process.stdout.write(outcome.output);
+  const counts = step.suite ? countTests(outcome.output) : undefined;
+  results.set(step.name, { name: step.name, ok: outcome.code === 0, seconds, counts });
+}
+
+await new Promise((resolveAll) => {
+  const next = () => {
+    if (waiting.length === 0 && running.size === 0) {
+      resolveAll();
+      return;
+    }
+    while (running.size < jobs) {
+      const index = waiting.findIndex((step) =>
+        (step.needs ?? []).every((need) => ended.has(need) || !selected.some((s) => s.name === need)),
+      );
+      if (index < 0) break;
+      const [step] = waiting.splice(index, 1);
+      const promise = runStep(step).then(() => {
+        running.delete(promise);
+        ended.add(step.name);
+        next();
+      });
+      running.add(promise);
+    }
+  };
+  next();
+});
+await postgres?.stop();
+
+console.log(`\n━━━ summary (${((Date.now() - started) / 1000).toFixed(1)} s, ${jobs} at a time) ━━━`);
 let passed = 0;
 let failed = 0;
-for (const r of results) {
+const ordered = selected.map((step) => results.get(step.name));
+for (const r of ordered) {
   const counts = r.counts ? ` ${r.counts.passed} passed, ${r.counts.failed} failed` : '';
   console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(10)} ${r.seconds.toFixed(1).padStart(6)} s${counts}`);
   if (r.counts) {
@@ -120,7 +163,7 @@ for (const r of results) {
     failed += 1;
   }
 }
-const allOk = results.every((r) => r.ok);
+const allOk = ordered.every((r) => r.ok);
 if (!allOk && failed === 0) failed = 1;
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(allOk ? 0 : 1);
