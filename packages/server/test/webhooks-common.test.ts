@@ -19,7 +19,7 @@ const GET_ANSWERS: [string, string, string][] = [
 
 forEachEngine((engine) => {
   let server: TestServer;
-  const { post, totalAlerts } = webhookCalls(() => server);
+  const { post, getAlert, sendAlert, totalAlerts } = webhookCalls(() => server);
 
   before(async () => {
     server = await startTestServer(engine, { CUSTOMER_VIEWS: 'true' });
@@ -96,6 +96,29 @@ forEachEngine((engine) => {
       const second = storedAlert(await post('newrelic', fixture('newrelic', 'incident-open')));
       assert.equal(second.id, first.id);
       assert.equal((second as unknown as { duplicateCount: number }).duplicateCount, 1);
+    });
+  });
+
+  describe('with sender-api-allow OFF', () => {
+    const turn = (state: 'ON' | 'OFF') =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/management/switchboard',
+        headers: admin,
+        payload: { 'sender-api-allow': state },
+      });
+    after(() => turn('ON'));
+
+    it('new alerts are turned away with 503; PagerDuty still changes stored alerts', async () => {
+      const alert = await sendAlert({ resource: 'switched' });
+      assert.equal((await turn('OFF')).statusCode, 200);
+      const before = await totalAlerts();
+      const refused = await post('pingdom', fixture('pingdom', 'down'));
+      assert.equal(refused.statusCode, 503, refused.body);
+      assert.equal(await totalAlerts(), before);
+      const ack = await post('pagerduty', fixture('pagerduty', 'v3-acknowledged', { alertId: alert.id }));
+      assert.equal(ack.statusCode, 200, ack.body);
+      assert.equal((await getAlert(alert.id)).status, 'ack');
     });
   });
 
