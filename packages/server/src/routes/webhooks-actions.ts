@@ -20,6 +20,7 @@ import {
 } from '../domain/webhooks/slack.js';
 import {
   TELEGRAM_ACTIONS,
+  type TelegramCallback,
   telegramCommand,
   telegramReply,
   telegramUpdateSchema,
@@ -126,6 +127,56 @@ const slack: Webhook = {
   },
 };
 
+/**
+ * Telegram's `/blackout`: a blackout of the alert's environment, resource and event for BLACKOUT_DURATION, with the
+ * alert's customer so that it silences no other customer's alerts (docs/webhooks.md §Telegram).
+ */
+async function blackoutFromTelegram(
+  context: AppContext,
+  request: FastifyRequest,
+  id: string,
+  user: string,
+): Promise<AlertRecord> {
+  const principal = principalOf(request);
+  const stored = await context.store.alerts.get(id, principal.customers);
+  if (stored === undefined) throw notFound();
+  const { environment, resource, event, customer } = stored.alert;
+  const input = { environment, resource, event, text: `blackout via Telegram by ${user}` };
+  const who = { user: principal.login, customer };
+  const now = new Date().toISOString();
+  await context.store.blackouts.create(newBlackout(input, who, context.settings.BLACKOUT_DURATION, now));
+  return stored.alert;
+}
+
+/** Edits the message whose button was pressed (in its chat, or inline by its id), then answers the query. */
+async function replyInTelegram(
+  context: AppContext,
+  request: FastifyRequest,
+  callback: TelegramCallback,
+  reply: ReturnType<typeof telegramReply>,
+): Promise<void> {
+  const { settings } = context;
+  const where =
+    callback.message !== undefined
+      ? { chat_id: callback.message.chat.id, message_id: callback.message.message_id }
+      : callback.inline_message_id !== undefined
+        ? { inline_message_id: callback.inline_message_id }
+        : undefined;
+  if (where !== undefined) {
+    await callTelegram(settings, request.log, 'editMessageText', {
+      ...where,
+      text: reply.text,
+      parse_mode: 'Markdown',
+      reply_markup: { inline_keyboard: reply.keyboard },
+    });
+  }
+  // Ours: Telegram shows a progress indicator on the button until the query is answered.
+  await callTelegram(settings, request.log, 'answerCallbackQuery', {
+    callback_query_id: callback.id,
+    text: reply.notice,
+  });
+}
+
 const NO_CALLBACK = { status: 'ok', message: 'no callback_query in Telegram message' };
 
 const telegram: Webhook = {
@@ -146,49 +197,25 @@ const telegram: Webhook = {
     const found = await context.store.alertChanges.resolveId(alertId, principal.customers);
     if (found.kind === 'ambiguous') throw badRequest(`alert id prefix '${alertId}' matches more than one alert`);
     // As in the reference, an unknown alert is a 200 that says so: Telegram would only send the update again.
-    if (found.kind === 'missing')
+    if (found.kind === 'missing') {
       return { code: 200, body: { status: 'error', message: 'alert not found for Telegram message' } };
+    }
     const user = telegramUser(callback.from);
-    let alert: AlertRecord;
-    if (action === 'blackout') {
-      const stored = await context.store.alerts.get(found.id, principal.customers);
-      if (stored === undefined) throw notFound();
-      alert = stored.alert;
-      const { environment, resource, event, customer } = alert;
-      const now = new Date().toISOString();
-      const input = { environment, resource, event, text: `blackout via Telegram by ${user}` };
-      const who = { user: principal.login, customer };
-      await context.store.blackouts.create(newBlackout(input, who, context.settings.BLACKOUT_DURATION, now));
-    } else {
-      alert = await changeAlert(
-        context,
-        request,
-        found.id,
-        workFor(context, request, action, user, 'status change via Telegram'),
-      );
-    }
-    const { settings } = context;
-    const reply = telegramReply(alert, action, user, callback.message?.text ?? '', settings.DASHBOARD_URL);
-    // The message is edited where the button was pressed: in its chat, or inline by its own id.
-    const where =
-      callback.message !== undefined
-        ? { chat_id: callback.message.chat.id, message_id: callback.message.message_id }
-        : callback.inline_message_id !== undefined
-          ? { inline_message_id: callback.inline_message_id }
-          : undefined;
-    if (where !== undefined) {
-      await callTelegram(settings, request.log, 'editMessageText', {
-        ...where,
-        text: reply.text,
-        parse_mode: 'Markdown',
-        reply_markup: { inline_keyboard: reply.keyboard },
-      });
-    }
-    // Ours: Telegram shows a progress indicator on the button until the query is answered.
-    await callTelegram(settings, request.log, 'answerCallbackQuery', {
-      callback_query_id: callback.id,
-      text: `Alert ${alert.id.slice(0, 8)}: ${action}`,
-    });
+    const alert =
+      action === 'blackout'
+        ? await blackoutFromTelegram(context, request, found.id, user)
+        : await changeAlert(
+            context,
+            request,
+            found.id,
+            workFor(context, request, action, user, 'status change via Telegram'),
+          );
+    await replyInTelegram(
+      context,
+      request,
+      callback,
+      telegramReply(alert, action, user, callback.message?.text ?? '', context.settings.DASHBOARD_URL),
+    );
     return { code: 200, body: { status: 'ok' } };
   },
 };

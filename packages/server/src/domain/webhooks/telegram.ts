@@ -64,6 +64,7 @@ const button = (action: string, alertId: string) => ({
  * The text and buttons that replace the message whose button was pressed (docs/webhooks.md §Telegram): its first
  * line becomes a summary of the alert (a link to the console when DASHBOARD_URL is set), the rest stays, and a last
  * line says what was done. Watching keeps buttons (with the opposite watch action); other actions remove them.
+ * `notice` is the short answer to the button press itself.
  */
 export function telegramReply(
   alert: ReplyAlert,
@@ -71,7 +72,7 @@ export function telegramReply(
   user: string,
   previousText: string,
   dashboardUrl: string,
-): { text: string; keyboard: { text: string; callback_data: string }[][] } {
+): { text: string; keyboard: { text: string; callback_data: string }[][]; notice: string } {
   const shortId = alert.id.slice(0, 8);
   const watching = action === 'watch' || action === 'unwatch';
   const reply = watching
@@ -85,5 +86,5 @@ export function telegramReply(
   const keyboard = watching
     ? [[button(action === 'watch' ? 'unwatch' : 'watch', alert.id), button('ack', alert.id), button('close', alert.id)]]
     : [];
-  return { text, keyboard };
+  return { text, keyboard, notice: `Alert ${shortId}: ${action}` };
 }
