@@ -1,35 +1,37 @@
 import { z } from 'zod/mini';
 import { MAX_FIELD_LENGTH, noteSchema } from './alert.js';
+import { optionalField } from './fields.js';
 
 /**
  * Bodies and answers of the alert change endpoints (api.md §1.2): status, action, tag, untag, attributes, notes, the
- * bulk variants and housekeeping (api.md §2.6). Unknown fields are ignored, as the reference does.
+ * bulk variants and housekeeping (api.md §2.6). Unknown fields are ignored, as the reference does, and optional ones
+ * may be null (README "Senders").
  */
 
 const text = (field: string) =>
-  z.optional(
+  optionalField(
     z
       .string({ error: `'${field}' must be a string` })
       .check(z.maxLength(MAX_FIELD_LENGTH, { error: `'${field}' must be at most ${MAX_FIELD_LENGTH} characters` })),
   );
 
-const timeout = z.optional(
-  z.nullable(
-    z
-      .number({ error: "'timeout' must be an integer" })
-      .check(
-        z.int({ error: "'timeout' must be an integer" }),
-        z.gte(0, { error: "'timeout' must be a positive integer" }),
-      ),
-  ),
+const timeout = optionalField(
+  z
+    .number({ error: "'timeout' must be an integer" })
+    .check(
+      z.int({ error: "'timeout' must be an integer" }),
+      z.gte(0, { error: "'timeout' must be a positive integer" }),
+    ),
 );
 
-/** A mandatory name; when it is missing the message is the reference's `must supply '<field>' as json data`. */
+/** A mandatory name; when it is missing (or null) the message is the reference's `must supply '<field>' as json data`. */
 const name = (field: string) =>
   z
     .string({
       error: (issue) =>
-        issue.input === undefined ? `must supply '${field}' as json data` : `'${field}' must be a string`,
+        issue.input === undefined || issue.input === null
+          ? `must supply '${field}' as json data`
+          : `'${field}' must be a string`,
     })
     .check(
       z.minLength(1, { error: `'${field}' must not be empty` }),
@@ -74,7 +76,7 @@ export type NoteInput = z.infer<typeof noteInputSchema>;
 export const noteUpdateSchema = z.object({
   text: text('text'),
   note: text('note'),
-  attributes: z.optional(attributeChanges),
+  attributes: optionalField(attributeChanges),
 });
 export type NoteUpdate = z.infer<typeof noteUpdateSchema>;
 

@@ -38,10 +38,11 @@ describe('alertInputSchema (api.md §1.2)', () => {
 });
 
 describe('dates and paging', () => {
-  it('accepts only real dates in the exact format', () => {
+  it('accepts only real UTC dates, with up to six digits of fractions or none', () => {
     assert.ok(parseIsoDate('2026-11-22T03:52:45.035Z'));
+    assert.equal(parseIsoDate('2026-11-22T03:52:45Z')?.toISOString(), '2026-11-22T03:52:45.000Z');
     assert.equal(parseIsoDate('2026-02-31T00:00:00.000Z'), undefined);
-    assert.equal(parseIsoDate('2026-11-22T03:52:45Z'), undefined);
+    assert.equal(parseIsoDate('2026-11-22T03:52:45.035+01:00'), undefined);
     assert.equal(parseIsoDate('yesterday'), undefined);
   });
 

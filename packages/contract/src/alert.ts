@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { ISO_DATE_MESSAGE, isoDateSchema } from './dates.js';
+import { optionalField } from './fields.js';
 
 /** A history entry of an alert (api.md §1.2). */
 export const historySchema = z.object({
@@ -113,24 +114,25 @@ const mandatory = (field: string, maxLength: number) =>
       z.maxLength(maxLength, { error: `'${field}' must be at most ${maxLength} characters` }),
     );
 
-const optionalString = (field: string) => z.optional(z.string({ error: `'${field}' must be a string` }));
+const optionalString = (field: string) => optionalField(z.string({ error: `'${field}' must be a string` }));
 
 /** Text fields are bounded so a single sender cannot store megabytes per field. */
 export const MAX_FIELD_LENGTH = 10_000;
 
 /**
- * The body of POST /alert (api.md §1.2). Unknown fields are ignored, as the reference does. Defaults that depend on the
- * server's settings (environment, severity, origin, timeout …) are applied by the server, not here.
+ * The body of POST /alert (api.md §1.2). Unknown fields are ignored, as the reference does, and every optional field
+ * may be null (README "Senders"). Defaults that depend on the server's settings (environment, severity, origin,
+ * timeout …) are applied by the server, not here.
  */
 export const alertInputSchema = z.object({
-  id: z.optional(z.string({ error: "'id' must be a string" }).check(z.minLength(1), z.maxLength(255))),
+  id: optionalField(z.string({ error: "'id' must be a string" }).check(z.minLength(1), z.maxLength(255))),
   resource: mandatory('resource', MAX_FIELD_LENGTH),
   event: mandatory('event', MAX_FIELD_LENGTH),
   environment: optionalString('environment'),
   severity: optionalString('severity'),
-  correlate: z.optional(stringList('correlate')),
+  correlate: optionalField(stringList('correlate')),
   status: optionalString('status'),
-  service: z.optional(stringList('service')),
+  service: optionalField(stringList('service')),
   group: optionalString('group'),
   value: z.optional(
     z.union([z.string(), z.number(), z.boolean(), z.null()], {
@@ -138,36 +140,24 @@ export const alertInputSchema = z.object({
     }),
   ),
   text: optionalString('text'),
-  tags: z.optional(stringList('tags')),
-  attributes: z.optional(attributesSchema),
+  tags: optionalField(stringList('tags')),
+  attributes: optionalField(attributesSchema),
   origin: optionalString('origin'),
   type: optionalString('type'),
-  createTime: z.optional(
-    z.union([
-      isoDateSchema,
-      z.pipe(
-        z.null(),
-        z.transform(() => undefined),
+  createTime: optionalField(isoDateSchema),
+  timeout: optionalField(
+    z
+      .number({ error: "'timeout' must be an integer" })
+      .check(
+        z.int({ error: "'timeout' must be an integer" }),
+        z.gte(0, { error: "'timeout' must be a positive integer" }),
       ),
-    ]),
   ),
-  timeout: z.optional(
-    z.nullable(
-      z
-        .number({ error: "'timeout' must be an integer" })
-        .check(
-          z.int({ error: "'timeout' must be an integer" }),
-          z.gte(0, { error: "'timeout' must be a positive integer" }),
-        ),
-    ),
-  ),
-  rawData: z.optional(z.nullable(z.string({ error: "'rawData' must be a string" }))),
-  customer: z.optional(
-    z.nullable(
-      z
-        .string({ error: "'customer' must be a string" })
-        .check(z.minLength(1, { error: "'customer' must not be an empty string" })),
-    ),
+  rawData: optionalField(z.string({ error: "'rawData' must be a string" })),
+  customer: optionalField(
+    z
+      .string({ error: "'customer' must be a string" })
+      .check(z.minLength(1, { error: "'customer' must not be an empty string" })),
   ),
 });
 export type AlertInput = z.infer<typeof alertInputSchema>;

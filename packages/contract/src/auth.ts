@@ -1,14 +1,17 @@
 import { z } from 'zod/mini';
+import { optionalField } from './fields.js';
+
+const field = (name: string) => z.string({ error: `'${name}' must be a string` }).check(z.maxLength(1024));
+
+// Every field of the auth bodies may be left out or null (README "Senders"); the routes say which they miss.
 
 /** POST /auth/login body (api.md §1.7): `username` or `email`, and `password`. */
 export const loginBodySchema = z.object({
-  username: z.optional(z.string({ error: "'username' must be a string" }).check(z.maxLength(1024))),
-  email: z.optional(z.string({ error: "'email' must be a string" }).check(z.maxLength(1024))),
-  password: z.optional(z.string({ error: "'password' must be a string" }).check(z.maxLength(1024))),
+  username: optionalField(field('username')),
+  email: optionalField(field('email')),
+  password: optionalField(field('password')),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
-
-const field = (name: string) => z.string({ error: `'${name}' must be a string` }).check(z.maxLength(1024));
 
 /** A plausible address: something@domain.tld, no spaces, at most 254 characters (the SMTP limit). */
 export function isEmailAddress(value: string): boolean {
@@ -17,30 +20,30 @@ export function isEmailAddress(value: string): boolean {
 
 /** POST /auth/signup body (api.md §1.7). Required fields are checked by the route, with the reference's messages. */
 export const signupBodySchema = z.object({
-  name: z.optional(field('name')),
-  email: z.optional(field('email')),
-  password: z.optional(field('password')),
-  text: z.optional(z.nullable(field('text'))),
+  name: optionalField(field('name')),
+  email: optionalField(field('email')),
+  password: optionalField(field('password')),
+  text: optionalField(field('text')),
 });
 export type SignupBody = z.infer<typeof signupBodySchema>;
 
 /** POST /auth/forgot body. */
-export const forgotBodySchema = z.object({ email: z.optional(field('email')) });
+export const forgotBodySchema = z.object({ email: optionalField(field('email')) });
 
 /** POST /auth/reset/{token} body. */
-export const resetBodySchema = z.object({ password: z.optional(field('password')) });
+export const resetBodySchema = z.object({ password: optionalField(field('password')) });
 
 /** POST /auth/{provider} body: the authorisation code the console got from the provider's popup. */
 export const providerCodeBodySchema = z.object({
-  code: z.optional(field('code')),
-  clientId: z.optional(field('clientId')),
-  redirectUri: z.optional(field('redirectUri')),
+  code: optionalField(field('code')),
+  clientId: optionalField(field('clientId')),
+  redirectUri: optionalField(field('redirectUri')),
 });
 
 /** POST /auth/cas body (api.md §1.7): the service ticket the CAS server issued, and the service it was issued for. */
 export const casTicketBodySchema = z.object({
-  ticket: z.optional(field('ticket')),
-  service: z.optional(field('service')),
+  ticket: optionalField(field('ticket')),
+  service: optionalField(field('service')),
 });
 
 export const tokenResponseSchema = z.object({ token: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { isoDateSchema } from './dates.js';
+import { clearableField, optionalField } from './fields.js';
 
 /** The blackout object (api.md §5; `remaining` is integer seconds, spec README). */
 export const blackoutSchema = z.object({
@@ -30,58 +31,66 @@ export const BLACKOUT_STATUSES: readonly BlackoutStatus[] = ['active', 'pending'
 const stringList = (field: string) =>
   z.array(z.string({ error: `'${field}' must be a list of strings` }), { error: `'${field}' must be a list` });
 
-/** A field that may be left out or null, but not an empty string (api.md §1.4). */
+/** A field that may not be an empty string (api.md §1.4). */
 const nonEmpty = (field: string) =>
-  z.optional(
-    z.nullable(
-      z
-        .string({ error: `'${field}' must be a string` })
-        .check(z.minLength(1, { error: `'${field}' must not be an empty string` })),
-    ),
+  z
+    .string({ error: `'${field}' must be a string` })
+    .check(z.minLength(1, { error: `'${field}' must not be an empty string` }));
+
+const duration = z
+  .number({ error: "'duration' must be an integer" })
+  .check(
+    z.int({ error: "'duration' must be an integer" }),
+    z.gte(0, { error: "'duration' must be a positive integer" }),
   );
 
-const duration = z.optional(
-  z.nullable(
-    z
-      .number({ error: "'duration' must be an integer" })
-      .check(
-        z.int({ error: "'duration' must be an integer" }),
-        z.gte(0, { error: "'duration' must be a positive integer" }),
-      ),
-  ),
-);
+const text = z.string({ error: "'text' must be a string" });
+const user = z.string({ error: "'user' must be a string" });
 
-const blackoutFields = {
-  service: z.optional(stringList('service')),
-  resource: nonEmpty('resource'),
-  event: nonEmpty('event'),
-  group: nonEmpty('group'),
-  tags: z.optional(stringList('tags')),
-  origin: nonEmpty('origin'),
-  customer: nonEmpty('customer'),
-  startTime: z.optional(isoDateSchema),
-  endTime: z.optional(isoDateSchema),
-  duration,
-  text: z.optional(z.nullable(z.string({ error: "'text' must be a string" }))),
-  user: z.optional(z.nullable(z.string({ error: "'user' must be a string" }))),
-};
-
-/** The body of POST /blackout (api.md §1.4). The reference answers a missing environment with `'environment'`. */
+/**
+ * The body of POST /blackout (api.md §1.4); every field but the environment may be left out or null (README
+ * "Senders"). The reference answers a missing environment with `'environment'`.
+ */
 export const blackoutInputSchema = z.object({
   environment: z
-    .string({ error: (issue) => (issue.input === undefined ? "'environment'" : "'environment' must be a string") })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? "'environment'" : "'environment' must be a string",
+    })
     .check(z.minLength(1, { error: "'environment' must not be an empty string" })),
-  ...blackoutFields,
+  service: optionalField(stringList('service')),
+  resource: optionalField(nonEmpty('resource')),
+  event: optionalField(nonEmpty('event')),
+  group: optionalField(nonEmpty('group')),
+  tags: optionalField(stringList('tags')),
+  origin: optionalField(nonEmpty('origin')),
+  customer: optionalField(nonEmpty('customer')),
+  startTime: optionalField(isoDateSchema),
+  endTime: optionalField(isoDateSchema),
+  duration: optionalField(duration),
+  text: optionalField(text),
+  user: optionalField(user),
 });
 export type BlackoutInput = z.infer<typeof blackoutInputSchema>;
 
-/** The body of PUT /blackout/{id}: any subset of the fields. */
+/**
+ * The body of PUT /blackout/{id}: any subset of the fields. As in the reference (and both consoles rely on it), a null
+ * clears what the blackout covers (resource, event, group, origin, service, tags), its text and its customer; a null
+ * environment, start, end or duration leaves it as it is (README "Senders").
+ */
 export const blackoutUpdateSchema = z.object({
-  environment: z.optional(
-    z
-      .string({ error: "'environment' must be a string" })
-      .check(z.minLength(1, { error: "'environment' must not be an empty string" })),
-  ),
-  ...blackoutFields,
+  environment: optionalField(nonEmpty('environment')),
+  service: clearableField(stringList('service')),
+  resource: clearableField(nonEmpty('resource')),
+  event: clearableField(nonEmpty('event')),
+  group: clearableField(nonEmpty('group')),
+  tags: clearableField(stringList('tags')),
+  origin: clearableField(nonEmpty('origin')),
+  customer: clearableField(nonEmpty('customer')),
+  startTime: optionalField(isoDateSchema),
+  endTime: optionalField(isoDateSchema),
+  duration: optionalField(duration),
+  text: clearableField(text),
+  user: optionalField(user),
 });
 export type BlackoutUpdate = z.infer<typeof blackoutUpdateSchema>;

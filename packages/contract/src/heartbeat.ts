@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { isoDateSchema } from './dates.js';
+import { optionalField } from './fields.js';
 
 /** The heartbeat object (api.md §4). */
 export const heartbeatSchema = z.object({
@@ -25,15 +26,18 @@ export const HEARTBEAT_STATUSES: readonly HeartbeatStatus[] = ['ok', 'slow', 'ex
 const stringList = (field: string) =>
   z.array(z.string({ error: `'${field}' must be a list of strings` }), { error: `'${field}' must be a list` });
 
-/** The body of POST /heartbeat (api.md §1.3); `type` is ignored, unknown fields too. */
+/**
+ * The body of POST /heartbeat (api.md §1.3); `type` is ignored, unknown fields too, and every field may be null
+ * (README "Senders").
+ */
 export const heartbeatInputSchema = z.object({
-  origin: z.optional(
+  origin: optionalField(
     z.string({ error: "'origin' must be a string" }).check(z.minLength(1, { error: "'origin' must not be empty" })),
   ),
-  tags: z.optional(stringList('tags')),
-  attributes: z.optional(z.record(z.string(), z.unknown(), { error: "'attributes' must be a JSON object" })),
-  createTime: z.optional(isoDateSchema),
-  timeout: z.optional(
+  tags: optionalField(stringList('tags')),
+  attributes: optionalField(z.record(z.string(), z.unknown(), { error: "'attributes' must be a JSON object" })),
+  createTime: optionalField(isoDateSchema),
+  timeout: optionalField(
     z
       .number({ error: "'timeout' must be an integer" })
       .check(
@@ -41,12 +45,10 @@ export const heartbeatInputSchema = z.object({
         z.gte(0, { error: "'timeout' must be a positive integer" }),
       ),
   ),
-  customer: z.optional(
-    z.nullable(
-      z
-        .string({ error: "'customer' must be a string" })
-        .check(z.minLength(1, { error: "'customer' must not be an empty string" })),
-    ),
+  customer: optionalField(
+    z
+      .string({ error: "'customer' must be a string" })
+      .check(z.minLength(1, { error: "'customer' must not be an empty string" })),
   ),
 });
 export type HeartbeatInput = z.infer<typeof heartbeatInputSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { optionalField } from './fields.js';
 
 /** The user object (api.md §1.6); `email_verified` keeps the reference's snake case. */
 export const userSchema = z.object({
@@ -38,29 +39,36 @@ export function isPlausibleEmail(value: string): boolean {
   return /^[^\s@]+@[^\s@]+$/.test(value);
 }
 
+/** The name a user gets when none is given (README "Senders"): the part of the login before any `@`. */
+export function defaultUserName(login: string): string {
+  const local = login.split('@')[0] ?? '';
+  return local === '' ? login : local;
+}
+
 const string = (field: string, maxLength: number) =>
   z
     .string({ error: `'${field}' must be a string` })
     .check(z.maxLength(maxLength, { error: `'${field}' must be at most ${maxLength} characters` }));
 const nonEmpty = (field: string) => z.minLength(1, { error: `'${field}' must not be empty` });
-/** A name the body must carry, bounded and not empty. */
+/** A name the body must carry, bounded and not empty; null counts as missing. */
 const requiredName = (field: string) =>
   z
-    .string({ error: (issue) => (issue.input === undefined ? `missing '${field}'` : `'${field}' must be a string`) })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? `missing '${field}'` : `'${field}' must be a string`,
+    })
     .check(
       nonEmpty(field),
       z.maxLength(MAX_IDENTITY_NAME_LENGTH, {
         error: `'${field}' must be at most ${MAX_IDENTITY_NAME_LENGTH} characters`,
       }),
     );
-/** A name an update may change; when given it must not be empty. */
-const changedName = (field: string) => z.optional(string(field, MAX_IDENTITY_NAME_LENGTH).check(nonEmpty(field)));
-const optionalText = (field: string) => z.optional(z.nullable(string(field, MAX_IDENTITY_TEXT_LENGTH)));
-const email = z.optional(
-  z.nullable(
-    string('email', MAX_EMAIL_LENGTH).check(
-      z.refine(isPlausibleEmail, { error: "'email' must be an email address such as name@example.com" }),
-    ),
+/** A name a body may leave out or null (README "Senders"); when given it must not be empty. */
+const optionalName = (field: string) => optionalField(string(field, MAX_IDENTITY_NAME_LENGTH).check(nonEmpty(field)));
+const optionalText = (field: string) => optionalField(string(field, MAX_IDENTITY_TEXT_LENGTH));
+const email = optionalField(
+  string('email', MAX_EMAIL_LENGTH).check(
+    z.refine(isPlausibleEmail, { error: "'email' must be an email address such as name@example.com" }),
   ),
 );
 const stringList = (field: string) =>
@@ -79,32 +87,38 @@ const attributes = z.record(z.string(), z.unknown(), { error: "'attributes' must
 const status = z.enum(USER_STATUSES, { error: "'status' must be one of active, inactive" });
 const emailVerified = z.boolean({ error: "'email_verified' must be true or false" });
 
-/** The body of POST /user (api.md §1.6). The password's minimum length is a setting, so the server checks it. */
+/**
+ * The body of POST /user (api.md §1.6); every field may be left out or null (README "Senders"), the server says which
+ * it misses. The password's minimum length is a setting, so the server checks it.
+ */
 export const userInputSchema = z.object({
-  name: requiredName('name'),
+  name: optionalName('name'),
   email,
-  login: z.optional(z.nullable(string('login', MAX_IDENTITY_NAME_LENGTH))),
+  login: optionalField(string('login', MAX_IDENTITY_NAME_LENGTH)),
   password: optionalText('password'),
-  status: z.optional(status),
-  roles: z.optional(stringList('roles')),
-  attributes: z.optional(attributes),
+  status: optionalField(status),
+  roles: optionalField(stringList('roles')),
+  attributes: optionalField(attributes),
   text: optionalText('text'),
-  email_verified: z.optional(emailVerified),
+  email_verified: optionalField(emailVerified),
 });
 export type UserInput = z.infer<typeof userInputSchema>;
 
-/** The body of PUT /user/{id}: any subset; `role` is the legacy single role. */
+/**
+ * The body of PUT /user/{id}: any subset; `role` is the legacy single role. A null leaves the field as it is, as in
+ * the reference (README "Senders").
+ */
 export const userUpdateSchema = z.object({
-  name: changedName('name'),
-  login: changedName('login'),
-  password: z.optional(string('password', MAX_IDENTITY_TEXT_LENGTH).check(nonEmpty('password'))),
+  name: optionalName('name'),
+  login: optionalName('login'),
+  password: optionalField(string('password', MAX_IDENTITY_TEXT_LENGTH).check(nonEmpty('password'))),
   email,
-  status: z.optional(status),
-  roles: z.optional(stringList('roles')),
-  role: z.optional(string('role', MAX_IDENTITY_NAME_LENGTH)),
-  attributes: z.optional(attributes),
+  status: optionalField(status),
+  roles: optionalField(stringList('roles')),
+  role: optionalField(string('role', MAX_IDENTITY_NAME_LENGTH)),
+  attributes: optionalField(attributes),
   text: optionalText('text'),
-  email_verified: z.optional(emailVerified),
+  email_verified: optionalField(emailVerified),
 });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
@@ -115,7 +129,9 @@ export const OWN_USER_FIELDS = ['name', 'email', 'password', 'text'] as const;
 export const attributesUpdateSchema = z.object({
   attributes: z.record(z.string(), z.unknown(), {
     error: (issue) =>
-      issue.input === undefined ? "must supply 'attributes' as json data" : "'attributes' must be an object",
+      issue.input === undefined || issue.input === null
+        ? "must supply 'attributes' as json data"
+        : "'attributes' must be an object",
   }),
 });
 
@@ -129,7 +145,7 @@ export const groupSchema = z.object({
 export type Group = z.infer<typeof groupSchema>;
 
 export const groupInputSchema = z.object({ name: requiredName('name'), text: optionalText('text') });
-export const groupUpdateSchema = z.object({ name: changedName('name'), text: optionalText('text') });
+export const groupUpdateSchema = z.object({ name: optionalName('name'), text: optionalText('text') });
 
 /** A group member as GET /group/{id}/users lists it. */
 export const groupMemberSchema = z.object({
@@ -151,10 +167,10 @@ export type Permission = z.infer<typeof permissionSchema>;
 
 const match = requiredName('match');
 
-export const permissionInputSchema = z.object({ match, scopes: z.optional(stringList('scopes')) });
+export const permissionInputSchema = z.object({ match, scopes: optionalField(stringList('scopes')) });
 export const permissionUpdateSchema = z.object({
-  match: z.optional(match),
-  scopes: z.optional(stringList('scopes')),
+  match: optionalField(match),
+  scopes: optionalField(stringList('scopes')),
 });
 
 export const customerSchema = z.object({
@@ -168,4 +184,4 @@ export type Customer = z.infer<typeof customerSchema>;
 const customerName = requiredName('customer');
 
 export const customerInputSchema = z.object({ match, customer: customerName });
-export const customerUpdateSchema = z.object({ match: z.optional(match), customer: z.optional(customerName) });
+export const customerUpdateSchema = z.object({ match: optionalField(match), customer: optionalField(customerName) });

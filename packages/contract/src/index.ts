@@ -4,6 +4,7 @@ export * from './alert.js';
 export * from './auth.js';
 export * from './config.js';
 export * from './dates.js';
+export * from './fields.js';
 export * from './envelope.js';
 export * from './scopes.js';
 export * from './transitions.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { isoDateSchema } from './dates.js';
+import { clearableField, optionalField } from './fields.js';
 
 export const KEY_TYPES = ['read-write', 'read-only'] as const;
 export type KeyType = (typeof KEY_TYPES)[number];
@@ -37,25 +38,23 @@ const scopeList = z
     { error: "'scopes' must be a list" },
   )
   .check(z.maxLength(MAX_SCOPES, { error: `'scopes' must list at most ${MAX_SCOPES} scopes` }));
-const optionalText = (field: string, maxLength = MAX_NAME) =>
-  z.optional(
-    z.nullable(
-      z
-        .string({ error: `'${field}' must be a string` })
-        .check(z.maxLength(maxLength, { error: `'${field}' must be at most ${maxLength} characters` })),
-    ),
-  );
+const boundedText = (field: string, maxLength = MAX_NAME) =>
+  z
+    .string({ error: `'${field}' must be a string` })
+    .check(z.maxLength(maxLength, { error: `'${field}' must be at most ${maxLength} characters` }));
+const keyTypeField = z.enum(KEY_TYPES, { error: "'type' must be one of read-write, read-only" });
 
-/** The body of POST /key (api.md §1.5). */
+/** The body of POST /key (api.md §1.5); every field may be left out or null (README "Senders"). */
 export const apiKeyInputSchema = z.object({
-  user: optionalText('user'),
-  scopes: z.optional(scopeList),
-  type: z.optional(z.enum(KEY_TYPES, { error: "'type' must be one of read-write, read-only" })),
-  text: optionalText('text', MAX_TEXT),
-  expireTime: z.optional(isoDateSchema),
-  customer: optionalText('customer'),
+  user: optionalField(boundedText('user')),
+  // An empty list, as the reference's client sends without --scope, gets the default scopes, as in the reference.
+  scopes: optionalField(scopeList),
+  type: optionalField(keyTypeField),
+  text: optionalField(boundedText('text', MAX_TEXT)),
+  expireTime: optionalField(isoDateSchema),
+  customer: optionalField(boundedText('customer')),
   // A client may choose its own key string; it must be usable in a header and a query string.
-  key: z.optional(
+  key: optionalField(
     z
       .string({ error: "'key' must be a string" })
       .check(z.regex(API_KEY_PATTERN, { error: "'key' must be 8 to 128 letters, digits or -._~" })),
@@ -63,14 +62,17 @@ export const apiKeyInputSchema = z.object({
 });
 export type ApiKeyInput = z.infer<typeof apiKeyInputSchema>;
 
-/** The body of PUT /key/{key}; `type` replaces the scopes, as on POST (a way to make a leaked key read-only). */
+/**
+ * The body of PUT /key/{key}; `type` replaces the scopes, as on POST (a way to make a leaked key read-only). A null
+ * text or customer clears it, as in the reference; any other null leaves the field as it is (README "Senders").
+ */
 export const apiKeyUpdateSchema = z.object({
-  user: optionalText('user'),
-  scopes: z.optional(scopeList),
-  type: z.optional(z.enum(KEY_TYPES, { error: "'type' must be one of read-write, read-only" })),
-  text: optionalText('text', MAX_TEXT),
-  expireTime: z.optional(isoDateSchema),
-  customer: optionalText('customer'),
+  user: optionalField(boundedText('user')),
+  scopes: optionalField(scopeList),
+  type: optionalField(keyTypeField),
+  text: clearableField(boundedText('text', MAX_TEXT)),
+  expireTime: optionalField(isoDateSchema),
+  customer: clearableField(boundedText('customer')),
 });
 export type ApiKeyUpdate = z.infer<typeof apiKeyUpdateSchema>;
 

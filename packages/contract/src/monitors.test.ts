@@ -30,7 +30,7 @@ describe('blackout input (api.md §1.4)', () => {
     ['empty origin', { origin: '' }],
     ['negative duration', { duration: -1 }],
     ['fractional duration', { duration: 0.5 }],
-    ['date without milliseconds', { endTime: '2026-11-22T03:52:45Z' }],
+    ['date with an offset instead of Z', { endTime: '2026-11-22T03:52:45.000+00:00' }],
     ['impossible date', { startTime: '2026-02-30T00:00:00.000Z' }],
     ['service not a list', { service: 'Web' }],
   ] as const) {

@@ -76,7 +76,7 @@ forEachEngine((engine) => {
         [{ name: 'X', email: 'x y@example.com', password: 'long-enough' }, 400, 'invalid email address'],
         [{ name: 'X', email: 'x@example.com', password: 'short' }, 400, 'password must be at least 8 characters'],
         [{ name: 'X', email: 'x@example.com' }, 400, "missing 'password'"],
-        [{ email: 'x@example.com', password: 'long-enough' }, 400, "missing 'name'"],
+        [{ email: null, password: 'long-enough' }, 400, "missing 'email'"],
         [{ name: 'X', email: 42, password: 'long-enough' }, 400, "'email' must be a string"],
         [{ name: 'Carol', email: 'CAROL@example.com', password: 'long-enough' }, 409, 'username already exists'],
       ];

@@ -239,7 +239,7 @@ forEachEngine((engine) => {
       ['service not a list', { service: 'Web' }, /'service' must be a list/],
       ['tags not a list', { tags: 't' }, /'tags' must be a list/],
       ['bad start date', { startTime: '2026-01-01 00:00:00' }, /ISO 8601/],
-      ['bad end date', { endTime: '2026-01-01T00:00:00Z' }, /ISO 8601/],
+      ['bad end date', { endTime: '2026-01-01T00:00:00+02:00' }, /ISO 8601/],
       ['negative duration', { duration: -5 }, /duration/],
       ['fractional duration', { duration: 1.5 }, /duration/],
       ['duration as text', { duration: '60' }, /duration/],

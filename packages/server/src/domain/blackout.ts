@@ -103,8 +103,9 @@ export function updatedBlackout(
   const next: BlackoutRecord = {
     ...stored,
     environment: changes.environment ?? stored.environment,
-    service: changes.service === undefined ? stored.service : [...new Set(changes.service)],
-    tags: changes.tags === undefined ? stored.tags : [...new Set(changes.tags)],
+    // A null list clears it, as the reference does (README "Senders").
+    service: changes.service === undefined ? stored.service : [...new Set(changes.service ?? [])],
+    tags: changes.tags === undefined ? stored.tags : [...new Set(changes.tags ?? [])],
     resource: pick('resource', stored.resource) ?? null,
     event: pick('event', stored.event) ?? null,
     group: pick('group', stored.group) ?? null,
@@ -118,7 +119,7 @@ export function updatedBlackout(
   if (changes.startTime !== undefined || changes.endTime !== undefined) {
     next.duration = Math.max(0, Math.floor((Date.parse(next.endTime) - Date.parse(next.startTime)) / 1000));
   }
-  if (changes.duration !== undefined && changes.duration !== null) next.duration = changes.duration;
+  if (changes.duration !== undefined) next.duration = changes.duration;
   next.priority = blackoutPriority(next);
   return next;
 }

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { defaultUserName } from '@alerta/contract';
 import { hashPassword } from '../auth/passwords.js';
 import { ADMIN_SCOPES } from '../auth/permissions.js';
 import type { Settings } from '../settings.js';
@@ -47,7 +48,7 @@ async function createAdministrator(
   try {
     await users.create({
       id: randomUUID(),
-      name: email === null ? login : (login.split('@')[0] ?? login),
+      name: defaultUserName(login),
       login,
       email,
       password: await hashPassword(generatedPassword ?? settings.ADMIN_PASSWORD, settings.BCRYPT_LOG_ROUNDS),

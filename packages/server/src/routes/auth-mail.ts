@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { forgotBodySchema, isEmailAddress, resetBodySchema, signupBodySchema } from '@alerta/contract';
+import { defaultUserName, forgotBodySchema, isEmailAddress, resetBodySchema, signupBodySchema } from '@alerta/contract';
 import type { FastifyInstance } from 'fastify';
 import { mailToken } from '../auth/account-mail.js';
 import { emailTokenDigest, verifyEmailToken } from '../auth/email-tokens.js';
@@ -32,8 +32,8 @@ export function registerAccountMailRoutes(app: FastifyInstance, context: AppCont
     }
     const body = signupBodySchema.safeParse(request.body ?? {});
     if (!body.success) throw badRequest(firstIssue(body.error));
-    const { name, email, text } = body.data;
-    if (name === undefined || name.trim() === '') throw badRequest("missing 'name'");
+    const { email, text } = body.data;
+    const name = body.data.name?.trim() ?? '';
     if (email === undefined || email === '') throw badRequest("missing 'email'");
     if (!isEmailAddress(email)) throw badRequest('invalid email address');
     const password = checkPassword(body.data.password);
@@ -43,7 +43,8 @@ export function registerAccountMailRoutes(app: FastifyInstance, context: AppCont
     const now = new Date().toISOString();
     const user: UserRecord = {
       id: randomUUID(),
-      name: name.trim(),
+      // Without a name (the reference's client sends null when none is given) the user is named after the address.
+      name: name === '' ? defaultUserName(email) : name,
       login: email,
       email,
       password: await hashPassword(password, settings.BCRYPT_LOG_ROUNDS),

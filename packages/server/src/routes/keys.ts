@@ -85,10 +85,13 @@ export function registerKeyRoutes(app: FastifyInstance, context: AppContext): vo
     // api.md §1.5: `user` is honoured only for admin:keys holders; everyone else gets keys of their own.
     const user = admin && typeof input.user === 'string' && input.user !== '' ? input.user : principal.login;
     if (user === null) throw badRequest('An API key must belong to a user: log in, or name the user');
+    // api.md §1.5: without scopes (none, or an empty list, which the reference's client sends) the default ones.
     const scopes =
       input.type !== undefined
         ? scopesOfType(input.type, user, settings)
-        : (input.scopes ?? settings.USER_DEFAULT_SCOPES);
+        : input.scopes !== undefined && input.scopes.length > 0
+          ? input.scopes
+          : settings.USER_DEFAULT_SCOPES;
     checkGrantable(principal, scopes, settings);
     const now = new Date();
     const record: ApiKeyRecord = {

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { USER_STATUSES, type User, attributesUpdateSchema, userInputSchema, userUpdateSchema } from '@alerta/contract';
+import {
+  USER_STATUSES,
+  type User,
+  attributesUpdateSchema,
+  defaultUserName,
+  userInputSchema,
+  userUpdateSchema,
+} from '@alerta/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashPassword } from '../auth/passwords.js';
 import { customersOfStoredUser, emailDomain, requireCustomersWithin } from '../auth/customers.js';
@@ -137,7 +144,7 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
     const roles = input.roles ?? [...settings.USER_ROLES];
     const user: UserRecord = {
       id: randomUUID(),
-      name: input.name,
+      name: input.name ?? defaultUserName(login),
       login,
       email,
       password: await hashPassword(input.password, settings.BCRYPT_LOG_ROUNDS),
