@@ -40,7 +40,7 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
-    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts'],
+    files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'compat/**/*.ts'],
     rules: {
       // node:test's describe/it return promises that the runner itself awaits.
       '@typescript-eslint/no-floating-promises': 'off',

@@ -81,6 +81,14 @@ async function startPostgres() {
 const steps = [
   { name: 'build', cmd: ['npm', 'run', 'build'] },
   { name: 'e2e', cmd: ['npx', 'playwright', 'test'], suite: true, needs: ['build'] },
+  // The official alerta CLI and Python SDK against the built server, on both engines (compat/README.md).
+  {
+    name: 'clients',
+    cmd: ['sh', '-c', 'node --import tsx --test --test-concurrency=4 compat/*.test.ts'],
+    suite: true,
+    postgres: true,
+    needs: ['build'],
+  },
   { name: 'web', cmd: ['npm', 'test', '--workspace', 'packages/web'], suite: true },
   { name: 'server', cmd: ['npm', 'test', '--workspace', 'packages/server'], suite: true, postgres: true },
   { name: 'lint', cmd: ['npx', 'eslint', '--max-warnings', '0', '.'] },

@@ -1,0 +1,47 @@
+import { after, before, describe } from 'node:test';
+import { type AuthMode, Harness } from './support/harness.js';
+import { type EngineName, startServer } from './support/server.js';
+import { alertChangeCommands } from './suites/alert-changes.js';
+import { alertListCommands } from './suites/alert-lists.js';
+import { blackoutCommands } from './suites/blackouts.js';
+import { heartbeatCommands } from './suites/heartbeats.js';
+import { keyCommands } from './suites/keys.js';
+import { lookupCommands } from './suites/lookups.js';
+import { ownAccountCommands } from './suites/own-account.js';
+import { queryCommand } from './suites/query.js';
+import { screenCommands } from './suites/screens.js';
+import { sdkMethods } from './suites/sdk.js';
+import { sendCommand } from './suites/send.js';
+import { serverInfoCommands } from './suites/server-info.js';
+import { sessionCommands } from './suites/sessions.js';
+import { userCommands } from './suites/users.js';
+
+/**
+ * One configuration: our built server on an engine, with auth on (the CLI holds an administrator's API key, and the
+ * Bearer and Basic sessions run too) or off (the CLI has no credentials). Every CLI command and every SDK method runs
+ * against it; see compat/README.md.
+ */
+export function describeConfiguration(engine: EngineName, auth: AuthMode): void {
+  const h = new Harness(engine, auth);
+  void describe(`${engine}, ${auth === 'key' ? 'auth on, API key' : 'auth off'}`, () => {
+    before(async () => {
+      await h.attach(await startServer(engine, auth === 'none' ? { AUTH_REQUIRED: 'false' } : {}));
+    });
+    after(() => h.stop());
+
+    sendCommand(h);
+    queryCommand(h);
+    alertListCommands(h);
+    alertChangeCommands(h);
+    heartbeatCommands(h);
+    blackoutCommands(h);
+    screenCommands(h);
+    lookupCommands(h);
+    keyCommands(h);
+    userCommands(h);
+    ownAccountCommands(h);
+    serverInfoCommands(h);
+    if (auth === 'key') sessionCommands(h);
+    sdkMethods(h);
+  });
+}

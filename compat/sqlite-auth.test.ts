@@ -1,0 +1,3 @@
+import { describeConfiguration } from './configuration.js';
+
+describeConfiguration('sqlite', 'key');
