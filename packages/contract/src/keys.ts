@@ -53,11 +53,17 @@ export const apiKeyInputSchema = z.object({
   text: optionalField(boundedText('text', MAX_TEXT)),
   expireTime: optionalField(isoDateSchema),
   customer: optionalField(boundedText('customer')),
-  // A client may choose its own key string; it must be usable in a header and a query string.
+  // A client may choose its own key string; it must be usable in a header and a query string. An empty one, which the
+  // predecessor console's New API Key dialog sends, means none was chosen, as in the reference.
   key: optionalField(
-    z
-      .string({ error: "'key' must be a string" })
-      .check(z.regex(API_KEY_PATTERN, { error: "'key' must be 8 to 128 letters, digits or -._~" })),
+    z.pipe(
+      z.string({ error: "'key' must be a string" }).check(
+        z.refine((key) => key === '' || API_KEY_PATTERN.test(key), {
+          error: "'key' must be 8 to 128 letters, digits or -._~",
+        }),
+      ),
+      z.transform((key: string) => (key === '' ? undefined : key)),
+    ),
   ),
 });
 export type ApiKeyInput = z.infer<typeof apiKeyInputSchema>;
