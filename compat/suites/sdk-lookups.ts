@@ -51,14 +51,15 @@ export function sdkLookupMethods(h: Harness, sdk: () => SdkBridge): void {
         listed.map((b) => b.id),
         [made.id],
       );
+      // The SDK sends null for every field not given, and the reference clears those (compat/README.md).
       await sdk().value('main', 'update_blackout', [made.id], {
         text: 'weekly backup',
         endTime: '2030-01-01T02:00:00.000Z',
       });
       const updated = itemOf(await h.api('GET', `/blackout/${made.id}`), 'blackout', blackoutSchema);
       assert.deepEqual(
-        [updated.text, updated.endTime, updated.resource, updated.environment],
-        ['weekly backup', '2030-01-01T02:00:00.000Z', 'sdk-db01', 'Development'],
+        [updated.text, updated.endTime, updated.environment, updated.resource, updated.event],
+        ['weekly backup', '2030-01-01T02:00:00.000Z', 'Development', null, null],
       );
       await sdk().value('main', 'delete_blackout', [made.id]);
       assert.equal((await h.server.api('GET', `/blackout/${made.id}`)).status, 404);

@@ -29,6 +29,42 @@ export function parseTable(text: string): Table {
   return { headers, rows };
 }
 
+const INT = /^[-+]?\d+$/;
+const FLOAT = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+
+/** Python's `format(x, 'g')`: six significant digits, trailing zeros dropped, exponent of at least two digits. */
+function pythonG(x: number): string {
+  if (x === 0) return '0';
+  const [mantissa = '', exponent = '0'] = x.toExponential(5).split('e');
+  const power = Number(exponent);
+  const trim = (digits: string): string => (digits.includes('.') ? digits.replace(/\.?0+$/, '') : digits);
+  if (power < -4 || power >= 6)
+    return `${trim(mantissa)}e${power < 0 ? '-' : '+'}${String(Math.abs(power)).padStart(2, '0')}`;
+  return trim(x.toFixed(Math.max(0, 5 - power)));
+}
+
+/**
+ * The cells of a table as tabulate prints them, from the values the CLI hands it ('' standing for None): a column
+ * whose every value reads as a number and one as a decimal or exponent (an id such as `928019e8`) is printed as
+ * floats, `9.28019e+13`. Other columns are printed as given.
+ */
+export function tabulated(rows: Record<string, string>[]): Record<string, string>[] {
+  const columns = new Set(rows.flatMap((row) => Object.keys(row)));
+  const floats = [...columns].filter((column) => {
+    const values = rows.map((row) => row[column] ?? '').filter((value) => value !== '');
+    const numbers = values.filter((value) => FLOAT.test(value) && Number.isFinite(Number(value)));
+    return values.length > 0 && numbers.length === values.length && values.some((value) => !INT.test(value));
+  });
+  return rows.map((row) =>
+    Object.fromEntries(
+      Object.entries(row).map(([column, value]) => [
+        column,
+        floats.includes(column) && value !== '' ? pythonG(Number(value)) : value,
+      ]),
+    ),
+  );
+}
+
 /** The rows of a table keyed by one column's value. */
 export function rowsBy(table: Table, column: string): Map<string, Record<string, string>> {
   return new Map(table.rows.map((row) => [row[column] ?? '', row]));
