@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -19,7 +20,7 @@ export interface RunningServer {
   /** The API root, what `ALERTA_ENDPOINT` names. */
   endpoint: string;
   admin: { login: string; password: string };
-  /** An API key of the administrator (admin, read and write scopes). */
+  /** The administrator's API key (`ADMIN_KEY`, with the admin scopes). */
   adminKey: string;
   /** Calls the API as the administrator. */
   api(method: string, path: string, body?: unknown): Promise<ApiAnswer>;
@@ -59,23 +60,6 @@ async function request(
   return { status: response.status, body: record };
 }
 
-/** The first administrator's key: through its login, as any user would make one. */
-async function adminKeyOf(endpoint: string, admin: { login: string; password: string }): Promise<string> {
-  const login = await request(endpoint, 'POST', '/auth/login', {}, { username: admin.login, password: admin.password });
-  const token = login.body.token;
-  if (typeof token !== 'string') throw new Error(`administrator login failed: ${JSON.stringify(login.body)}`);
-  const made = await request(
-    endpoint,
-    'POST',
-    '/key',
-    { Authorization: `Bearer ${token}` },
-    { scopes: ['admin', 'read', 'write'], text: 'compatibility harness' },
-  );
-  const key = made.body.key;
-  if (typeof key !== 'string') throw new Error(`could not make the administrator's key: ${JSON.stringify(made.body)}`);
-  return key;
-}
-
 /**
  * Starts the built server (`npm run build`) on a free port and an empty database of the engine, with a known first
  * administrator, and waits until it answers.
@@ -86,6 +70,8 @@ export async function startServer(engine: EngineName, env: Record<string, string
   const dataDir = mkdtempSync(join(tmpdir(), 'alerta-compat-'));
   const databaseUrl = engine === 'sqlite' ? `sqlite:${join(dataDir, 'alerta.sqlite')}` : await createTestDatabase();
   const admin = { login: 'admin@example.com', password: 'compat-admin-password' };
+  // README, settings: ADMIN_KEY makes a known API key of the first administrator at the first start.
+  const adminKey = `compat-${randomBytes(16).toString('hex')}`;
   const child: ChildProcess = spawn(process.execPath, [MAIN], {
     cwd: repoRoot,
     env: {
@@ -100,6 +86,7 @@ export async function startServer(engine: EngineName, env: Record<string, string
       HOUSEKEEPING_INTERVAL: '0',
       ADMIN_USERS: admin.login,
       ADMIN_PASSWORD: admin.password,
+      ADMIN_KEY: adminKey,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -128,7 +115,6 @@ export async function startServer(engine: EngineName, env: Record<string, string
     if (attempt > 200) throw new Error(`the server never answered:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const adminKey = await adminKeyOf(endpoint, admin);
   return {
     engine,
     endpoint,
