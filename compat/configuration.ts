@@ -1,5 +1,8 @@
-import { after, before, describe } from 'node:test';
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { commandsRun } from './support/cli.js';
 import { type AuthMode, Harness } from './support/harness.js';
+import { cliCommands } from './support/paths.js';
 import { type EngineName, startServer } from './support/server.js';
 import { alertChangeCommands } from './suites/alert-changes.js';
 import { alertListCommands } from './suites/alert-lists.js';
@@ -43,5 +46,14 @@ export function describeConfiguration(engine: EngineName, auth: AuthMode): void 
     serverInfoCommands(h);
     if (auth === 'key') sessionCommands(h);
     sdkMethods(h);
+
+    it('every command of the CLI was run', () => {
+      const commands = cliCommands();
+      assert.equal(commands.length, 47);
+      assert.deepEqual(
+        commands.filter((command) => !commandsRun.has(command)),
+        [],
+      );
+    });
   });
 }

@@ -43,6 +43,26 @@ export function ownAccountCommands(h: Harness): void {
       assert.equal(result.stdout, '\n');
     });
 
+    if (h.auth === 'none') {
+      it('signup and login with auth off: the new user gets a token, whoami names them, logout clears it', async () => {
+        const cli = h.newCli();
+        const signup = await cli.run([
+          'signup',
+          '--name',
+          'Ivy',
+          '--email',
+          'ivy@example.com',
+          '--password',
+          'ivy-pass1',
+        ]);
+        assert.equal(signup.stdout, 'Signed Up.\n');
+        const login = await cli.run(['login', 'ivy@example.com'], { stdin: 'ivy-pass1\n' });
+        assert.match(login.stdout, /Logged in as ivy@example\.com\n$/);
+        assert.equal((await cli.run(['whoami'])).stdout, 'ivy@example.com\n');
+        assert.equal((await cli.run(['logout'])).stdout, 'Login credentials removed\n');
+      });
+    }
+
     it('logout: nothing stored, so the CLI says there is nothing to remove', async () => {
       const result = await h.cli.run(['logout']);
       assert.equal(result.code, 1);

@@ -22,6 +22,23 @@ export interface RunOptions {
 
 const TIMEOUT_MS = 30_000;
 
+/** Options of `alerta` itself that take a value (cli.py); the command is the first other word. */
+const GLOBAL_OPTIONS_WITH_VALUE = new Set(['--config-file', '--profile', '--endpoint-url', '--output']);
+
+/** The commands run so far in this process, to check that every one of the CLI's was. */
+export const commandsRun = new Set<string>();
+
+function recordCommand(args: string[]): void {
+  for (let index = 0; index < args.length; index++) {
+    const arg = args[index] ?? '';
+    if (GLOBAL_OPTIONS_WITH_VALUE.has(arg)) index++;
+    else if (!arg.startsWith('-')) {
+      commandsRun.add(arg);
+      return;
+    }
+  }
+}
+
 /**
  * The `alerta` command of one configuration: its own HOME (login keeps the token in ~/.netrc), the endpoint, and the
  * credentials its environment gives (`ALERTA_API_KEY`, `ALERTA_CONF_FILE` …).
@@ -59,6 +76,7 @@ export class AlertaCli {
 
   /** Runs `/usr/bin/python3 -m alertaclient <args>` and resolves with its exit code and output. */
   run(args: string[], options: RunOptions = {}): Promise<CliResult> {
+    recordCommand(args);
     const env = this.environment(options.shell === true ? { TERM: 'xterm' } : {});
     return execute(PYTHON, ['-m', 'alertaclient', ...args], env, options);
   }
@@ -68,6 +86,7 @@ export class AlertaCli {
    * once; curses reads them after drawing its first screen.
    */
   runInTerminal(args: string[], keys: string): Promise<CliResult> {
+    recordCommand(args);
     const command = ['stty cols 160 rows 40 &&', 'exec', PYTHON, '-m', 'alertaclient', ...args.map(quote)].join(' ');
     const env = this.environment({ TERM: 'xterm', SHELL: '/bin/sh' });
     return execute('/usr/bin/script', ['-qec', command, '/dev/null'], env, { stdin: keys, keepStdinOpen: true });

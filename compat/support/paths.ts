@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -35,4 +35,12 @@ export function clientDir(): string {
     );
   }
   return dir;
+}
+
+/** The commands of the CLI, as it finds them: one `commands/cmd_<name>.py` each (cli.py). */
+export function cliCommands(): string[] {
+  return readdirSync(join(clientDir(), 'alertaclient', 'commands'))
+    .filter((file) => /^cmd_\w+\.py$/.test(file))
+    .map((file) => file.slice(4, -3))
+    .sort();
 }
