@@ -48,6 +48,13 @@ export function heartbeatCommands(h: Harness): void {
         ],
       ]);
       ids.set('hb-compat-live', live.stdout.trim());
+      // A heartbeat that took 5 s to arrive is slow: only the API can send one created that long ago.
+      const slow = await h.api('POST', '/heartbeat', {
+        origin: 'hb-compat-slow',
+        createTime: new Date(Date.now() - 5000).toISOString(),
+        timeout: 600,
+      });
+      ids.set('hb-compat-slow', itemOf(slow, 'heartbeat', heartbeatSchema).id);
       const staleBeat = await heartbeat('hb-compat-stale');
       assert.deepEqual([staleBeat.origin, staleBeat.tags, staleBeat.timeout], ['hb-compat-stale', ['cron'], 1]);
       const liveBeat = await heartbeat('hb-compat-live');
@@ -109,7 +116,7 @@ export function heartbeatCommands(h: Harness): void {
       );
     });
 
-    it('heartbeats --alert: a stale heartbeat raises HeartbeatFail, a live one HeartbeatOK', async () => {
+    it('heartbeats --alert: a stale heartbeat raises HeartbeatFail, a slow one HeartbeatSlow, a live one HeartbeatOK', async () => {
       for (let waited = 0; (await heartbeat('hb-compat-stale')).status !== 'expired'; waited += 100) {
         assert.ok(waited < 5000, 'the heartbeat never went stale');
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -122,6 +129,17 @@ export function heartbeatCommands(h: Harness): void {
         [fail?.event, fail?.severity, fail?.text, fail?.timeout, fail?.tags],
         ['HeartbeatFail', 'major', 'Heartbeat not received in 1 seconds', 900, ['cron']],
       );
+      const slow = alerts.find((alert) => alert.resource === 'hb-compat-slow');
+      const slowBeat = await heartbeat('hb-compat-slow');
+      assert.deepEqual(
+        [slow?.event, slow?.severity, slow?.value, slow?.text],
+        [
+          'HeartbeatSlow',
+          'major',
+          `${z.number().parse(slowBeat.latency)}ms`,
+          'Heartbeat took more than 2000ms to be processed',
+        ],
+      );
       const ok = alerts.find((alert) => alert.resource === 'hb-compat-live');
       assert.deepEqual(
         [ok?.event, ok?.severity, ok?.environment, ok?.service, ok?.group],
@@ -131,8 +149,10 @@ export function heartbeatCommands(h: Harness): void {
 
     it('heartbeats --purge deletes the heartbeats that are not ok', async () => {
       const result = await h.ok(['heartbeats', '--purge']);
-      assert.match(result.stdout, /Purging 1 heartbeats/);
-      assert.equal((await h.server.api('GET', `/heartbeat/${ids.get('hb-compat-stale')}`)).status, 404);
+      assert.match(result.stdout, /Purging 2 heartbeats/);
+      for (const origin of ['hb-compat-stale', 'hb-compat-slow']) {
+        assert.equal((await h.server.api('GET', `/heartbeat/${ids.get(origin)}`)).status, 404);
+      }
       assert.equal((await heartbeat('hb-compat-live')).status, 'ok');
     });
 
