@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Harness } from '../support/harness.js';
 import { parseTable, rowsBy } from '../support/output.js';
-import { customerSchema, itemOf, listOf, permSchema } from '../support/schemas.js';
+import { alertSchema, customerSchema, itemOf, listOf, permSchema } from '../support/schemas.js';
 
 /** `alerta customer`, `customers`, `perm`, `perms` and `scopes`. */
 export function lookupCommands(h: Harness): void {
@@ -25,6 +25,20 @@ export function lookupCommands(h: Harness): void {
         expected.map((c) => ({ ID: c.id, GROUP: c.match, CUSTOMER: c.customer })),
       );
       assert.ok(rowsBy(table, 'ID').has(id));
+    });
+
+    it('send --customer: the alert is the customer’s, and query shows it', async () => {
+      const sent = await h.ok([
+        'send',
+        ...['-r', 'cu-web01', '-e', 'Down', '-E', 'Production', '-S', 'Web', '-s', 'minor', '--customer', 'Acme Corp'],
+      ]);
+      const id = sent.stdout.split(' ')[0] ?? '';
+      assert.equal(itemOf(await h.api('GET', `/alert/${id}`), 'alert', alertSchema).customer, 'Acme Corp');
+      const table = parseTable((await h.ok(['query', '-f', 'resource=cu-web01'])).stdout);
+      assert.deepEqual(
+        table.rows.map((row) => [row.RESOURCE, row.CUSTOMER]),
+        [['cu-web01', 'Acme Corp']],
+      );
     });
 
     it('--output json customers prints them as the API lists them', async () => {

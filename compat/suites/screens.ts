@@ -6,6 +6,14 @@ import { localTime, renderScreen } from '../support/output.js';
 import { type Alert, alertSchema, listOf } from '../support/schemas.js';
 
 const GROUP = 'CompatWatch';
+const LATER = {
+  resource: 'wt-app03',
+  event: 'Latency',
+  environment: 'Production',
+  service: ['App'],
+  severity: 'minor',
+  text: 'arrived while watching',
+};
 
 /** `alerta watch` (stopped after its first screen) and `alerta top` (curses, in a pseudo-terminal, quit with `q`). */
 export function screenCommands(h: Harness): void {
@@ -31,10 +39,17 @@ export function screenCommands(h: Harness): void {
       alerts = listOf(await h.api('GET', `/alerts?group=${GROUP}`), 'alerts', alertSchema);
     });
 
-    it('watch: the first screen shows every matching alert, summary then text', async () => {
+    it('watch: the first screen shows every matching alert; the next ones, only the alerts received since', async () => {
+      // Once the first screen is out, a new alert arrives; the next screen (`from-date` the last one's time) shows it.
+      let arrived: Promise<unknown> | undefined;
       const result = await h.cli.run(['watch', '-f', `group=${GROUP}`, '-n', '1'], {
-        until: (stdout) => stdout.split('\n').filter((line) => line.startsWith('   |')).length >= 2,
+        until: (stdout) => {
+          const texts = stdout.split('\n').filter((line) => line.startsWith('   |')).length;
+          if (texts >= 2) arrived ??= h.api('POST', '/alert', { ...LATER, group: GROUP });
+          return texts >= 3;
+        },
       });
+      await arrived;
       const lines = result.stdout.split('\n');
       for (const alert of alerts) {
         const index = lines.findIndex((line) => line.startsWith(alert.id.slice(0, 8)));
@@ -57,6 +72,10 @@ export function screenCommands(h: Harness): void {
         );
         assert.equal(lines[index + 1], '   |slow responses');
       }
+      const later = lines.findIndex((line) => line.includes(`|${LATER.resource} `));
+      assert.ok(later > 0, result.stdout);
+      assert.equal(lines[later + 1], `   |${LATER.text}`);
+      assert.equal(lines.filter((line) => line.startsWith('   |')).length, 3, 'each alert shown once');
     });
 
     it('top: the first screen shows the server’s version, the alerts and their count', async () => {
