@@ -22,7 +22,7 @@ export interface RunOptions {
 
 const TIMEOUT_MS = 30_000;
 
-/** Options of `alerta` itself that take a value (cli.py); the command is the first other word. */
+/** Options of `alerta` itself that take a value; the command is the first other word. */
 const GLOBAL_OPTIONS_WITH_VALUE = new Set(['--config-file', '--profile', '--endpoint-url', '--output']);
 
 /** The commands run so far in this process, to check that every one of the CLI's was. */

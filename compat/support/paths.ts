@@ -37,7 +37,7 @@ export function clientDir(): string {
   return dir;
 }
 
-/** The commands of the CLI, as it finds them: one `commands/cmd_<name>.py` each (cli.py). */
+/** The commands of the CLI, as it finds them: one `alertaclient/commands/cmd_<name>.py` each. */
 export function cliCommands(): string[] {
   return readdirSync(join(clientDir(), 'alertaclient', 'commands'))
     .filter((file) => /^cmd_\w+\.py$/.test(file))

@@ -127,7 +127,7 @@ export function registerPermissionRoutes(app: FastifyInstance, context: AppConte
   // The system roles come first, as the reference lists them, and count towards total and paging.
   app.get('/perms', { config: { scope: 'read:perms' } }, async (request) => {
     const params = queryParams(request.query);
-    // `alerta perms --scope` asks with `scopes=` (compat/README.md), which the reference refuses (api.md [quirk]).
+    // `alerta perms --scope` asks with `scopes=`, which the reference refuses (compat/README.md).
     const scopes = params.get('scopes');
     if (scopes !== undefined) {
       params.delete('scopes');
