@@ -21,8 +21,11 @@ forEachEngine((engine) => {
     after(() => server.close());
 
     it('alerta me: the status (null) and the empty attributes it always sends ask for no change', async () => {
+      // The body of `alerta me --name Ada --text 'from the CLI'`.
       const answer = await api.ok('PUT', '/user/me', ADMIN, {
         name: 'Ada',
+        email: null,
+        password: null,
         status: null,
         attributes: {},
         text: 'from the CLI',
