@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { z } from 'zod';
 import type { Harness } from '../support/harness.js';
 import { localTime, parseTable } from '../support/output.js';
-import { alertSchema, listOf } from '../support/schemas.js';
+import { alertSchema, itemOf, listOf } from '../support/schemas.js';
 import { SEND_GROUP } from './send.js';
 
 const countsSchema = z.record(z.string(), z.number());
@@ -129,6 +129,22 @@ export function alertListCommands(h: Harness): void {
           entry.severity ?? '',
           entry.status ?? '',
         ]),
+      );
+    });
+
+    it('history --ids prints the changes of those alerts only', async () => {
+      const [alert] = listOf(
+        await h.api('GET', `/alerts?group=${SEND_GROUP}&resource=cq-web01`),
+        'alerts',
+        alertSchema,
+      );
+      assert.ok(alert, 'the alert');
+      const table = parseTable((await h.ok(['history', '--ids', alert.id])).stdout);
+      const { history } = itemOf(await h.api('GET', `/alert/${alert.id}`), 'alert', alertSchema);
+      assert.ok(history.length > 0, 'the alert has a history');
+      assert.deepEqual(
+        table.rows.map((row) => [row.ID, row.RESOURCE, row.TYPE]).sort(),
+        history.map((entry) => [alert.id, 'cq-web01', entry.type]).sort(),
       );
     });
 

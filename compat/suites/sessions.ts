@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { z } from 'zod';
@@ -64,6 +64,15 @@ export function sessionCommands(h: Harness): void {
     let token = '';
     before(() => {
       cli = h.newCli();
+    });
+
+    it('login with a wrong password: prints the server’s refusal, stores nothing', async () => {
+      const refused = await h.server.api('POST', '/auth/login', { username: h.server.admin.login, password: 'wrong' });
+      assert.equal(refused.status, 401);
+      const result = await cli.run(['login', h.server.admin.login], { stdin: 'wrong\n' });
+      assert.equal(result.code, 1);
+      assert.match(result.stderr, new RegExp(`Error: ${String(refused.body.message)}\n$`));
+      assert.equal(existsSync(join(cli.home, '.netrc')), false);
     });
 
     it('login: asks for the password, stores the token in ~/.netrc and says who is logged in', async () => {
