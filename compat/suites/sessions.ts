@@ -218,7 +218,7 @@ export function sessionCommands(h: Harness): void {
       assert.equal(login.status, 200);
     });
 
-    it('a profile with an API key: the key authenticates', async () => {
+    it('a profile with a read-only API key: reads work, a write prints the scope it lacks', async () => {
       const made = await h.api('POST', '/key', { scopes: ['read'], text: 'profile key' });
       const file = join(cli.home, 'keyed.conf');
       writeFileSync(file, `[profile keyed]\nkey = ${String(made.key)}\n`);
@@ -229,6 +229,22 @@ export function sessionCommands(h: Harness): void {
         parseTable(result.stdout).rows.map((row) => row.RESOURCE),
         ['session-basic'],
       );
+      const refused = await keyed.run([
+        '--profile',
+        'keyed',
+        'send',
+        '-r',
+        'ro',
+        '-e',
+        'E',
+        '-E',
+        'Production',
+        '-s',
+        'minor',
+      ]);
+      assert.equal(refused.code, 1);
+      assert.equal(refused.stderr, 'ERROR: Missing required scope: write:alerts\n');
+      assert.equal((await h.api('GET', '/alerts?resource=ro')).total, 0);
     });
   });
 }
