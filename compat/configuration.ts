@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { commandsRun } from './support/cli.js';
 import { type AuthMode, Harness } from './support/harness.js';
-import { cliCommands } from './support/paths.js';
+import { cliCommands, clientDir } from './support/paths.js';
+import { itemOf, userSchema } from './support/schemas.js';
 import { type EngineName, startServer } from './support/server.js';
 import { alertChangeCommands } from './suites/alert-changes.js';
 import { alertListCommands } from './suites/alert-lists.js';
@@ -27,8 +28,12 @@ import { userCommands } from './suites/users.js';
 export function describeConfiguration(engine: EngineName, auth: AuthMode): void {
   const h = new Harness(engine, auth);
   void describe(`${engine}, ${auth === 'key' ? 'auth on, API key' : 'auth off'}`, () => {
-    before(async () => {
+    // A test rather than a hook, so that when it fails every test after it fails too and is counted.
+    it('the official client is there, and the built server starts with its first administrator', async () => {
+      clientDir();
       await h.attach(await startServer(engine, auth === 'none' ? { AUTH_REQUIRED: 'false' } : {}));
+      const admin = await h.api('GET', `/user/me`);
+      assert.equal(itemOf(admin, 'user', userSchema).login, h.server.admin.login);
     });
     after(() => h.stop());
 

@@ -13,6 +13,13 @@ export const PYTHON = '/usr/bin/python3';
  * `../shared/clients/python-alerta-client`, or wherever `PYTHON_ALERTA_CLIENT` points.
  */
 export function clientDir(): string {
+  checked ??= checkClient();
+  return checked;
+}
+
+let checked: string | undefined;
+
+function checkClient(): string {
   const dir = process.env.PYTHON_ALERTA_CLIENT ?? join(repoRoot, '../shared/clients/python-alerta-client');
   if (!existsSync(join(dir, 'alertaclient', 'cli.py'))) {
     throw new Error(
