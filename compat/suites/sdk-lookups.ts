@@ -130,9 +130,16 @@ export function sdkLookupMethods(h: Harness, sdk: () => SdkBridge): void {
         listed.map((k) => k.id),
         [stored.id],
       );
-      await sdk().value('main', 'update_key', [made.key], { text: 'renamed sdk key', scopes: ['read'] });
+      await sdk().value('main', 'update_key', [made.key], {
+        text: 'renamed sdk key',
+        scopes: ['read'],
+        expireTime: pythonDatetime('2032-05-06T07:08:09.123456'),
+      });
       const updated = itemOf(await h.api('GET', `/key/${made.key}`), 'key', keySchema);
-      assert.deepEqual([updated.text, updated.scopes], ['renamed sdk key', ['read']]);
+      assert.deepEqual(
+        [updated.text, updated.scopes, updated.expireTime],
+        ['renamed sdk key', ['read'], '2032-05-06T07:08:09.123Z'],
+      );
     });
     brokenGetter(h, sdk, 'get_key', 'key', () => ids.get('key') ?? '');
     it('delete_key', async () => {
