@@ -1,10 +1,6 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { createTestDatabase, stopOwnCluster } from '../../packages/server/test/support/postgres.js';
+import { type Credentials, startWithFirstAdmin } from '../../packages/server/test/support/server-process.js';
 import { repoRoot } from './paths.js';
 
 export type EngineName = 'sqlite' | 'postgres';
@@ -19,27 +15,12 @@ export interface RunningServer {
   engine: EngineName;
   /** The API root, what `ALERTA_ENDPOINT` names. */
   endpoint: string;
-  admin: { login: string; password: string };
+  admin: Credentials;
   /** The administrator's API key (`ADMIN_KEY`, with the admin scopes). */
   adminKey: string;
   /** Calls the API as the administrator. */
   api(method: string, path: string, body?: unknown): Promise<ApiAnswer>;
   stop(): Promise<void>;
-}
-
-const MAIN = join(repoRoot, 'packages/server/dist/main.js');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        address !== null && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 async function request(
@@ -65,69 +46,38 @@ async function request(
  * administrator, and waits until it answers.
  */
 export async function startServer(engine: EngineName, env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run \`npm run build\` first.`);
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'alerta-compat-'));
-  const databaseUrl = engine === 'sqlite' ? `sqlite:${join(dataDir, 'alerta.sqlite')}` : await createTestDatabase();
-  const admin = { login: 'admin@example.com', password: 'compat-admin-password' };
+  const databaseUrl = engine === 'sqlite' ? undefined : await createTestDatabase();
   // README, settings: ADMIN_KEY makes a known API key of the first administrator at the first start.
   const adminKey = `compat-${randomBytes(16).toString('hex')}`;
-  const child: ChildProcess = spawn(process.execPath, [MAIN], {
+  const server = await startWithFirstAdmin({
+    name: 'compat',
     cwd: repoRoot,
+    cleanEnv: true,
+    timeoutMs: 30_000,
     env: {
-      PATH: process.env.PATH ?? '/usr/bin:/bin',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
+      ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
       BCRYPT_LOG_ROUNDS: '4',
       // Housekeeping runs when a client asks for it, never under a test.
       HOUSEKEEPING_INTERVAL: '0',
-      ADMIN_USERS: admin.login,
-      ADMIN_PASSWORD: admin.password,
+      ADMIN_USERS: 'admin@example.com',
+      ADMIN_PASSWORD: 'compat-admin-password',
       ADMIN_KEY: adminKey,
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  }).catch(async (error: unknown) => {
+    // A cluster this process started must not outlive a failed start.
+    if (engine === 'postgres') await stopOwnCluster();
+    throw error;
   });
-  let output = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 30_000);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (output.includes('Administrator created')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`the server exited with ${String(code)}:\n${output}`));
-    });
-  });
-  const endpoint = `http://127.0.0.1:${port}/api`;
-  for (let attempt = 0; ; attempt++) {
-    const answer = await fetch(`${endpoint}/management/healthcheck`).catch(() => undefined);
-    if (answer?.status === 200) break;
-    if (attempt > 200) throw new Error(`the server never answered:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const { endpoint } = server;
   return {
     engine,
     endpoint,
-    admin,
+    admin: server.admin,
     adminKey,
     api: (method, path, body) => request(endpoint, method, path, { Authorization: `Key ${adminKey}` }, body),
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      rmSync(dataDir, { recursive: true, force: true });
+      await server.stop();
       if (engine === 'postgres') await stopOwnCluster();
     },
   };

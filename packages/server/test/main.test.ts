@@ -1,65 +1,31 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, it } from 'node:test';
 import { type Engine, forEachEngine, tempDir } from './support/engines.js';
+import { type ServerProcess, startServerProcess } from './support/server-process.js';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        address !== null && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+/** The sources, run as `npm run dev` runs them. */
+const SOURCE_MAIN = ['--import', 'tsx', 'src/main.ts'];
 
-const running = new Set<ChildProcess>();
+const running = new Set<ServerProcess>();
 // A failed assertion must not leave a server behind.
-after(() => running.forEach((child) => child.kill('SIGKILL')));
+after(() => running.forEach((server) => server.child.kill('SIGKILL')));
 
-interface Started {
-  child: ChildProcess;
-  stdout: () => string;
-  port: number;
-  exit: Promise<number | null>;
-}
-
-/** Starts src/main.ts and resolves once it answers /api/_. */
-async function start(env: Record<string, string>): Promise<Started> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+/** Starts src/main.ts and resolves once it answers its healthcheck. */
+async function start(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startServerProcess({
+    main: SOURCE_MAIN,
     cwd: serverDir,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', BCRYPT_LOG_ROUNDS: '4', LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { BCRYPT_LOG_ROUNDS: '4', ...env },
   });
-  running.add(child);
-  child.on('exit', () => running.delete(child));
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  for (let i = 0; i < 150; i += 1) {
-    if (child.exitCode !== null) throw new Error(`server exited early: ${err}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/api/_`);
-      if (response.ok) return { child, stdout: () => out, port, exit };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server did not start: ${err}`);
+  running.add(server);
+  void server.exited.then(() => running.delete(server));
+  return server;
 }
 
 forEachEngine((engine: Engine) => {
@@ -93,7 +59,7 @@ forEachEngine((engine: Engine) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     first.child.kill('SIGTERM');
     assert.equal((await inFlight).status, 200);
-    assert.equal(await first.exit, 0);
+    assert.equal(await first.exited, 0);
 
     const second = await start(env);
     assert.doesNotMatch(second.stdout(), /Administrator created/);
@@ -102,7 +68,7 @@ forEachEngine((engine: Engine) => {
     });
     assert.equal(reused.status, 200, 'a token from the first run is valid after a restart');
     second.child.kill('SIGINT');
-    assert.equal(await second.exit, 0);
+    assert.equal(await second.exited, 0);
   });
 
   it('uses ADMIN_USERS and ADMIN_PASSWORD, and loads the demo set once', async () => {
@@ -123,7 +89,7 @@ forEachEngine((engine: Engine) => {
     assert.ok(listed.total >= 30, `demo alerts: ${listed.total}`);
     assert.ok(Object.keys(listed.statusCounts).length >= 2);
     server.child.kill('SIGTERM');
-    assert.equal(await server.exit, 0);
+    assert.equal(await server.exited, 0);
   });
 
   it('makes the ADMIN_USERS and the ADMIN_KEY once, through restarts and a second process started with it', async () => {
@@ -150,7 +116,7 @@ forEachEngine((engine: Engine) => {
     assert.equal(said.match(/^Admin API key from ADMIN_KEY exists already, kept as it is$/gm)?.length, 1, said);
     assert.doesNotMatch(said, new RegExp(key));
 
-    const keysSeen = async (server: Started) => {
+    const keysSeen = async (server: ServerProcess) => {
       const response = await fetch(`http://127.0.0.1:${server.port}/api/keys`, { headers: { 'x-api-key': key } });
       assert.equal(response.status, 200);
       return ((await response.json()) as { keys: { key: string; scopes: string[] }[] }).keys;
@@ -161,7 +127,7 @@ forEachEngine((engine: Engine) => {
         [[key, ['admin', 'read', 'write']]],
       );
       server.child.kill('SIGTERM');
-      assert.equal(await server.exit, 0);
+      assert.equal(await server.exited, 0);
     }
 
     const again = await start(env);
@@ -169,12 +135,12 @@ forEachEngine((engine: Engine) => {
     assert.match(again.stdout(), /^Admin API key from ADMIN_KEY exists already, kept as it is$/m);
     assert.equal((await keysSeen(again)).length, 1);
     again.child.kill('SIGTERM');
-    assert.equal(await again.exit, 0);
+    assert.equal(await again.exited, 0);
   });
 });
 
 it('refuses to start with a bad setting, naming it', async () => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, SOURCE_MAIN, {
     cwd: serverDir,
     env: { ...process.env, PORT: 'not-a-port', DATA_DIR: tempDir() },
     stdio: ['ignore', 'pipe', 'pipe'],
