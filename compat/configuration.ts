@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import { userSchema } from '@alerta/contract';
 import { commandsRun } from './support/cli.js';
 import { type AuthMode, Harness } from './support/harness.js';
 import { cliCommands, clientDir } from './support/paths.js';
-import { itemOf, userSchema } from './support/schemas.js';
+import { itemOf } from './support/schemas.js';
 import { type EngineName, startServer } from './support/server.js';
 import { alertChangeCommands } from './suites/alert-changes.js';
 import { alertListCommands } from './suites/alert-lists.js';

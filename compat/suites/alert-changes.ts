@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import { type Alert, alertSchema, noteSchema } from '@alerta/contract';
 import type { Harness } from '../support/harness.js';
 import { localTime, parseTable } from '../support/output.js';
-import { type Alert, alertSchema, itemOf, listOf, noteSchema } from '../support/schemas.js';
+import { itemOf, listOf } from '../support/schemas.js';
 
 const GROUP = 'CompatChange';
 

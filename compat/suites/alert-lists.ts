@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
+import { alertSchema } from '@alerta/contract';
 import type { Harness } from '../support/harness.js';
 import { localTime, parseTable } from '../support/output.js';
-import { alertSchema, itemOf, listOf } from '../support/schemas.js';
+import { itemOf, listOf } from '../support/schemas.js';
 import { SEND_GROUP } from './send.js';
 
 const countsSchema = z.record(z.string(), z.number());

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
+import { blackoutSchema } from '@alerta/contract';
 import type { Harness } from '../support/harness.js';
 import { localTime, parseTable, rowsBy } from '../support/output.js';
-import { blackoutSchema, itemOf } from '../support/schemas.js';
+import { itemOf } from '../support/schemas.js';
 
 const BLACKOUT_HEADERS = [
   'ID',

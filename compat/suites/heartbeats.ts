@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
+import { alertSchema, heartbeatSchema } from '@alerta/contract';
 import type { Harness } from '../support/harness.js';
 import { localTime, parseTable, rowsBy } from '../support/output.js';
-import { alertSchema, heartbeatSchema, itemOf, listOf } from '../support/schemas.js';
+import { itemOf, listOf } from '../support/schemas.js';
 
 const HEARTBEAT_HEADERS = [
   'ID',
@@ -86,7 +87,6 @@ export function heartbeatCommands(h: Harness): void {
         const beat = await heartbeat(origin);
         const row = rows.get(beat.id);
         assert.ok(row, `no row for ${origin}`);
-        const latency = z.number().parse(beat.latency);
         assert.deepEqual(
           [row.ORIGIN, row.TAGS, row.CREATED, row.RECEIVED, row.TIMEOUT, row.LATENCY, row['MAX LATENCY']],
           [
@@ -95,7 +95,7 @@ export function heartbeatCommands(h: Harness): void {
             localTime(beat.createTime),
             localTime(beat.receiveTime),
             `${beat.timeout}s`,
-            `${latency}ms`,
+            `${beat.latency}ms`,
             '2000ms',
           ],
         );
@@ -133,12 +133,7 @@ export function heartbeatCommands(h: Harness): void {
       const slowBeat = await heartbeat('hb-compat-slow');
       assert.deepEqual(
         [slow?.event, slow?.severity, slow?.value, slow?.text],
-        [
-          'HeartbeatSlow',
-          'major',
-          `${z.number().parse(slowBeat.latency)}ms`,
-          'Heartbeat took more than 2000ms to be processed',
-        ],
+        ['HeartbeatSlow', 'major', `${slowBeat.latency}ms`, 'Heartbeat took more than 2000ms to be processed'],
       );
       const ok = alerts.find((alert) => alert.resource === 'hb-compat-live');
       assert.deepEqual(

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
+import { alertSchema, apiKeySchema } from '@alerta/contract';
 import type { Harness } from '../support/harness.js';
 import { localTime, parseTable } from '../support/output.js';
-import { alertSchema, itemOf, keySchema, listOf } from '../support/schemas.js';
+import { itemOf, listOf } from '../support/schemas.js';
 
 const KEY_HEADERS = ['ID', 'API KEY', 'USER', 'SCOPES', 'TEXT', 'EXPIRES', 'COUNT', 'LAST USED', 'CUSTOMER'];
 
@@ -12,7 +13,7 @@ export function keyCommands(h: Harness): void {
   describe('key, keys, revoke', () => {
     let made = '';
     const chosen = 'compat-chosen-key-0123456789abcdefghijkl';
-    const key = async (value: string) => itemOf(await h.api('GET', `/key/${value}`), 'key', keySchema);
+    const key = async (value: string) => itemOf(await h.api('GET', `/key/${value}`), 'key', apiKeySchema);
 
     it('key: prints the new key, which has the scopes, text and lifetime asked for', async () => {
       const before = Date.now();
@@ -57,7 +58,7 @@ export function keyCommands(h: Harness): void {
     it('keys: prints every key with its use count and dates', async () => {
       const table = parseTable((await h.ok(['keys'])).stdout);
       assert.deepEqual(table.headers, KEY_HEADERS);
-      const keys = listOf(await h.api('GET', '/keys'), 'keys', keySchema);
+      const keys = listOf(await h.api('GET', '/keys'), 'keys', apiKeySchema);
       assert.ok(keys.some((k) => k.key === made) && keys.some((k) => k.key === chosen), 'both new keys');
       const harness = (row: Record<string, string>) =>
         row['API KEY'] === h.server.adminKey ? { ...row, COUNT: '-', 'LAST USED': '-' } : row;

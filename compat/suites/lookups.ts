@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { alertSchema, customerSchema, permissionSchema } from '@alerta/contract';
 import type { Harness } from '../support/harness.js';
 import { parseTable, rowsBy } from '../support/output.js';
-import { alertSchema, customerSchema, itemOf, listOf, permSchema } from '../support/schemas.js';
+import { itemOf, listOf } from '../support/schemas.js';
 
 /** `alerta customer`, `customers`, `perm`, `perms` and `scopes`. */
 export function lookupCommands(h: Harness): void {
@@ -58,7 +59,7 @@ export function lookupCommands(h: Harness): void {
     it('perm: prints the id of the new role', async () => {
       const result = await h.ok(['perm', '--role', 'compat-ops', '--scope', 'read:alerts', '--scope', 'write:alerts']);
       id = result.stdout.trim();
-      const stored = itemOf(await h.api('GET', `/perm/${id}`), 'permission', permSchema);
+      const stored = itemOf(await h.api('GET', `/perm/${id}`), 'permission', permissionSchema);
       assert.deepEqual([stored.match, stored.scopes], ['compat-ops', ['read:alerts', 'write:alerts']]);
     });
 
@@ -71,7 +72,7 @@ export function lookupCommands(h: Harness): void {
     it('perms: prints the system roles and the new one with their scopes', async () => {
       const table = parseTable((await h.ok(['perms'])).stdout);
       assert.deepEqual(table.headers, ['ID', 'ROLE', 'SCOPES']);
-      const expected = listOf(await h.api('GET', '/perms'), 'permissions', permSchema);
+      const expected = listOf(await h.api('GET', '/perms'), 'permissions', permissionSchema);
       assert.deepEqual(
         table.rows,
         expected.map((p) => ({ ID: p.id, ROLE: p.match, SCOPES: p.scopes.join(',') })),
@@ -84,7 +85,7 @@ export function lookupCommands(h: Harness): void {
 
     it('perms --scope lists the roles that have the scope', async () => {
       const table = parseTable((await h.ok(['perms', '--scope', 'write:alerts'])).stdout);
-      const expected = listOf(await h.api('GET', '/perms?scope=write:alerts'), 'permissions', permSchema);
+      const expected = listOf(await h.api('GET', '/perms?scope=write:alerts'), 'permissions', permissionSchema);
       assert.deepEqual(
         table.rows.map((row) => row.ROLE),
         expected.map((p) => p.match),

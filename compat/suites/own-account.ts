@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { userSchema } from '@alerta/contract';
 import type { Harness } from '../support/harness.js';
-import { itemOf, userSchema } from '../support/schemas.js';
+import { itemOf } from '../support/schemas.js';
 
 /**
  * `alerta me`, `whoami`, `token` and `logout` in the main configuration, which has an API key or no credentials:

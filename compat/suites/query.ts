@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { type Alert, alertSchema } from '@alerta/contract';
 import type { Harness } from '../support/harness.js';
 import { localTime, parseTable, tabulated } from '../support/output.js';
-import { type Alert, alertSchema, listOf } from '../support/schemas.js';
+import { listOf } from '../support/schemas.js';
 import { SEND_GROUP } from './send.js';
 
 const QUERY_HEADERS = [

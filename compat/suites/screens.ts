@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { z } from 'zod';
+import { type Alert, alertSchema } from '@alerta/contract';
 import type { Harness } from '../support/harness.js';
 import { localTime, renderScreen } from '../support/output.js';
-import { type Alert, alertSchema, listOf } from '../support/schemas.js';
+import { listOf } from '../support/schemas.js';
 
 const GROUP = 'CompatWatch';
 const LATER = {

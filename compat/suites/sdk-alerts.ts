@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
+import { alertSchema, noteSchema } from '@alerta/contract';
 import type { Harness } from '../support/harness.js';
-import { alertSchema, itemOf, listOf, noteSchema } from '../support/schemas.js';
+import { itemOf, listOf } from '../support/schemas.js';
 import { type SdkBridge, pythonQuery } from '../support/sdk.js';
 
 const GROUP = 'CompatSdk';

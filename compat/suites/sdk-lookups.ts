@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
+import { apiKeySchema, blackoutSchema, customerSchema, heartbeatSchema, permissionSchema } from '@alerta/contract';
 import type { Harness } from '../support/harness.js';
-import { blackoutSchema, customerSchema, heartbeatSchema, itemOf, keySchema, permSchema } from '../support/schemas.js';
+import { itemOf } from '../support/schemas.js';
 import { type SdkBridge, pythonDatetime, pythonQuery } from '../support/sdk.js';
 
 const model = (name: string) => z.looseObject({ $model: z.literal(name), id: z.string() });
@@ -118,7 +119,7 @@ export function sdkLookupMethods(h: Harness, sdk: () => SdkBridge): void {
         }),
       );
       ids.set('key', made.key);
-      const stored = itemOf(await h.api('GET', `/key/${made.key}`), 'key', keySchema);
+      const stored = itemOf(await h.api('GET', `/key/${made.key}`), 'key', apiKeySchema);
       assert.deepEqual(
         [stored.scopes, stored.text, stored.expireTime],
         [['read:alerts'], 'sdk key', '2031-02-03T04:05:06.000Z'],
@@ -135,7 +136,7 @@ export function sdkLookupMethods(h: Harness, sdk: () => SdkBridge): void {
         scopes: ['read'],
         expireTime: pythonDatetime('2032-05-06T07:08:09.123456'),
       });
-      const updated = itemOf(await h.api('GET', `/key/${made.key}`), 'key', keySchema);
+      const updated = itemOf(await h.api('GET', `/key/${made.key}`), 'key', apiKeySchema);
       assert.deepEqual(
         [updated.text, updated.scopes, updated.expireTime],
         ['renamed sdk key', ['read'], '2032-05-06T07:08:09.123Z'],
@@ -158,7 +159,7 @@ export function sdkLookupMethods(h: Harness, sdk: () => SdkBridge): void {
         ['sdk-role'],
       );
       await sdk().value('main', 'update_perm', [made.id], { scopes: ['read:alerts', 'write:alerts'] });
-      const stored = itemOf(await h.api('GET', `/perm/${made.id}`), 'permission', permSchema);
+      const stored = itemOf(await h.api('GET', `/perm/${made.id}`), 'permission', permissionSchema);
       assert.deepEqual([stored.match, stored.scopes], ['sdk-role', ['read:alerts', 'write:alerts']]);
       assert.deepEqual(await sdk().value('main', 'get_scopes'), (await h.api('GET', '/scopes')).scopes);
     });

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
+import { groupSchema, userSchema } from '@alerta/contract';
 import type { Harness } from '../support/harness.js';
-import { groupSchema, itemOf, userSchema } from '../support/schemas.js';
+import { itemOf } from '../support/schemas.js';
 import { type SdkBridge, pythonQuery } from '../support/sdk.js';
 
 const userModel = z.looseObject({

@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { alertSchema } from '@alerta/contract';
 import type { Harness } from '../support/harness.js';
-import { alertSchema, itemOf } from '../support/schemas.js';
+import { itemOf } from '../support/schemas.js';
 
 /** The group every alert of the query suite carries, so its queries see only them. */
 export const SEND_GROUP = 'CompatSend';

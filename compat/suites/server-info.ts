@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { z } from 'zod';
+import { alertSchema } from '@alerta/contract';
 import type { Harness } from '../support/harness.js';
 import { parseTable } from '../support/output.js';
 import { cliCommands } from '../support/paths.js';
-import { alertSchema, itemOf } from '../support/schemas.js';
+import { itemOf } from '../support/schemas.js';
 
 const metricSchema = z.looseObject({
   group: z.string(),

@@ -3,10 +3,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { z } from 'zod';
+import { alertSchema, userSchema } from '@alerta/contract';
 import type { AlertaCli } from '../support/cli.js';
 import type { Harness } from '../support/harness.js';
 import { parseTable } from '../support/output.js';
-import { alertSchema, itemOf, userSchema } from '../support/schemas.js';
+import { itemOf } from '../support/schemas.js';
 
 const claimsOf = (token: string): Record<string, unknown> =>
   z.record(z.string(), z.unknown()).parse(JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()));

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { groupSchema, userSchema } from '@alerta/contract';
 import type { Harness } from '../support/harness.js';
 import { localTime, parseTable } from '../support/output.js';
-import { groupSchema, itemOf, listOf, userSchema } from '../support/schemas.js';
+import { itemOf, listOf } from '../support/schemas.js';
 
 const USER_HEADERS = [
   'ID',
