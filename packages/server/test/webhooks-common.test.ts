@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { type TestServer, basic, body, createUser, startTestServer } from './support/app.js';
+import { after, describe, it } from 'node:test';
+import { body } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
-import { admin, createWebhookUsers, fixture, guest, storedAlert, webhookCalls } from './support/webhooks.js';
+import { acme, admin, createAcmeUser, fixture, guest, storedAlert, webhookServer } from './support/webhooks.js';
 
-/** Each new webhook's words for a missing payload, and who posts it (docs/webhooks.md §Calling a webhook). */
+/** Each webhook's words for a missing payload, and who posts it (docs/webhooks.md §Calling a webhook). */
 const GET_ANSWERS: [string, string, string][] = [
   ['cloudwatch', 'No SNS notification in payload', 'Amazon SNS'],
   ['graylog', 'no alert in Graylog notification payload', 'Graylog'],
@@ -18,35 +18,58 @@ const GET_ANSWERS: [string, string, string][] = [
 ];
 
 forEachEngine((engine) => {
-  let server: TestServer;
-  const { post, getAlert, sendAlert, totalAlerts } = webhookCalls(() => server);
+  const { server, post, get, getAlert, sendAlert, totalAlerts, createBlackout } = webhookServer(
+    engine,
+    { CUSTOMER_VIEWS: 'true' },
+    createAcmeUser,
+  );
 
-  before(async () => {
-    server = await startTestServer(engine, { CUSTOMER_VIEWS: 'true' });
-    await createWebhookUsers(server);
-    const customer = { customer: 'Acme', match: 'acme.test' };
-    await server.app.inject({ method: 'POST', url: '/api/customer', headers: admin, payload: customer });
-    await createUser(server.store, { login: 'acme', password: 'acme-password', email: 'ops@acme.test' });
-  });
-  after(() => server.close());
+  describe('what the webhooks share', () => {
+    it('404 for an unknown webhook', async () => {
+      const response = await post('nagios', { a: 1 });
+      assert.equal(response.statusCode, 404);
+      assert.equal(body(response).message, "Custom webhook 'nagios' not found.");
+    });
 
-  describe('what the new webhooks share', () => {
+    it('GET: 404 for an unknown webhook, a 400 naming the missing payload for the built-ins', async () => {
+      const unknown = await get('nagios?host=web01');
+      assert.equal(unknown.statusCode, 404);
+      assert.equal(body(unknown).message, "Custom webhook 'nagios' not found.");
+      assert.equal((await get('nagios/extra')).statusCode, 404);
+      assert.equal((await get('toString')).statusCode, 404);
+      const before = await totalAlerts();
+      for (const [path, message, sender] of [
+        ['prometheus', 'no alerts in Prometheus notification payload', 'Alertmanager'],
+        ['prometheus/extra?environment=Production', 'no alerts in Prometheus notification payload', 'Alertmanager'],
+        ['grafana?state=alerting', 'no alerts in Grafana notification payload', 'Grafana'],
+      ] as const) {
+        const response = await get(path);
+        assert.equal(response.statusCode, 400, response.body);
+        const error = body(response) as { status: string; message: string; errors: string[] };
+        assert.equal(error.status, 'error');
+        assert.equal(error.message, message);
+        assert.match(error.errors[0] ?? '', new RegExp(`${sender} sends .* POST`));
+      }
+      assert.equal(await totalAlerts(), before);
+      assert.equal((await get('prometheus', guest)).statusCode, 403);
+      assert.equal((await get('prometheus', {})).statusCode, 401);
+    });
+
     it('GET answers 400 with the missing payload named, and stores nothing', async () => {
       const before = await totalAlerts();
       for (const [name, message, sender] of GET_ANSWERS) {
-        const response = await server.app.inject({ method: 'GET', url: `/api/webhooks/${name}?x=1`, headers: admin });
+        const response = await get(`${name}?x=1`);
         assert.equal(response.statusCode, 400, `${name}: ${response.body}`);
         assert.equal(body(response).message, message);
         assert.deepEqual(body(response).errors, [`${sender} sends its notifications as the body of a POST`]);
-        const guestGet = await server.app.inject({ method: 'GET', url: `/api/webhooks/${name}`, headers: guest });
-        assert.equal(guestGet.statusCode, 403);
+        assert.equal((await get(name, guest)).statusCode, 403);
       }
       assert.equal(await totalAlerts(), before);
     });
 
     it('a POST without a body answers with the missing payload named', async () => {
       for (const [name, message] of GET_ANSWERS.filter(([webhook]) => webhook !== 'slack')) {
-        const response = await server.app.inject({ method: 'POST', url: `/api/webhooks/${name}`, headers: admin });
+        const response = await server().app.inject({ method: 'POST', url: `/api/webhooks/${name}`, headers: admin });
         assert.equal(response.statusCode, 400, `${name}: ${response.body}`);
         assert.equal(body(response).message, message);
       }
@@ -58,7 +81,6 @@ forEachEngine((engine) => {
     });
 
     it("a user's alerts get their customer; naming another customer is refused before anything is stored", async () => {
-      const acme = basic('acme', 'acme-password');
       const alert = storedAlert(await post('riemann', fixture('riemann', 'event'), { headers: acme }));
       assert.equal(alert.customer, 'Acme');
       const before = await totalAlerts();
@@ -82,8 +104,7 @@ forEachEngine((engine) => {
     });
 
     it('go through blackouts: a suppressed alert answers 202 and is not stored', async () => {
-      const blackout = { environment: 'Production', resource: 'worker-07' };
-      await server.app.inject({ method: 'POST', url: '/api/blackout', headers: admin, payload: blackout });
+      await createBlackout({ environment: 'Production', resource: 'worker-07' });
       const before = await totalAlerts();
       const response = await post('serverdensity', fixture('serverdensity', 'alert'));
       assert.equal(response.statusCode, 202, response.body);
@@ -95,13 +116,13 @@ forEachEngine((engine) => {
       const first = storedAlert(await post('newrelic', fixture('newrelic', 'incident-open')));
       const second = storedAlert(await post('newrelic', fixture('newrelic', 'incident-open')));
       assert.equal(second.id, first.id);
-      assert.equal((second as unknown as { duplicateCount: number }).duplicateCount, 1);
+      assert.equal(second.duplicateCount, 1);
     });
   });
 
   describe('with sender-api-allow OFF', () => {
     const turn = (state: 'ON' | 'OFF') =>
-      server.app.inject({
+      server().app.inject({
         method: 'POST',
         url: '/api/management/switchboard',
         headers: admin,
@@ -123,27 +144,21 @@ forEachEngine((engine) => {
   });
 
   describe('under the ISA 18.2 alarm model', () => {
-    let isa: TestServer;
-    before(async () => {
-      isa = await startTestServer(engine, { ALARM_MODEL: 'ISA_18_2' });
-      await createWebhookUsers(isa);
-    });
-    after(() => isa.close());
-    const calls = webhookCalls(() => isa);
+    const isa = webhookServer(engine, { ALARM_MODEL: 'ISA_18_2' });
 
     it("closing notifications use the model's normal severity", async () => {
-      const fixed = storedAlert(await calls.post('serverdensity', fixture('serverdensity', 'fixed')));
+      const fixed = storedAlert(await isa.post('serverdensity', fixture('serverdensity', 'fixed')));
       assert.equal(fixed.severity, 'OK');
-      const closed = storedAlert(await calls.post('stackdriver', fixture('stackdriver', 'incident-closed')));
+      const closed = storedAlert(await isa.post('stackdriver', fixture('stackdriver', 'incident-closed')));
       assert.equal(closed.severity, 'OK');
     });
 
     it('PagerDuty statuses are not statuses of the model: 400 naming the valid ones, nothing changed', async () => {
-      const alert = await calls.sendAlert({ severity: 'High' });
-      const response = await calls.post('pagerduty', fixture('pagerduty', 'v3-acknowledged', { alertId: alert.id }));
+      const alert = await isa.sendAlert({ severity: 'High' });
+      const response = await isa.post('pagerduty', fixture('pagerduty', 'v3-acknowledged', { alertId: alert.id }));
       assert.equal(response.statusCode, 400, response.body);
       assert.match(String(body(response).message), /^Status \(ack\) is not valid; valid statuses are: NORM, UNACK/);
-      assert.equal((await calls.getAlert(alert.id)).status, alert.status);
+      assert.equal((await isa.getAlert(alert.id)).status, alert.status);
     });
   });
 });

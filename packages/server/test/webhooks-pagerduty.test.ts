@@ -1,21 +1,20 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { type TestServer, basic, body, createUser, startTestServer } from './support/app.js';
+import { describe, it } from 'node:test';
+import { body } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
-import { admin, assertRefused, createWebhookUsers, fixture, guest, webhookCalls } from './support/webhooks.js';
+import {
+  type Refusal,
+  acme,
+  createAcmeUser,
+  fixture,
+  guest,
+  itRefusesEach,
+  webhookServer,
+} from './support/webhooks.js';
 
 forEachEngine((engine) => {
-  let server: TestServer;
-  const { post, getAlert, sendAlert, totalAlerts } = webhookCalls(() => server);
-
-  before(async () => {
-    server = await startTestServer(engine, { CUSTOMER_VIEWS: 'true' });
-    await createWebhookUsers(server);
-    const customer = { customer: 'Acme', match: 'acme.test' };
-    await server.app.inject({ method: 'POST', url: '/api/customer', headers: admin, payload: customer });
-    await createUser(server.store, { login: 'acme', password: 'acme-password', email: 'ops@acme.test' });
-  });
-  after(() => server.close());
+  const calls = webhookServer(engine, { CUSTOMER_VIEWS: 'true' }, createAcmeUser);
+  const { post, get, getAlert, sendAlert } = calls;
 
   const statusesOf = async (id: string) => (await getAlert(id)).history.map((h) => [h.type, h.status, h.text]);
 
@@ -93,7 +92,7 @@ forEachEngine((engine) => {
     it("another customer's alert is not found", async () => {
       const alert = await sendAlert({ resource: 'pd-other', customer: 'Other' });
       const payload = fixture('pagerduty', 'v3-acknowledged', { alertId: alert.id });
-      const response = await post('pagerduty', payload, { headers: basic('acme', 'acme-password') });
+      const response = await post('pagerduty', payload, { headers: acme });
       assert.equal(response.statusCode, 404, response.body);
       assert.equal((await getAlert(alert.id)).status, 'open');
     });
@@ -103,7 +102,7 @@ forEachEngine((engine) => {
     const withoutKey = JSON.parse(
       JSON.stringify(first).replace('"incident_key":"a"', '"incident_key":null'),
     ) as unknown;
-    const bad: [string, Record<string, unknown>, RegExp][] = [
+    const refusals: Refusal[] = [
       ['no messages', { event_type: 'incident.trigger' }, /no messages in PagerDuty data payload/],
       ['an empty list of messages', { messages: [] }, /no messages in PagerDuty data payload/],
       ['a message without data', { messages: [{ type: 'incident.trigger' }] }, /'messages\.0\.data'/],
@@ -114,20 +113,13 @@ forEachEngine((engine) => {
         /^no incident key in PagerDuty data payload$/,
       ],
     ];
-    for (const [name, payload, message] of bad) {
-      it(`${name} → 400, nothing changed`, async () => {
-        await assertRefused(await post('pagerduty', payload), message, {
-          before: await totalAlerts(),
-          after: totalAlerts,
-        });
-      });
-    }
+    itRefusesEach(calls, 'pagerduty', refusals, { outcome: 'nothing changed' });
 
     it('needs write:webhooks; GET is a 400 naming the missing messages', async () => {
       assert.equal((await post('pagerduty', v2, { headers: guest })).statusCode, 403);
-      const get = await server.app.inject({ method: 'GET', url: '/api/webhooks/pagerduty', headers: admin });
-      assert.equal(get.statusCode, 400);
-      assert.equal(body(get).message, 'no messages in PagerDuty data payload');
+      const answer = await get('pagerduty');
+      assert.equal(answer.statusCode, 400);
+      assert.equal(body(answer).message, 'no messages in PagerDuty data payload');
     });
   });
 });

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { after, before, describe, it } from 'node:test';
-import { type TestServer, body, startTestServer } from './support/app.js';
+import { describe, it } from 'node:test';
+import { body } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
-import { admin, assertRefused, createWebhookUsers, fixture, guest, webhookCalls } from './support/webhooks.js';
+import { type Refusal, admin, fixture, guest, itRefusesEach, webhookServer } from './support/webhooks.js';
 
 const FORM = 'application/x-www-form-urlencoded';
 const TOKEN = 'vT4yQ9mN2kD8sX1cR7bL5wJ3';
@@ -17,17 +17,11 @@ interface SlackMessage {
 }
 
 forEachEngine((engine) => {
-  let server: TestServer;
-  const { post, getAlert, sendAlert, totalAlerts } = webhookCalls(() => server);
-
-  before(async () => {
-    server = await startTestServer(engine, {
-      SLACK_VERIFICATION_TOKEN: TOKEN,
-      DASHBOARD_URL: 'https://alerta.example.com/',
-    });
-    await createWebhookUsers(server);
+  const calls = webhookServer(engine, {
+    SLACK_VERIFICATION_TOKEN: TOKEN,
+    DASHBOARD_URL: 'https://alerta.example.com/',
   });
-  after(() => server.close());
+  const { post, getAlert, sendAlert } = calls;
 
   const slack = (payload: unknown, headers = admin) => post('slack', form(payload), { contentType: FORM, headers });
 
@@ -108,7 +102,7 @@ forEachEngine((engine) => {
     });
 
     const ack = fixture('slack', 'ack', { alertId: 'x' });
-    const bad: [string, string, RegExp][] = [
+    const refusals: Refusal[] = [
       ['no payload field', 'text=hello', /^no payload in Slack action$/],
       ['a payload that is not JSON', 'payload=%7Bnot-json', /Failed to decode JSON object/],
       ['no callback_id', form({ ...ack, callback_id: undefined }), /callback_id/],
@@ -116,12 +110,7 @@ forEachEngine((engine) => {
       ['no actions', form({ ...ack, actions: [] }), /no actions in Slack action/],
       ['an unsupported action', form({ ...ack, actions: [{ value: 'shelve' }] }), /^Unsupported #slack action$/],
     ];
-    for (const [name, text, message] of bad) {
-      it(`${name} → 400, nothing changed`, async () => {
-        const response = await post('slack', text, { contentType: FORM });
-        await assertRefused(response, message, { before: await totalAlerts(), after: totalAlerts });
-      });
-    }
+    itRefusesEach(calls, 'slack', refusals, { contentType: FORM, outcome: 'nothing changed' });
 
     it('JSON instead of a form → 400; needs write:webhooks', async () => {
       const json = await post('slack', ack);
@@ -132,23 +121,17 @@ forEachEngine((engine) => {
   });
 
   describe('Slack with SLACK_SIGNING_SECRET (ours)', () => {
-    let signed: TestServer;
-    before(async () => {
-      signed = await startTestServer(engine, { SLACK_SIGNING_SECRET: SIGNING_SECRET });
-      await createWebhookUsers(signed);
-    });
-    after(() => signed.close());
-    const calls = webhookCalls(() => signed);
+    const signed = webhookServer(engine, { SLACK_SIGNING_SECRET: SIGNING_SECRET });
 
     const signature = (timestamp: number, text: string, secret = SIGNING_SECRET) =>
       `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${text}`).digest('hex')}`;
 
     it('takes a correctly signed action and refuses a wrong, stale or missing signature', async () => {
-      const alert = await calls.sendAlert({ resource: 'slack-signed' });
+      const alert = await signed.sendAlert({ resource: 'slack-signed' });
       const text = form(fixture('slack', 'ack', { alertId: alert.id }));
       const now = Math.floor(Date.now() / 1000);
       const postSigned = (timestamp: number, sig: string | undefined) =>
-        calls.post('slack', text, {
+        signed.post('slack', text, {
           contentType: FORM,
           headers: {
             ...admin,
@@ -166,18 +149,18 @@ forEachEngine((engine) => {
         assert.equal(refused.statusCode, 403, refused.body);
         assert.equal(body(refused).message, 'Slack request signature does not match');
       }
-      assert.equal((await calls.getAlert(alert.id)).status, 'open');
+      assert.equal((await signed.getAlert(alert.id)).status, 'open');
       const accepted = await postSigned(now, signature(now, text));
       assert.equal(accepted.statusCode, 201, accepted.body);
-      assert.equal((await calls.getAlert(alert.id)).status, 'ack');
+      assert.equal((await signed.getAlert(alert.id)).status, 'ack');
     });
 
     it('without DASHBOARD_URL the message links to the alert in the API', async () => {
-      const alert = await calls.sendAlert({ resource: 'slack-link' });
+      const alert = await signed.sendAlert({ resource: 'slack-link' });
       const text = form({ ...fixture('slack', 'ack', { alertId: alert.id }), token: undefined });
       const now = Math.floor(Date.now() / 1000);
       const headers = { ...admin, 'x-slack-request-timestamp': String(now), 'x-slack-signature': signature(now, text) };
-      const response = await calls.post('slack', text, { contentType: FORM, headers });
+      const response = await signed.post('slack', text, { contentType: FORM, headers });
       const answer = body(response) as unknown as SlackMessage;
       assert.equal(answer.attachments.at(-1)?.title_link, `http://localhost:80/api/alert/${alert.id}`);
     });

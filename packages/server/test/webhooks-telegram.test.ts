@@ -2,9 +2,18 @@ import assert from 'node:assert/strict';
 import { type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
-import { type TestServer, body, startTestServer } from './support/app.js';
+import { body } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
-import { admin, assertRefused, createWebhookUsers, fixture, guest, webhookCalls } from './support/webhooks.js';
+import {
+  type Refusal,
+  admin,
+  fixture,
+  guest,
+  itRefusesEach,
+  startWebhookServer,
+  webhookCalls,
+  webhookServer,
+} from './support/webhooks.js';
 
 const BOT_TOKEN = '6024817733:AAH-test-token';
 
@@ -31,23 +40,18 @@ async function startBotApi(): Promise<{ url: string; calls: BotCall[]; answer: {
 }
 
 forEachEngine((engine) => {
-  let server: TestServer;
   let bot: Awaited<ReturnType<typeof startBotApi>>;
-  const { post, getAlert, sendAlert, totalAlerts } = webhookCalls(() => server);
-
   before(async () => {
     bot = await startBotApi();
-    server = await startTestServer(engine, {
-      TELEGRAM_TOKEN: BOT_TOKEN,
-      TELEGRAM_API_URL: `${bot.url}/`,
-      DASHBOARD_URL: 'https://alerta.example.com',
-    });
-    await createWebhookUsers(server);
   });
-  after(async () => {
-    await server.close();
-    await new Promise((resolve) => bot.server.close(resolve));
-  });
+  // Hooks run in the order they are registered: the server starts once the bot's stand-in listens, and closes first.
+  const calls = webhookServer(engine, () => ({
+    TELEGRAM_TOKEN: BOT_TOKEN,
+    TELEGRAM_API_URL: `${bot.url}/`,
+    DASHBOARD_URL: 'https://alerta.example.com',
+  }));
+  after(() => new Promise((resolve) => bot.server.close(resolve)));
+  const { server, post, get, getAlert, sendAlert } = calls;
   beforeEach(() => {
     bot.calls.length = 0;
     bot.answer.status = 200;
@@ -117,7 +121,7 @@ forEachEngine((engine) => {
     it("blackout: a blackout of the alert's environment, resource and event, for BLACKOUT_DURATION", async () => {
       const alert = await sendAlert({ resource: 'tg-4', event: 'NodeDown' });
       assert.equal((await press('blackout', alert.id)).statusCode, 200);
-      const list = await server.app.inject({ method: 'GET', url: '/api/blackouts?resource=tg-4', headers: admin });
+      const list = await server().app.inject({ method: 'GET', url: '/api/blackouts?resource=tg-4', headers: admin });
       const [blackout] = (body(list) as { blackouts: Record<string, unknown>[] }).blackouts;
       assert.equal(blackout?.environment, 'Production');
       assert.equal(blackout.event, 'NodeDown');
@@ -142,9 +146,9 @@ forEachEngine((engine) => {
       const message = await post('telegram', fixture('telegram', 'message'));
       assert.equal(message.statusCode, 200);
       assert.deepEqual(body(message), expected);
-      const get = await server.app.inject({ method: 'GET', url: '/api/webhooks/telegram', headers: admin });
-      assert.equal(get.statusCode, 200);
-      assert.deepEqual(body(get), expected);
+      const answer = await get('telegram');
+      assert.equal(answer.statusCode, 200);
+      assert.deepEqual(body(answer), expected);
       assert.equal((await post('telegram', fixture('telegram', 'message'), { headers: guest })).statusCode, 403);
     });
 
@@ -154,17 +158,16 @@ forEachEngine((engine) => {
       assert.equal((await press('ack', alert.id)).statusCode, 200);
       assert.equal((await getAlert(alert.id)).status, 'ack');
       assert.equal(bot.calls.length, 2);
-      const offline = await startTestServer(engine, {
+      const offline = await startWebhookServer(engine, {
         TELEGRAM_TOKEN: BOT_TOKEN,
         TELEGRAM_API_URL: 'http://127.0.0.1:9',
       });
       try {
-        await createWebhookUsers(offline);
-        const calls = webhookCalls(() => offline);
-        const other = await calls.sendAlert({ resource: 'tg-6' });
+        const offlineCalls = webhookCalls(() => offline);
+        const other = await offlineCalls.sendAlert({ resource: 'tg-6' });
         const payload = fixture('telegram', 'callback-ack', { action: 'close', alertId: other.id, shortId: '' });
-        assert.equal((await calls.post('telegram', payload)).statusCode, 200);
-        assert.equal((await calls.getAlert(other.id)).status, 'closed');
+        assert.equal((await offlineCalls.post('telegram', payload)).statusCode, 200);
+        assert.equal((await offlineCalls.getAlert(other.id)).status, 'closed');
       } finally {
         await offline.close();
       }
@@ -172,21 +175,16 @@ forEachEngine((engine) => {
 
     const update = fixture('telegram', 'callback-ack', { action: 'ack', alertId: 'x' });
     const query = update.callback_query as Record<string, unknown>;
-    const bad: [string, unknown, RegExp][] = [
+    const refusals: Refusal[] = [
       ['data without an alert id', { callback_query: { ...query, data: '/ack' } }, /must be '\/<action> <alert id>'/],
       ['an unsupported action', { callback_query: { ...query, data: '/shelve abc' } }, /^Unsupported Telegram action$/],
       ['a callback without from', { callback_query: { ...query, from: undefined } }, /'callback_query\.from'/],
       ['a callback whose data is not text', { callback_query: { ...query, data: 7 } }, /'callback_query\.data'/],
       ['a list instead of an update', [update], /must be a JSON object/],
     ];
-    for (const [name, payload, message] of bad) {
-      it(`${name} → 400, nothing changed or sent`, async () => {
-        await assertRefused(await post('telegram', payload), message, {
-          before: await totalAlerts(),
-          after: totalAlerts,
-        });
-        assert.deepEqual(bot.calls, []);
-      });
-    }
+    itRefusesEach(calls, 'telegram', refusals, {
+      outcome: 'nothing changed or sent',
+      alsoCheck: () => assert.deepEqual(bot.calls, []),
+    });
   });
 });
