@@ -6,6 +6,7 @@ import {
   assertAlertFields,
   fixture,
   itRefusesEach,
+  missingFieldRefusals,
   rawDataOf,
   storedAlert,
   webhookServer,
@@ -76,6 +77,37 @@ forEachEngine((engine) => {
       assertAlertFields(closed, { id: activated.id, status: 'closed' });
     });
 
+    it('an incident takes environment, customer and timeout from the query string, and ?group= for a target without a type', async () => {
+      const incident = fixture('newrelic', 'incident-open');
+      const targets = [{ name: 'search-api', labels: null }];
+      const payload = { ...incident, condition_name: 'Latency', severity: 'SEVERE', targets };
+      const query = '?environment=Staging&customer=Acme&timeout=900&group=Search&severity=minor';
+      assertAlertFields(storedAlert(await post('newrelic', payload, { query })), {
+        resource: 'search-api',
+        environment: 'Staging',
+        customer: 'Acme',
+        timeout: 900,
+        group: 'Search',
+        // A severity the Alerta model does not have; ?severity= is not read for incidents.
+        severity: 'unknown',
+        tags: [],
+      });
+    });
+
+    it('an issue takes ?severity= for another priority, ?service= without policies, ?group= and ?origin=', async () => {
+      const issue = fixture('newrelic', 'issue-activated');
+      const payload = { ...issue, id: 'issue-2', priority: 'URGENT', state: 'ACKNOWLEDGED', alertPolicyNames: [] };
+      const query = '?severity=minor&service=Search&group=Ops&origin=nr&environment=Staging';
+      assertAlertFields(storedAlert(await post('newrelic', payload, { query })), {
+        severity: 'minor',
+        status: 'ack',
+        service: ['Search'],
+        group: 'Ops',
+        origin: 'nr',
+        environment: 'Staging',
+      });
+    });
+
     const newRelicRefusals: Refusal[] = [
       ['a payload of legacy alerting (no version)', { condition_name: 'x', severity: 'CRITICAL' }, /Legacy Alerting/],
       ['an incident without targets', { ...fixture('newrelic', 'incident-open'), targets: 'app' }, /'targets'/],
@@ -84,6 +116,11 @@ forEachEngine((engine) => {
         { ...fixture('newrelic', 'incident-open'), current_state: null },
         /current_state/,
       ],
+      ...missingFieldRefusals(['account_name', 'event_type', 'severity'], (field) => ({
+        ...fixture('newrelic', 'incident-open'),
+        [field]: undefined,
+      })),
+      ['an issue without id', { ...fixture('newrelic', 'issue-activated'), id: '' }, /^'id': /],
     ];
     itRefusesEach(calls, 'newrelic', newRelicRefusals);
   });
@@ -149,7 +186,36 @@ forEachEngine((engine) => {
       assert.deepEqual(rawDataOf(alert), fixture('stackdriver', 'incident-open'));
     });
 
+    it('the query string gives environment, severity, origin, customer and timeout where the incident gives none', async () => {
+      const { incident } = fixture('stackdriver', 'incident-closed') as { incident: Record<string, unknown> };
+      const open = { ...incident, resource_name: 'pool-11', state: 'open' };
+      const query = '?environment=Staging&severity=minor&origin=gcp&customer=Acme&timeout=600&group=Pools';
+      assertAlertFields(storedAlert(await post('stackdriver', { incident: open }, { query })), {
+        environment: 'Staging',
+        // Cloud Monitoring's "No severity".
+        severity: 'minor',
+        origin: 'gcp',
+        customer: 'Acme',
+        timeout: 600,
+        group: 'Pools',
+      });
+      const overrides = JSON.stringify({
+        origin: 'policy',
+        customer: 'Beta',
+        group: 'Pool',
+        environment: 'Development',
+      });
+      const documented = { ...open, resource_name: 'pool-12', documentation: { content: overrides } };
+      assertAlertFields(storedAlert(await post('stackdriver', { incident: documented }, { query })), {
+        environment: 'Development',
+        origin: 'policy',
+        customer: 'Beta',
+        group: 'Pool',
+      });
+    });
+
     const { incident } = fixture('stackdriver', 'incident-open') as { incident: Record<string, unknown> };
+    const closed = fixture('stackdriver', 'incident-closed') as { incident: Record<string, unknown> };
     const stackdriverRefusals: Refusal[] = [
       ['no incident', { version: '1.2' }, /no incident in Stackdriver notification payload/],
       [
@@ -160,6 +226,12 @@ forEachEngine((engine) => {
       ['started_at that is not a number', { incident: { ...incident, started_at: 'today' } }, /'incident\.started_at'/],
       ['a push whose data is not JSON', { message: { data: Buffer.from('hi').toString('base64') } }, /message\.data/],
       ['a push without data', { message: {}, subscription: 's' }, /'message\.data'/],
+      ...missingFieldRefusals(
+        ['incident_id', 'resource_name', 'state', 'summary'],
+        // The closed incident's documentation is Markdown, which gives no summary in place of the one removed.
+        (field) => ({ incident: { ...closed.incident, [field]: undefined } }),
+        'incident.',
+      ),
     ];
     itRefusesEach(calls, 'stackdriver', stackdriverRefusals);
   });

@@ -99,18 +99,46 @@ forEachEngine((engine) => {
       assert.match(alert.text, /^Threshold Crossed: 1 out of the last 1 datapoints/);
     });
 
+    // Each of these posts to Development, so that it makes a new alert: a duplicate keeps the first one's group.
+    it('a confirmation takes service and group from the query string', async () => {
+      const text = fixtureText('cloudwatch', 'unsubscribe-confirmation');
+      const alert = storedAlert(
+        await post('cloudwatch', text, { ...SNS, query: '?environment=Development&service=Billing&group=SNS' }),
+      );
+      assertAlertFields(alert, { service: ['Billing'], group: 'SNS' });
+    });
+
+    it("an alarm's namespace wins over ?group=, which names the group of a metric-math alarm", async () => {
+      const options = { ...SNS, query: '?environment=Development&group=Checkout' };
+      const mathAlarm = storedAlert(await post('cloudwatch', fixtureText('cloudwatch', 'metric-math'), options));
+      assert.equal(mathAlarm.group, 'Checkout');
+      const elbAlarm = storedAlert(await post('cloudwatch', fixtureText('cloudwatch', 'alarm'), options));
+      assert.equal(elbAlarm.group, 'AWS/ApplicationELB');
+    });
+
     const notification = fixture('cloudwatch', 'alarm');
+    /** The notification with its alarm (the JSON text in `Message`) changed. */
+    const withAlarm = (changes: Record<string, unknown>) => ({
+      ...notification,
+      Message: JSON.stringify({ ...(JSON.parse(String(notification.Message)) as object), ...changes }),
+    });
+
+    it('an alarm state other than ALARM, INSUFFICIENT_DATA and OK is unknown', async () => {
+      const payload = withAlarm({ AlarmName: 'odd', NewStateValue: 'PAUSED' });
+      const alert = storedAlert(await post('cloudwatch', payload, SNS));
+      assertAlertFields(alert, { event: 'odd', severity: 'unknown', value: 'PAUSED' });
+    });
+
     const refusals: Refusal[] = [
       ['an unknown SNS type', { ...notification, Type: 'Broadcast' }, /^No SNS notification in payload$/],
       ['no Type', { ...notification, Type: undefined }, /'Type'/],
       ['no TopicArn', { ...notification, TopicArn: undefined }, /'TopicArn'/],
       ['a Message that is not JSON', { ...notification, Message: 'disk full' }, /not a Cloudwatch notification/],
       ['a Message without Trigger', { ...notification, Message: '{"AlarmName":"x"}' }, /not a Cloudwatch notification/],
-      [
-        'an alarm without AlarmName',
-        { ...notification, Message: JSON.stringify({ ...JSON.parse(String(notification.Message)), AlarmName: 3 }) },
-        /'Message\.AlarmName'/,
-      ],
+      ['an alarm without AlarmName', withAlarm({ AlarmName: 3 }), /'Message\.AlarmName'/],
+      ['an alarm without AWSAccountId', withAlarm({ AWSAccountId: undefined }), /^'Message\.AWSAccountId': /],
+      ['an alarm without NewStateValue', withAlarm({ NewStateValue: undefined }), /^'Message\.NewStateValue': /],
+      ['no Message', { ...notification, Message: undefined }, /^'Message': /],
       ['text that is not JSON', 'Type=Notification', /Failed to decode JSON object/],
       ['an empty body', '', /No SNS notification in payload/],
     ];

@@ -6,6 +6,8 @@ import { acme, admin, createAcmeUser, fixture, guest, storedAlert, webhookServer
 
 /** Each webhook's words for a missing payload, and who posts it (docs/webhooks.md §Calling a webhook). */
 const GET_ANSWERS: [string, string, string][] = [
+  ['prometheus', 'no alerts in Prometheus notification payload', 'Alertmanager'],
+  ['grafana', 'no alerts in Grafana notification payload', 'Grafana'],
   ['cloudwatch', 'No SNS notification in payload', 'Amazon SNS'],
   ['graylog', 'no alert in Graylog notification payload', 'Graylog'],
   ['newrelic', 'no incident in New Relic notification payload', 'New Relic'],
@@ -67,12 +69,14 @@ forEachEngine((engine) => {
       assert.equal(await totalAlerts(), before);
     });
 
-    it('a POST without a body answers with the missing payload named', async () => {
+    it('a POST without a body answers with the missing payload named, and stores nothing', async () => {
+      const before = await totalAlerts();
       for (const [name, message] of GET_ANSWERS.filter(([webhook]) => webhook !== 'slack')) {
         const response = await server().app.inject({ method: 'POST', url: `/api/webhooks/${name}`, headers: admin });
         assert.equal(response.statusCode, 400, `${name}: ${response.body}`);
         assert.equal(body(response).message, message);
       }
+      assert.equal(await totalAlerts(), before);
     });
 
     it('/webhooks/{name}/{path} reaches the webhook', async () => {

@@ -102,6 +102,41 @@ forEachEngine((engine) => {
       assert.equal(alert.text, '[Alerting] High CPU');
     });
 
+    it('legacy: the query string gives what the tags do not; service Grafana without ?service=', async () => {
+      const payload = { ...legacy, ruleId: 10, tags: {}, evalMatches: [{ metric: 'db01', value: null }] };
+      const query = '?severity=warning&group=Ops&origin=lab&environment=Development&customer=Acme&timeout=900';
+      assertAlertFields(storedAlert(await post('grafana', payload, { query })), {
+        severity: 'warning',
+        group: 'Ops',
+        origin: 'lab',
+        environment: 'Development',
+        customer: 'Acme',
+        timeout: 900,
+        service: ['Grafana'],
+        value: null,
+      });
+    });
+
+    it('legacy: tags win over the query string, and the service tag adds to ?service=', async () => {
+      const tags = {
+        environment: 'Development',
+        group: 'DB',
+        origin: 'grafana-eu',
+        customer: 'Beta',
+        service: 'DB,Cache',
+      };
+      const payload = { ...legacy, ruleId: 11, tags: { severity: 'minor' }, evalMatches: [{ metric: 'db02', tags }] };
+      const query = '?service=Platform&environment=Production&group=Ops&origin=lab&customer=Acme&severity=major';
+      assertAlertFields(storedAlert(await post('grafana', payload, { query })), {
+        severity: 'minor',
+        environment: 'Development',
+        group: 'DB',
+        origin: 'grafana-eu',
+        customer: 'Beta',
+        service: ['Platform', 'DB', 'Cache'],
+      });
+    });
+
     it('maps a unified alerting payload', async () => {
       assertAlertFields(storedAlert(await post('grafana', unified('firing'))), {
         resource: 'api01',
@@ -126,6 +161,19 @@ forEachEngine((engine) => {
     it('closes a unified alert when resolved', async () => {
       const alert = storedAlert(await post('grafana', unified('resolved')));
       assert.equal(alert.status, 'closed');
+    });
+
+    it('unified: without a folder the origin is ?origin=, else grafana; an empty valueString leaves the annotation', async () => {
+      const [item] = unified('firing').alerts;
+      const labels = { alertname: 'Errors', instance: 'api02', service: 'API' };
+      const bare = {
+        ...unified('firing'),
+        alerts: [{ ...item, labels, annotations: { value: '12' }, valueString: '' }],
+      };
+      const queried = storedAlert(await post('grafana', bare, { query: '?origin=lab&group=Ops' }));
+      assertAlertFields(queried, { origin: 'lab', group: 'Ops', value: '12', attributes: { value: undefined } });
+      const other = { ...bare, alerts: [{ ...item, labels: { ...labels, instance: 'api03' } }] };
+      assert.equal(storedAlert(await post('grafana', other)).origin, 'grafana');
     });
 
     const refusals: Refusal[] = [

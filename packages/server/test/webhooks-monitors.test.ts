@@ -6,6 +6,7 @@ import {
   assertAlertFields,
   fixture,
   itRefusesEach,
+  missingFieldRefusals,
   rawDataOf,
   storedAlert,
   webhookServer,
@@ -66,17 +67,45 @@ forEachEngine((engine) => {
       });
     });
 
+    it('the query string gives environment, origin, customer and timeout', async () => {
+      const query = '?environment=Staging&origin=gl-eu&customer=Acme&timeout=300';
+      assertAlertFields(storedAlert(await post('graylog', fixture('graylog', 'stream-alert'), { query })), {
+        environment: 'Staging',
+        origin: 'gl-eu',
+        customer: 'Acme',
+        timeout: 300,
+      });
+    });
+
     const event = fixture('graylog', 'event-notification');
+    const eventWith = (changes: Record<string, unknown>) => ({
+      ...event,
+      event: { ...(event.event as Record<string, unknown>), ...changes },
+    });
+
+    it('an event without a key is named by its source, else Graylog; ?event= replaces the definition title', async () => {
+      const bySource = storedAlert(await post('graylog', eventWith({ key: null }), { query: '?event=DiskErrors' }));
+      assertAlertFields(bySource, { resource: 'graylog-node-2', event: 'DiskErrors' });
+      const unnamed = storedAlert(await post('graylog', eventWith({ key: '', source: null })));
+      assertAlertFields(unnamed, { resource: 'Graylog', event: 'Disk errors' });
+    });
+
+    const stream = fixture('graylog', 'stream-alert');
+    const checkResult = stream.check_result as Record<string, unknown>;
     const graylogRefusals: Refusal[] = [
+      ['a stream alert without a stream title', { ...stream, stream: { id: 'x' } }, /'stream\.title'/],
+      ['an event without its message', eventWith({ message: undefined }), /'event\.message'/],
+      ['an event without its id', eventWith({ id: undefined }), /^'event\.id': /],
+      ['an event without a definition title', { ...event, event_definition_title: '' }, /^'event_definition_title': /],
       [
-        'a stream alert without a stream title',
-        { ...fixture('graylog', 'stream-alert'), stream: { id: 'x' } },
-        /'stream\.title'/,
+        'a stream alert without a result description',
+        { ...stream, check_result: { ...checkResult, result_description: undefined } },
+        /^'check_result\.result_description': /,
       ],
       [
-        'an event without its message',
-        { ...event, event: { ...(event.event as Record<string, unknown>), message: undefined } },
-        /'event\.message'/,
+        'a stream alert without a condition id',
+        { ...stream, check_result: { ...checkResult, triggered_condition: {} } },
+        /^'check_result\.triggered_condition\.id': /,
       ],
     ];
     itRefusesEach(calls, 'graylog', graylogRefusals);
@@ -115,8 +144,24 @@ forEachEngine((engine) => {
       assertAlertFields(alert, { severity: 'warning', text: 'LOW: Timeout (> 30000 ms)' });
     });
 
+    it('the query string gives environment, group, origin, customer and timeout', async () => {
+      const query = '?environment=Staging&group=Web&origin=pingdom-eu&customer=Acme&timeout=120';
+      assertAlertFields(storedAlert(await post('pingdom', fixture('pingdom', 'down-low'), { query })), {
+        environment: 'Staging',
+        group: 'Web',
+        origin: 'pingdom-eu',
+        customer: 'Acme',
+        timeout: 120,
+      });
+    });
+
+    const down = fixture('pingdom', 'down');
     const pingdomRefusals: Refusal[] = [
-      ['a check without a name', { ...fixture('pingdom', 'down'), check_name: '' }, /'check_name'/],
+      ['a check without a name', { ...down, check_name: '' }, /'check_name'/],
+      ...missingFieldRefusals(
+        ['check_id', 'check_type', 'current_state', 'importance_level', 'description', 'long_description'],
+        (field) => ({ ...down, [field]: undefined }),
+      ),
     ];
     itRefusesEach(calls, 'pingdom', pingdomRefusals);
   });
@@ -152,10 +197,37 @@ forEachEngine((engine) => {
       });
     });
 
+    it('the query string gives environment, severity, group, origin, customer and timeout where the event gives none', async () => {
+      const minimal = { ...fixture('riemann', 'event-minimal'), host: 'web-12', state: null };
+      const query = '?environment=Staging&severity=major&group=Web&origin=riemann-eu&customer=Acme&timeout=60';
+      assertAlertFields(storedAlert(await post('riemann', minimal, { query })), {
+        environment: 'Staging',
+        severity: 'major',
+        group: 'Web',
+        origin: 'riemann-eu',
+        customer: 'Acme',
+        timeout: 60,
+      });
+      const own = { ...fixture('riemann', 'event'), host: 'cache-05' };
+      assertAlertFields(storedAlert(await post('riemann', own, { query })), {
+        environment: 'Development',
+        severity: 'critical',
+        group: 'Cache',
+      });
+      const unstated = storedAlert(await post('riemann', { ...minimal, host: 'web-13' }));
+      assert.equal(unstated.severity, 'unknown');
+    });
+
     const riemannEvent = fixture('riemann', 'event');
     const riemannRefusals: Refusal[] = [
       ['an event without a host', { ...riemannEvent, host: null }, /'host'/],
       ['an event with tags that are not a list', { ...riemannEvent, tags: 'redis' }, /'tags'/],
+      ['an event without a service', { ...riemannEvent, service: undefined }, /^'service': /],
+      [
+        'an event whose state is no severity of the alarm model',
+        { ...riemannEvent, state: 'hot' },
+        /^Severity \(hot\) is not valid; valid severities are: security, critical, /,
+      ],
     ];
     itRefusesEach(calls, 'riemann', riemannRefusals);
   });
@@ -187,8 +259,24 @@ forEachEngine((engine) => {
       assertAlertFields(fixed, { id: open.id, severity: 'normal', status: 'closed' });
     });
 
+    it('the query string gives environment, severity, origin, customer and timeout', async () => {
+      const query = '?environment=Staging&severity=minor&origin=sd-eu&customer=Acme&timeout=240';
+      assertAlertFields(storedAlert(await post('serverdensity', fixture('serverdensity', 'alert'), { query })), {
+        environment: 'Staging',
+        severity: 'minor',
+        origin: 'sd-eu',
+        customer: 'Acme',
+        timeout: 240,
+      });
+    });
+
+    const sdAlert = fixture('serverdensity', 'alert');
     const serverDensityRefusals: Refusal[] = [
-      ['an alert whose fixed is not a boolean', { ...fixture('serverdensity', 'alert'), fixed: 'no' }, /'fixed'/],
+      ['an alert whose fixed is not a boolean', { ...sdAlert, fixed: 'no' }, /'fixed'/],
+      ...missingFieldRefusals(
+        ['alert_id', 'alert_section', 'alert_type', 'fixed', 'item_id', 'item_name', 'item_type'],
+        (field) => ({ ...sdAlert, [field]: undefined }),
+      ),
     ];
     itRefusesEach(calls, 'serverdensity', serverDensityRefusals);
   });

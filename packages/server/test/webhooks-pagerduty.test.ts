@@ -112,6 +112,7 @@ forEachEngine((engine) => {
         { event: { event_type: 'incident.resolved', data: { number: 3 } } },
         /^no incident key in PagerDuty data payload$/,
       ],
+      ['a v3 event without event_type', { event: { data: { incident_key: 'a' } } }, /^'event\.event_type': /],
     ];
     itRefusesEach(calls, 'pagerduty', refusals, { outcome: 'nothing changed' });
 

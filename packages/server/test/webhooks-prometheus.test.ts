@@ -112,6 +112,83 @@ forEachEngine((engine) => {
       });
     });
 
+    it('labels name the event, environment, customer, correlate and group; an annotation alertname wins', async () => {
+      const named = prometheusItem(
+        'firing',
+        {
+          alertname: 'Disk',
+          event: 'DiskAlmostFull',
+          instance: 'db02',
+          environment: 'Development',
+          customer: 'Acme',
+          correlate: 'DiskOk,DiskAlmostFull',
+          group: 'Storage',
+          job: 'node',
+          service: 'Database',
+          timeout: 'soon',
+        },
+        { summary: '{instance} of {cluster}', 'rule.id$': 'r1' },
+      );
+      const labels = { alertname: 'Disk', instance: 'db03', service: 'Database' };
+      const renamed = prometheusItem('suppressed', labels, { alertname: 'DiskRenamed' });
+      const response = await post('prometheus', alertmanager([named, renamed]), { query: '?timeout=300' });
+      assert.equal(response.statusCode, 201, response.body);
+      const [namedId = '', renamedId = ''] = (body(response) as { ids: string[] }).ids;
+      assertAlertFields(await getAlert(namedId), {
+        event: 'DiskAlmostFull',
+        environment: 'Development',
+        customer: 'Acme',
+        correlate: ['DiskOk', 'DiskAlmostFull'],
+        group: 'Storage',
+        // A label timeout that is not a whole number leaves ?timeout=.
+        timeout: 300,
+        // The placeholder {cluster} names no label, so the value stays as it is.
+        text: '{instance} of {cluster}',
+        tags: ['alertname=Disk', 'job=node'],
+        attributes: { endsAt: '0001-01-01T00:00:00Z', rule_id_: 'r1' },
+      });
+      assertAlertFields(await getAlert(renamedId), {
+        event: 'DiskRenamed',
+        severity: 'unknown',
+        text: 'UNKNOWN: db03 is DiskRenamed',
+        attributes: { alertname: undefined },
+      });
+    });
+
+    it('the query string gives severity, group, origin, customer and timeout where the labels give none', async () => {
+      const bare = prometheusItem('firing', { alertname: 'Bare', instance: 'q1', service: 'Web' });
+      const labelled = prometheusItem('firing', {
+        alertname: 'Labelled',
+        instance: 'q2',
+        service: 'Web',
+        severity: 'critical',
+        job: 'node',
+        monitor: 'dc2',
+        customer: 'Beta',
+        timeout: '60',
+      });
+      const query = '?severity=minor&group=Ops&origin=lab&customer=Acme&timeout=120&environment=Staging';
+      const response = await post('prometheus', alertmanager([bare, labelled]), { query });
+      assert.equal(response.statusCode, 201, response.body);
+      const [bareId = '', labelledId = ''] = (body(response) as { ids: string[] }).ids;
+      assertAlertFields(await getAlert(bareId), {
+        environment: 'Staging',
+        severity: 'minor',
+        group: 'Ops',
+        origin: 'lab',
+        customer: 'Acme',
+        timeout: 120,
+      });
+      assertAlertFields(await getAlert(labelledId), {
+        environment: 'Staging',
+        severity: 'critical',
+        group: 'node',
+        origin: 'prometheus/dc2',
+        customer: 'Beta',
+        timeout: 60,
+      });
+    });
+
     it('answers on /webhooks/prometheus/{path} too', async () => {
       const item = prometheusItem('firing', { alertname: 'Pathed', instance: 'p1', service: 'Web' });
       const alert = storedAlert(await post('prometheus/extra/path', alertmanager([item])));
@@ -182,6 +259,12 @@ forEachEngine((engine) => {
         { query: '?timeout=soon' },
       ],
       ['a body that is not an object', [], /^the request body must be a JSON object$/],
+      ['an item without status', alertmanager([{ labels: { alertname: 'x' } }]), /^'alerts\.0\.status': /],
+      [
+        'an annotation not a string',
+        alertmanager([{ status: 'firing', labels: {}, annotations: { runbook: ['a'] } }]),
+        /^'alerts\.0\.annotations\.runbook': /,
+      ],
     ];
     itRefusesEach(calls, 'prometheus', refusals);
   });

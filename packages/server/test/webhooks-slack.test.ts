@@ -108,6 +108,12 @@ forEachEngine((engine) => {
       ['no callback_id', form({ ...ack, callback_id: undefined }), /callback_id/],
       ['no user', form({ ...ack, user: undefined }), /no user in Slack action/],
       ['no actions', form({ ...ack, actions: [] }), /no actions in Slack action/],
+      [
+        'a user without a name',
+        form({ ...ack, user: { id: 'U1', name: '' } }),
+        /^'payload\.user\.name': no user name in Slack action$/,
+      ],
+      ['an action without a value', form({ ...ack, actions: [{ name: 'ack' }] }), /^'payload\.actions\.0\.value': /],
       ['an unsupported action', form({ ...ack, actions: [{ value: 'shelve' }] }), /^Unsupported #slack action$/],
     ];
     itRefusesEach(calls, 'slack', refusals, { contentType: FORM, outcome: 'nothing changed' });

@@ -178,6 +178,7 @@ forEachEngine((engine) => {
     const refusals: Refusal[] = [
       ['data without an alert id', { callback_query: { ...query, data: '/ack' } }, /must be '\/<action> <alert id>'/],
       ['an unsupported action', { callback_query: { ...query, data: '/shelve abc' } }, /^Unsupported Telegram action$/],
+      ['a callback without id', { callback_query: { ...query, id: undefined } }, /^'callback_query\.id': /],
       ['a callback without from', { callback_query: { ...query, from: undefined } }, /'callback_query\.from'/],
       ['a callback whose data is not text', { callback_query: { ...query, data: 7 } }, /'callback_query\.data'/],
       ['a list instead of an update', [update], /must be a JSON object/],

@@ -168,6 +168,19 @@ export async function assertRefused(
 export type Refusal = readonly [name: string, payload: unknown, message: RegExp, options?: PostOptions];
 
 /**
+ * A refusal per required field (docs/webhooks.md lists them for each sender): the payload `without(field)` makes,
+ * answered with a message that names the field, as `'<prefix><field>': …`.
+ */
+export function missingFieldRefusals(
+  fields: readonly string[],
+  without: (field: string) => unknown,
+  prefix = '',
+): Refusal[] {
+  const quoted = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return fields.map((field) => [`no ${field}`, without(field), new RegExp(`^'${quoted(prefix + field)}': `)]);
+}
+
+/**
  * One test per refusal (docs/webhooks.md §Answers): the webhook answers 400 with the message, and stores nothing.
  * `outcome` ends each test's name; `alsoCheck` runs after each (what else must not have happened).
  */
