@@ -248,8 +248,8 @@ forEachEngine((engine) => {
     });
 
     const refusals: Refusal[] = [
-      ['without alerts', { status: 'firing' }, /^'alerts': no alerts in Prometheus notification payload$/],
-      ['alerts not a list', { alerts: {} }, /^'alerts': no alerts in Prometheus notification payload$/],
+      ['without alerts', { status: 'firing' }, /^no alerts in Prometheus notification payload$/],
+      ['alerts not a list', { alerts: {} }, /^no alerts in Prometheus notification payload$/],
       ['an item without labels', alertmanager([{ status: 'firing' }]), /^'alerts\.0\.labels': /],
       ['a label not a string', alertmanager([{ status: 'firing', labels: { a: 1 } }]), /^'alerts\.0\.labels\.a': /],
       [

@@ -96,11 +96,15 @@ function stackdriverAlerts(body: Record<string, unknown>, defaults: Parameters<W
   return [stackdriverAlert(parse(stackdriverIncidentSchema, merged, 'incident.'), JSON.stringify(payload), defaults)];
 }
 
+const NO_PROMETHEUS_ALERTS = 'no alerts in Prometheus notification payload';
+
 /** The webhooks that send new alerts through the ingest pipeline (docs/webhooks.md). */
 export const ALERT_WEBHOOKS: Readonly<Record<string, Webhook>> = {
-  prometheus: mapping('Alertmanager', 'no alerts in Prometheus notification payload', (body, defaults) =>
-    prometheusAlerts(parse(alertmanagerPayloadSchema, body), defaults),
-  ),
+  prometheus: mapping('Alertmanager', NO_PROMETHEUS_ALERTS, (body, defaults) => {
+    // docs/webhooks.md §Prometheus: a payload without a list of alerts gets the reference's message as it is.
+    if (!Array.isArray(body.alerts)) throw badRequest(NO_PROMETHEUS_ALERTS);
+    return prometheusAlerts(parse(alertmanagerPayloadSchema, body), defaults);
+  }),
   grafana: {
     sender: 'Grafana',
     noPayload: 'no alerts in Grafana notification payload',
