@@ -88,6 +88,10 @@ forEachEngine((engine) => {
 
     it('defaults the duration to BLACKOUT_DURATION and derives it from an end time', async () => {
       assert.equal((await create({ environment: 'Development' })).duration, 600);
+      // `alerta blackout --duration 0` asks for the default, as the reference reads it.
+      const zero = await create({ environment: 'Development', duration: 0 });
+      assert.equal(zero.duration, 600);
+      assert.equal(Date.parse(zero.endTime) - Date.parse(zero.startTime), 600_000);
       const start = inSeconds(60);
       const end = new Date(Date.parse(start) + 90_000).toISOString();
       const b = await create({ environment: 'Development', startTime: start, endTime: end, duration: 5 });

@@ -63,7 +63,8 @@ export function newBlackout(
     endTime = input.endTime;
     duration = Math.max(0, Math.floor((Date.parse(endTime) - Date.parse(startTime)) / 1000));
   } else {
-    duration = input.duration ?? defaultDuration;
+    // A duration of 0 means the default too, as in the reference (`duration or BLACKOUT_DURATION`, README "Senders").
+    duration = input.duration === undefined || input.duration === 0 ? defaultDuration : input.duration;
     endTime = new Date(Date.parse(startTime) + duration * 1000).toISOString();
   }
   const scope: Scope = {
