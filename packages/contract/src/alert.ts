@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { ISO_DATE_MESSAGE, isoDateSchema } from './dates.js';
-import { optionalField } from './fields.js';
+import { customerName, optionalField, timeoutSeconds } from './fields.js';
 
 /** A history entry of an alert (api.md §1.2). */
 export const historySchema = z.object({
@@ -145,20 +145,9 @@ export const alertInputSchema = z.object({
   origin: optionalString('origin'),
   type: optionalString('type'),
   createTime: optionalField(isoDateSchema),
-  timeout: optionalField(
-    z
-      .number({ error: "'timeout' must be an integer" })
-      .check(
-        z.int({ error: "'timeout' must be an integer" }),
-        z.gte(0, { error: "'timeout' must be a positive integer" }),
-      ),
-  ),
+  timeout: optionalField(timeoutSeconds),
   rawData: optionalField(z.string({ error: "'rawData' must be a string" })),
-  customer: optionalField(
-    z
-      .string({ error: "'customer' must be a string" })
-      .check(z.minLength(1, { error: "'customer' must not be an empty string" })),
-  ),
+  customer: optionalField(customerName),
 });
 export type AlertInput = z.infer<typeof alertInputSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { isoDateSchema } from './dates.js';
-import { optionalField } from './fields.js';
+import { customerName, optionalField, timeoutSeconds } from './fields.js';
 
 /** The heartbeat object (api.md §4). */
 export const heartbeatSchema = z.object({
@@ -37,18 +37,7 @@ export const heartbeatInputSchema = z.object({
   tags: optionalField(stringList('tags')),
   attributes: optionalField(z.record(z.string(), z.unknown(), { error: "'attributes' must be a JSON object" })),
   createTime: optionalField(isoDateSchema),
-  timeout: optionalField(
-    z
-      .number({ error: "'timeout' must be an integer" })
-      .check(
-        z.int({ error: "'timeout' must be an integer" }),
-        z.gte(0, { error: "'timeout' must be a positive integer" }),
-      ),
-  ),
-  customer: optionalField(
-    z
-      .string({ error: "'customer' must be a string" })
-      .check(z.minLength(1, { error: "'customer' must not be an empty string" })),
-  ),
+  timeout: optionalField(timeoutSeconds),
+  customer: optionalField(customerName),
 });
 export type HeartbeatInput = z.infer<typeof heartbeatInputSchema>;
