@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { ISO_DATE_MESSAGE, isoDateSchema } from './dates.js';
-import { customerName, optionalField, timeoutSeconds } from './fields.js';
+import { optionalField } from './fields.js';
+import { customerName, timeoutSeconds } from './sender-fields.js';
 
 /** A history entry of an alert (api.md §1.2). */
 export const historySchema = z.object({

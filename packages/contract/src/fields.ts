@@ -23,13 +23,3 @@ export function optionalField<T extends z.core.SomeType>(schema: T) {
 export function clearableField<T extends z.core.SomeType>(schema: T) {
   return z.optional(z.nullable(schema));
 }
-
-/** A sender's timeout in whole seconds, 0 or more (alerts and heartbeats alike). */
-export const timeoutSeconds = z
-  .number({ error: "'timeout' must be an integer" })
-  .check(z.int({ error: "'timeout' must be an integer" }), z.gte(0, { error: "'timeout' must be a positive integer" }));
-
-/** The customer a sender names for what it sends; an empty name is refused rather than read as none. */
-export const customerName = z
-  .string({ error: "'customer' must be a string" })
-  .check(z.minLength(1, { error: "'customer' must not be an empty string" }));

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { isoDateSchema } from './dates.js';
-import { customerName, optionalField, timeoutSeconds } from './fields.js';
+import { optionalField } from './fields.js';
+import { customerName, timeoutSeconds } from './sender-fields.js';
 
 /** The heartbeat object (api.md §4). */
 export const heartbeatSchema = z.object({
