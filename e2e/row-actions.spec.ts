@@ -147,6 +147,8 @@ test.describe('row actions', () => {
     // The detail toolbar offers the same menu.
     await row.getByRole('link', { name: event }).click();
     await expect(page).toHaveURL(new RegExp(`/alert/${id}$`));
+    // The list stays on screen until the detail screen has loaded, with the row's own "More actions" under the pointer.
+    await expect(page.getByRole('heading', { level: 1, name: `${resource} · ${event}` })).toBeVisible();
     await page.getByRole('button', { name: 'More actions' }).click();
     const again = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith(`/alert/${id}/action`));
     await page.getByRole('menuitem', { name: 'Create Ticket' }).click();
