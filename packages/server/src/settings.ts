@@ -237,7 +237,7 @@ const envSchema = z.object({
   // answering must not hold sign-ins open.
   LDAP_TIMEOUT: int(10, 1, 300),
 
-  // Webhooks (docs/webhooks.md §Slack, §Telegram). TELEGRAM_TOKEN and DASHBOARD_URL are Alerta's; the others are
+  // Webhooks (docs/webhooks.md#slack, §Telegram). TELEGRAM_TOKEN and DASHBOARD_URL are Alerta's; the others are
   // ours: where the Telegram Bot API is, and Slack's own checks of who posts its actions.
   TELEGRAM_TOKEN: secret(),
   TELEGRAM_API_URL: str('https://api.telegram.org'),
@@ -368,7 +368,7 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
   // Checked at start: a missing file would otherwise show only as failed mail in the log.
   if (smtpCaFile !== '' && !isReadableFile(smtpCaFile)) fail('SMTP_CA_FILE', env, 'cannot read that file');
 
-  // docs/webhooks.md §Telegram: replies go to this API; the console links in them start with DASHBOARD_URL.
+  // docs/webhooks.md#telegram: replies go to this API; the console links in them start with DASHBOARD_URL.
   if (!/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/.test(raw.TELEGRAM_API_URL)) {
     fail('TELEGRAM_API_URL', env, 'expected an http(s) URL such as https://api.telegram.org');
   }

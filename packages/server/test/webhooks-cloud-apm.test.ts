@@ -17,7 +17,7 @@ forEachEngine((engine) => {
   const { post } = calls;
 
   describe('New Relic', () => {
-    it('maps an open incident (docs/webhooks.md §New Relic table)', async () => {
+    it('maps an open incident (docs/webhooks.md#new-relic)', async () => {
       const payload = fixture('newrelic', 'incident-open');
       const alert = storedAlert(await post('newrelic', payload));
       assertAlertFields(alert, {
@@ -126,7 +126,7 @@ forEachEngine((engine) => {
   });
 
   describe('Stackdriver (Cloud Monitoring)', () => {
-    it('maps an open incident, with the JSON documentation overriding fields (docs/webhooks.md §Stackdriver)', async () => {
+    it('maps an open incident, with the JSON documentation overriding fields (docs/webhooks.md#stackdriver)', async () => {
       const payload = fixture('stackdriver', 'incident-open');
       const alert = storedAlert(await post('stackdriver', payload));
       assertAlertFields(alert, {

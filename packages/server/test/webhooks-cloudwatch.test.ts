@@ -49,7 +49,7 @@ forEachEngine((engine) => {
       assert.match(String(alert.attributes.subscribeUrl), /^https:\/\/sns\.eu-central-1\.amazonaws\.com\//);
     });
 
-    it('maps an ALARM notification (docs/webhooks.md §CloudWatch table)', async () => {
+    it('maps an ALARM notification (docs/webhooks.md#cloudwatch)', async () => {
       const notification = fixture('cloudwatch', 'alarm');
       const alarm = JSON.parse(String(notification.Message)) as { Trigger: unknown };
       const alert = storedAlert(await post('cloudwatch', fixtureText('cloudwatch', 'alarm'), SNS));

@@ -4,7 +4,7 @@ import { body } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
 import { acme, admin, createAcmeUser, fixture, guest, storedAlert, webhookServer } from './support/webhooks.js';
 
-/** Each webhook's words for a missing payload, and who posts it (docs/webhooks.md §Calling a webhook). */
+/** Each webhook's words for a missing payload, and who posts it (docs/webhooks.md#calling-a-webhook). */
 const GET_ANSWERS: [string, string, string][] = [
   ['prometheus', 'no alerts in Prometheus notification payload', 'Alertmanager'],
   ['grafana', 'no alerts in Grafana notification payload', 'Grafana'],

@@ -17,7 +17,7 @@ forEachEngine((engine) => {
   const { post } = calls;
 
   describe('Graylog', () => {
-    it('maps a stream alert with the query string settings (docs/webhooks.md §Graylog table)', async () => {
+    it('maps a stream alert with the query string settings (docs/webhooks.md#graylog)', async () => {
       const payload = fixture('graylog', 'stream-alert');
       const query = '?event=LoginFailures&event_type=securityAlert&service=Auth,SSH&severity=major';
       const alert = storedAlert(await post('graylog', payload, { query }));
@@ -112,7 +112,7 @@ forEachEngine((engine) => {
   });
 
   describe('Pingdom', () => {
-    it('maps a DOWN check of high importance (docs/webhooks.md §Pingdom table)', async () => {
+    it('maps a DOWN check of high importance (docs/webhooks.md#pingdom)', async () => {
       const payload = fixture('pingdom', 'down');
       const alert = storedAlert(await post('pingdom', payload));
       assertAlertFields(alert, {
@@ -167,7 +167,7 @@ forEachEngine((engine) => {
   });
 
   describe('Riemann', () => {
-    it('maps an event with its own environment, group and event name (docs/webhooks.md §Riemann table)', async () => {
+    it('maps an event with its own environment, group and event name (docs/webhooks.md#riemann)', async () => {
       const payload = fixture('riemann', 'event');
       const alert = storedAlert(await post('riemann', payload));
       assertAlertFields(alert, {
@@ -233,7 +233,7 @@ forEachEngine((engine) => {
   });
 
   describe('Server Density', () => {
-    it('maps an alert (docs/webhooks.md §Server Density table)', async () => {
+    it('maps an alert (docs/webhooks.md#server-density)', async () => {
       const payload = fixture('serverdensity', 'alert');
       const alert = storedAlert(await post('serverdensity', payload));
       assertAlertFields(alert, {

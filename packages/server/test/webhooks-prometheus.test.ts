@@ -60,7 +60,7 @@ forEachEngine((engine) => {
       { description: 'disk on {instance} is full', summary: 'disk full', value: '97', runbook: 'http://wiki/disk' },
     );
 
-    it('maps a firing alert (docs/webhooks.md §Prometheus table)', async () => {
+    it('maps a firing alert (docs/webhooks.md#prometheus)', async () => {
       const response = await post('prometheus', alertmanager([firing]));
       const alert = storedAlert(response);
       const result = body(response) as { status: string; id: string };

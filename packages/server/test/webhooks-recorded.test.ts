@@ -16,7 +16,7 @@ forEachEngine((engine) => {
   };
 
   describe('recorded payloads', () => {
-    it('Alertmanager: a group of a firing and a resolved alert (docs/webhooks.md §Prometheus)', async () => {
+    it('Alertmanager: a group of a firing and a resolved alert (docs/webhooks.md#prometheus)', async () => {
       const payload = fixture('prometheus', 'node-filesystem');
       const [firingId = '', resolvedId = ''] = idsOf(await post('prometheus', payload));
       const firing = await getAlert(firingId);
@@ -55,7 +55,7 @@ forEachEngine((engine) => {
       });
     });
 
-    it('Grafana legacy alerting: one alert per match, match tags before rule tags (docs/webhooks.md §Grafana)', async () => {
+    it('Grafana legacy alerting: one alert per match, match tags before rule tags (docs/webhooks.md#grafana)', async () => {
       const [first = '', second = ''] = idsOf(await post('grafana', fixture('grafana', 'legacy-alerting')));
       const shared = {
         event: 'CPU busy',
@@ -88,7 +88,7 @@ forEachEngine((engine) => {
       });
     });
 
-    it('Grafana unified alerting: a firing alert of a folder, answered as one alert (docs/webhooks.md §Grafana)', async () => {
+    it('Grafana unified alerting: a firing alert of a folder, answered as one alert (docs/webhooks.md#grafana)', async () => {
       assertAlertFields(storedAlert(await post('grafana', fixture('grafana', 'unified-firing'))), {
         resource: 'api01:8080',
         event: 'HighRequestLatency',

@@ -46,7 +46,7 @@ async function changeAlert(
   return changed.alert;
 }
 
-/** The change a watch, unwatch or status action makes (docs/webhooks.md §Slack, §Telegram). */
+/** The change a watch, unwatch or status action makes (docs/webhooks.md#slack, §Telegram). */
 function workFor(context: AppContext, request: FastifyRequest, action: string, user: string, text: string) {
   const changes = alertChanges(context, actorOf(request));
   if (action === 'watch') return changes.tag([`watch:${user}`]);
@@ -129,7 +129,7 @@ const slack: Webhook = {
 
 /**
  * Telegram's `/blackout`: a blackout of the alert's environment, resource and event for BLACKOUT_DURATION, with the
- * alert's customer so that it silences no other customer's alerts (docs/webhooks.md §Telegram).
+ * alert's customer so that it silences no other customer's alerts (docs/webhooks.md#telegram).
  */
 async function blackoutFromTelegram(
   context: AppContext,

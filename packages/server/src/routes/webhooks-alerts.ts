@@ -80,7 +80,7 @@ function mapping(
   return webhook;
 }
 
-/** docs/webhooks.md §Stackdriver: the incident (with its documentation's overrides) of either form of payload. */
+/** docs/webhooks.md#stackdriver: the incident (with its documentation's overrides) of either form of payload. */
 function stackdriverAlerts(body: Record<string, unknown>, defaults: Parameters<Webhook['receive']>[2]): AlertInput[] {
   let payload = body;
   if (isPubSubPush(body)) {
@@ -101,7 +101,7 @@ const NO_PROMETHEUS_ALERTS = 'no alerts in Prometheus notification payload';
 /** The webhooks that send new alerts through the ingest pipeline (docs/webhooks.md). */
 export const ALERT_WEBHOOKS: Readonly<Record<string, Webhook>> = {
   prometheus: mapping('Alertmanager', NO_PROMETHEUS_ALERTS, (body, defaults) => {
-    // docs/webhooks.md §Prometheus: a payload without a list of alerts gets the reference's message as it is.
+    // docs/webhooks.md#prometheus: a payload without a list of alerts gets the reference's message as it is.
     if (!Array.isArray(body.alerts)) throw badRequest(NO_PROMETHEUS_ALERTS);
     return prometheusAlerts(parse(alertmanagerPayloadSchema, body), defaults);
   }),
@@ -115,7 +115,7 @@ export const ALERT_WEBHOOKS: Readonly<Record<string, Webhook>> = {
       if (payload.state === 'alerting') return grafanaLegacyAlerts(payload, defaults);
       if (payload.state === 'ok' && payload.ruleId !== undefined) {
         const params = new Map([['attributes.ruleId', [String(payload.ruleId)]]]);
-        // docs/webhooks.md §Grafana: only the caller's alerts of the rule. Another customer's would be refused with its name, and
+        // docs/webhooks.md#grafana: only the caller's alerts of the rule. Another customer's would be refused with its name, and
         // one without a customer would be copied into the caller's.
         const query = callerQuery(request, alertQuery(params, context.model, new Date().toISOString()));
         const rows = await context.store.alerts.list(query, { offset: 0, limit: 1000, withHistory: false });

@@ -8,8 +8,8 @@ import { assignCustomer } from './ownership.js';
 import { isDiverted, receiveAlert, sendDiverted } from './receive.js';
 
 /**
- * docs/webhooks.md §Answers: each mapped alert goes through the POST /alert pipeline. One alert answers with it, several with
- * their ids; when none is stored (a heartbeat, a blackout), the first one's 202 (docs/webhooks.md §Answers).
+ * docs/webhooks.md#answers: each mapped alert goes through the POST /alert pipeline. One alert answers with it, several with
+ * their ids; when none is stored (a heartbeat, a blackout), the first one's 202 (docs/webhooks.md#answers).
  */
 export async function storeWebhookAlerts(
   context: AppContext,

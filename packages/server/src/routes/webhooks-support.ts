@@ -75,7 +75,7 @@ export function jsonPayload(body: unknown, webhook: Pick<Webhook, 'noPayload'>):
   return value as Record<string, unknown>;
 }
 
-/** docs/webhooks.md §Query parameters: defaults that the payload overrides. */
+/** docs/webhooks.md#query-parameters: defaults that the payload overrides. */
 export function webhookDefaults(context: AppContext, request: FastifyRequest): WebhookDefaults {
   const params = queryParams(request.query);
   const first = (name: string): string | undefined => {

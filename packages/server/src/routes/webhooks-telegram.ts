@@ -9,7 +9,7 @@ type TelegramSettings = Pick<Settings, 'TELEGRAM_TOKEN' | 'TELEGRAM_API_URL'>;
 /**
  * One Bot API method (`<TELEGRAM_API_URL>/bot<TELEGRAM_TOKEN>/<method>`), JSON in and out. A failure is logged and
  * otherwise ignored: the alert has changed already, and the answer to Telegram's update must not depend on it
- * (docs/webhooks.md §Telegram). Nothing is sent without TELEGRAM_TOKEN.
+ * (docs/webhooks.md#telegram). Nothing is sent without TELEGRAM_TOKEN.
  */
 export async function callTelegram(
   settings: TelegramSettings,

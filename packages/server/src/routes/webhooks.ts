@@ -18,7 +18,7 @@ function webhookNamed(name: string): Webhook {
 type ByName = FastifyRequest<{ Params: { name: string } }>;
 
 /**
- * POST /webhooks/{name} (docs/webhooks.md §Calling a webhook): a webhook maps its payload to alerts, which go through the POST /alert
+ * POST /webhooks/{name} (docs/webhooks.md#calling-a-webhook): a webhook maps its payload to alerts, which go through the POST /alert
  * pipeline, or changes stored alerts and gives its own answer (PagerDuty, Slack, Telegram).
  */
 export function registerWebhookRoutes(app: FastifyInstance, context: AppContext): void {
@@ -40,7 +40,7 @@ export function registerWebhookRoutes(app: FastifyInstance, context: AppContext)
   };
   void app.register((scope, _options, done) => {
     acceptWebhookBodies(scope);
-    // docs/webhooks.md §Calling a webhook: `/webhooks/{name}/{path}` reaches the same webhook; ours ignore the extra path.
+    // docs/webhooks.md#calling-a-webhook: `/webhooks/{name}/{path}` reaches the same webhook; ours ignore the extra path.
     for (const path of ['/webhooks/:name', '/webhooks/:name/*']) {
       scope.post(path, { config: { scope: 'write:webhooks' } }, handler);
       scope.get(path, { config: { scope: 'write:webhooks' } }, getHandler);

@@ -65,7 +65,7 @@ export function webhookCalls(server: () => TestServer) {
       },
       payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
-  /** GET /webhooks/{path}: the senders post, so this is the "no payload" answer (docs/webhooks.md §Calling a webhook). */
+  /** GET /webhooks/{path}: the senders post, so this is the "no payload" answer (docs/webhooks.md#calling-a-webhook). */
   const get = (path: string, headers: Record<string, string> = admin) =>
     server().app.inject({ method: 'GET', url: `/api/webhooks/${path}`, headers });
   const getAlert = async (id: string): Promise<AlertJson> => {
@@ -181,7 +181,7 @@ export function missingFieldRefusals(
 }
 
 /**
- * One test per refusal (docs/webhooks.md §Answers): the webhook answers 400 with the message, and stores nothing.
+ * One test per refusal (docs/webhooks.md#answers): the webhook answers 400 with the message, and stores nothing.
  * `outcome` ends each test's name; `alsoCheck` runs after each (what else must not have happened).
  */
 export function itRefusesEach(

@@ -2,7 +2,7 @@ import type { AlertInput } from '@alerta/contract';
 import { z } from 'zod';
 import { type WebhookDefaults, isoTime, nonEmpty, queryFields } from './defaults.js';
 
-/** The envelope Amazon SNS posts to an HTTP(S) subscriber (docs/webhooks.md §CloudWatch). */
+/** The envelope Amazon SNS posts to an HTTP(S) subscriber (docs/webhooks.md#cloudwatch). */
 export const snsMessageSchema = z.looseObject({
   Type: z.string(),
   TopicArn: z.string().min(1),
@@ -34,7 +34,7 @@ export type CloudwatchAlarm = z.infer<typeof cloudwatchAlarmSchema>;
 
 const NOT_CLOUDWATCH = 'SNS message is not a Cloudwatch notification';
 
-/** The alarm inside a `Notification`, or a 400 reason when the message is not one (docs/webhooks.md §CloudWatch). */
+/** The alarm inside a `Notification`, or a 400 reason when the message is not one (docs/webhooks.md#cloudwatch). */
 export function alarmOf(message: SnsMessage): { alarm: CloudwatchAlarm } | { problem: string; details: string[] } {
   let parsed: unknown;
   try {
@@ -62,7 +62,7 @@ function severityOf(state: string, defaults: WebhookDefaults): string {
 
 /**
  * A subscription (or unsubscription) to confirm: an informational alert that hands the operator the SubscribeURL.
- * We never fetch that URL ourselves (docs/webhooks.md §CloudWatch, "Confirming the subscription").
+ * We never fetch that URL ourselves (docs/webhooks.md#cloudwatch, "Confirming the subscription").
  */
 export function snsConfirmationAlert(message: SnsMessage, defaults: WebhookDefaults): AlertInput {
   const url = nonEmpty(message.SubscribeURL);
@@ -84,7 +84,7 @@ export function snsConfirmationAlert(message: SnsMessage, defaults: WebhookDefau
   };
 }
 
-/** A CloudWatch alarm state change → one alert (docs/webhooks.md §CloudWatch table). */
+/** A CloudWatch alarm state change → one alert (docs/webhooks.md#cloudwatch). */
 export function cloudwatchAlarmAlert(
   message: SnsMessage,
   alarm: CloudwatchAlarm,

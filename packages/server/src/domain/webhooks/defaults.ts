@@ -2,7 +2,7 @@ import type { AlertInput } from '@alerta/contract';
 
 /**
  * Defaults a webhook URL can carry (`?environment=&service=&group=&severity=&customer=&origin=&timeout=`,
- * docs/webhooks.md §Query parameters); what the payload says overrides them.
+ * docs/webhooks.md#query-parameters); what the payload says overrides them.
  */
 export interface WebhookDefaults {
   environment: string;
@@ -18,7 +18,7 @@ export interface WebhookDefaults {
   param(name: string): string | undefined;
 }
 
-/** Attribute keys may not contain `.` or `$`, so they are replaced by `_` (docs/webhooks.md §Prometheus). */
+/** Attribute keys may not contain `.` or `$`, so they are replaced by `_` (docs/webhooks.md#prometheus). */
 export const attributeKey = (key: string): string => key.replace(/[.$]/g, '_');
 
 /** A label value split on commas, blanks dropped. */

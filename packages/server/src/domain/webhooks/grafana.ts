@@ -11,7 +11,7 @@ import {
 const tagValue = z.union([z.string(), z.number(), z.boolean()]);
 const tagMap = z.record(z.string(), tagValue);
 
-/** Legacy Grafana alerting (Grafana ≤ 10), docs/webhooks.md §Grafana. */
+/** Legacy Grafana alerting (Grafana ≤ 10), docs/webhooks.md#grafana. */
 export const grafanaLegacySchema = z.looseObject({
   ruleId: z.union([z.number(), z.string()]).optional(),
   ruleName: z.string().optional(),
@@ -33,7 +33,7 @@ export const grafanaLegacySchema = z.looseObject({
 });
 export type GrafanaLegacyPayload = z.infer<typeof grafanaLegacySchema>;
 
-/** Grafana unified alerting: an Alertmanager payload with Grafana's extra fields (docs/webhooks.md §Grafana, ours). */
+/** Grafana unified alerting: an Alertmanager payload with Grafana's extra fields (docs/webhooks.md#grafana, ours). */
 export const GRAFANA_UNIFIED: AlertmanagerFlavour = {
   defaultGroup: 'Grafana',
   type: 'grafanaAlert',
@@ -61,7 +61,7 @@ export function grafanaUnifiedAlerts(payload: AlertmanagerPayload, defaults: Web
   return payload.alerts.map((item) => alertFromAlertmanagerItem(item, payload.externalURL, defaults, GRAFANA_UNIFIED));
 }
 
-/** One alert per evalMatches item of an `alerting` notification (docs/webhooks.md §Grafana). */
+/** One alert per evalMatches item of an `alerting` notification (docs/webhooks.md#grafana). */
 export function grafanaLegacyAlerts(payload: GrafanaLegacyPayload, defaults: WebhookDefaults): AlertInput[] {
   return (payload.evalMatches ?? []).map((match) => {
     // Match tags first, then the rule's tags.

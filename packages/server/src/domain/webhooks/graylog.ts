@@ -2,7 +2,7 @@ import type { AlertInput } from '@alerta/contract';
 import { z } from 'zod';
 import { type WebhookDefaults, attributeKey, isoTime, nonEmpty, presentEntries, queryFields } from './defaults.js';
 
-/** Graylog ≤ 3.0 stream alert, posted by the HTTP alarm callback (docs/webhooks.md §Graylog). */
+/** Graylog ≤ 3.0 stream alert, posted by the HTTP alarm callback (docs/webhooks.md#graylog). */
 export const graylogStreamAlertSchema = z.looseObject({
   check_result: z.looseObject({
     result_description: z.string(),
@@ -13,7 +13,7 @@ export const graylogStreamAlertSchema = z.looseObject({
 });
 export type GraylogStreamAlert = z.infer<typeof graylogStreamAlertSchema>;
 
-/** Graylog ≥ 3.1 event, posted by an HTTP notification (docs/webhooks.md §Graylog, ours). */
+/** Graylog ≥ 3.1 event, posted by an HTTP notification (docs/webhooks.md#graylog, ours). */
 export const graylogEventSchema = z.looseObject({
   event_definition_id: z.string(),
   event_definition_title: z.string().min(1),
@@ -48,7 +48,7 @@ function common(defaults: WebhookDefaults) {
   };
 }
 
-/** One alert per stream alert (docs/webhooks.md §Graylog table). */
+/** One alert per stream alert (docs/webhooks.md#graylog). */
 export function graylogStreamAlert(payload: GraylogStreamAlert, defaults: WebhookDefaults): AlertInput {
   return {
     ...common(defaults),
@@ -60,7 +60,7 @@ export function graylogStreamAlert(payload: GraylogStreamAlert, defaults: Webhoo
   };
 }
 
-/** One alert per event; its fields become attributes (docs/webhooks.md §Graylog, ours). */
+/** One alert per event; its fields become attributes (docs/webhooks.md#graylog, ours). */
 export function graylogEventAlert(payload: GraylogEvent, defaults: WebhookDefaults): AlertInput {
   const { event } = payload;
   const fields = Object.entries(event.fields ?? {}).map(([key, value]) => [attributeKey(key), value] as const);

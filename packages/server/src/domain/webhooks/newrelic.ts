@@ -4,7 +4,7 @@ import { type WebhookDefaults, nonEmpty, presentEntries, queryFields } from './d
 
 const labelValue = z.union([z.string(), z.number(), z.boolean()]);
 
-/** The incident payload of a New Relic webhook notification channel, `version` "1.0" (docs/webhooks.md §New Relic). */
+/** The incident payload of a New Relic webhook notification channel, `version` "1.0" (docs/webhooks.md#new-relic). */
 export const newRelicIncidentSchema = z.looseObject({
   version: z.union([z.string(), z.number()]),
   account_name: z.string().min(1),
@@ -25,7 +25,7 @@ export const newRelicIncidentSchema = z.looseObject({
 });
 export type NewRelicIncident = z.infer<typeof newRelicIncidentSchema>;
 
-/** The default payload of a New Relic workflow's webhook destination (docs/webhooks.md §New Relic, ours). */
+/** The default payload of a New Relic workflow's webhook destination (docs/webhooks.md#new-relic, ours). */
 export const newRelicIssueSchema = z.looseObject({
   id: z.string().min(1),
   issueUrl: z.string().nullish(),
@@ -59,7 +59,7 @@ function incidentState(payload: NewRelicIncident, normal: string): { severity: s
   return { severity: knownSeverity(severity), status: 'open' };
 }
 
-/** One alert per incident notification (docs/webhooks.md §New Relic table). */
+/** One alert per incident notification (docs/webhooks.md#new-relic). */
 export function newRelicIncidentAlert(payload: NewRelicIncident, defaults: WebhookDefaults): AlertInput {
   const target = payload.targets[0];
   const { severity, status } = incidentState(payload, defaults.normalSeverity);
@@ -89,7 +89,7 @@ const PRIORITY_SEVERITY: Readonly<Record<string, string>> = {
   LOW: 'warning',
 };
 
-/** One alert per issue notification (docs/webhooks.md §New Relic, ours). */
+/** One alert per issue notification (docs/webhooks.md#new-relic, ours). */
 export function newRelicIssueAlert(payload: NewRelicIssue, defaults: WebhookDefaults): AlertInput {
   const state = payload.state.toUpperCase();
   const closed = state === 'CLOSED';

@@ -4,7 +4,7 @@ import { nonEmpty } from './defaults.js';
 /** A user as v2 webhooks name one: an object with a name, or `null` (sometimes the text "null"). */
 const v2User = z.union([z.looseObject({ name: z.string() }), z.string(), z.null()]).optional();
 
-/** PagerDuty v2 webhook: `{messages: [...]}` (docs/webhooks.md §PagerDuty). */
+/** PagerDuty v2 webhook: `{messages: [...]}` (docs/webhooks.md#pagerduty). */
 export const pagerDutyV2Schema = z.looseObject({
   messages: z
     .array(
@@ -28,7 +28,7 @@ export type PagerDutyV2 = z.infer<typeof pagerDutyV2Schema>;
 
 const reference = z.looseObject({ summary: z.string().nullish() });
 
-/** PagerDuty v3 webhook: `{event: {event_type, agent, data}}` (docs/webhooks.md §PagerDuty, ours). */
+/** PagerDuty v3 webhook: `{event: {event_type, agent, data}}` (docs/webhooks.md#pagerduty, ours). */
 export const pagerDutyV3Schema = z.looseObject({
   event: z.looseObject({
     event_type: z.string(),
@@ -61,7 +61,7 @@ function nameOf(user: z.infer<typeof v2User>): string {
   return user !== null && typeof user === 'object' ? user.name : 'n/a';
 }
 
-/** v2 message types → statuses and history texts (docs/webhooks.md §PagerDuty table); others change nothing. */
+/** v2 message types → statuses and history texts (docs/webhooks.md#pagerduty); others change nothing. */
 function v2Change(message: PagerDutyV2['messages'][number]): Omit<IncidentChange, 'incidentKey'> | undefined {
   const { incident } = message.data;
   const link = `#${incident.incident_number} (${incident.html_url})`;

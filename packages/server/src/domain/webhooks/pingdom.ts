@@ -2,7 +2,7 @@ import type { AlertInput } from '@alerta/contract';
 import { z } from 'zod';
 import { type WebhookDefaults, queryFields } from './defaults.js';
 
-/** Pingdom's state change webhook (docs/webhooks.md §Pingdom). */
+/** Pingdom's state change webhook (docs/webhooks.md#pingdom). */
 export const pingdomSchema = z.looseObject({
   check_id: z.union([z.number(), z.string()]),
   check_name: z.string().min(1),
@@ -16,7 +16,7 @@ export const pingdomSchema = z.looseObject({
 });
 export type PingdomPayload = z.infer<typeof pingdomSchema>;
 
-/** One alert per state change: events UP and DOWN correlate (docs/webhooks.md §Pingdom table). */
+/** One alert per state change: events UP and DOWN correlate (docs/webhooks.md#pingdom). */
 export function pingdomAlert(payload: PingdomPayload, defaults: WebhookDefaults): AlertInput {
   const severity =
     payload.current_state === 'UP'

@@ -13,7 +13,7 @@ export const alertmanagerItemSchema = z.looseObject({
   endsAt: z.string().optional(),
   generatorURL: z.string().optional(),
   fingerprint: z.string().optional(),
-  // Grafana unified alerting only (docs/webhooks.md §Grafana).
+  // Grafana unified alerting only (docs/webhooks.md#grafana).
   valueString: z.string().optional(),
   silenceURL: z.string().optional(),
   dashboardURL: z.string().optional(),
@@ -29,7 +29,7 @@ export const alertmanagerPayloadSchema = z.looseObject({
 });
 export type AlertmanagerPayload = z.infer<typeof alertmanagerPayloadSchema>;
 
-/** Fills `{label}` placeholders; a value with a placeholder that cannot be filled stays as it is (docs/webhooks.md §Prometheus). */
+/** Fills `{label}` placeholders; a value with a placeholder that cannot be filled stays as it is (docs/webhooks.md#prometheus). */
 function fillPlaceholders(value: string, labels: Readonly<Record<string, string>>): string {
   let complete = true;
   const filled = value.replace(/\{(\w+)\}/g, (whole, name: string) => {
@@ -43,7 +43,7 @@ function fillPlaceholders(value: string, labels: Readonly<Record<string, string>
 const fillAll = (map: Readonly<Record<string, string>>, labels: Readonly<Record<string, string>>) =>
   Object.fromEntries(Object.entries(map).map(([k, v]) => [k, fillPlaceholders(v, labels)]));
 
-/** Where the Prometheus and Grafana unified mappings differ (docs/webhooks.md §Grafana). */
+/** Where the Prometheus and Grafana unified mappings differ (docs/webhooks.md#grafana). */
 export interface AlertmanagerFlavour {
   defaultGroup: string;
   type: string;
@@ -72,7 +72,7 @@ function take(map: Map<string, string>, key: string): string | undefined {
 
 const nonEmpty = (value: string | undefined): string | undefined => (value === '' ? undefined : value);
 
-/** One Alertmanager item → one alert (docs/webhooks.md §Prometheus table). */
+/** One Alertmanager item → one alert (docs/webhooks.md#prometheus). */
 export function alertFromAlertmanagerItem(
   item: AlertmanagerItem,
   externalUrl: string | undefined,
@@ -111,7 +111,7 @@ export function alertFromAlertmanagerItem(
   if (item.startsAt !== undefined) attributes.startsAt = item.startsAt;
   if (item.endsAt !== undefined) attributes.endsAt = item.endsAt;
   if (externalUrl !== undefined) attributes.externalUrl = externalUrl;
-  // docs/webhooks.md §Prometheus (ours): the plain generator URL rather than an HTML anchor.
+  // docs/webhooks.md#prometheus (ours): the plain generator URL rather than an HTML anchor.
   if (nonEmpty(item.generatorURL) !== undefined) attributes.moreInfo = item.generatorURL;
   Object.assign(attributes, flavour.extraAttributes(item));
   for (const [k, v] of annotations) attributes[attributeKey(k)] = v;

@@ -2,7 +2,7 @@ import type { AlertInput } from '@alerta/contract';
 import { z } from 'zod';
 import { type WebhookDefaults, nonEmpty, queryFields } from './defaults.js';
 
-/** A Riemann event as JSON (docs/webhooks.md §Riemann); custom attributes sit beside the standard fields. */
+/** A Riemann event as JSON (docs/webhooks.md#riemann); custom attributes sit beside the standard fields. */
 export const riemannEventSchema = z.looseObject({
   host: z.string().min(1),
   service: z.string().min(1),
@@ -16,7 +16,7 @@ export const riemannEventSchema = z.looseObject({
 });
 export type RiemannEvent = z.infer<typeof riemannEventSchema>;
 
-/** One alert per event (docs/webhooks.md §Riemann table). */
+/** One alert per event (docs/webhooks.md#riemann). */
 export function riemannAlert(payload: RiemannEvent, defaults: WebhookDefaults): AlertInput {
   const text = nonEmpty(payload.description);
   return {

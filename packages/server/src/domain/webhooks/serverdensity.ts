@@ -4,7 +4,7 @@ import { type WebhookDefaults, queryFields } from './defaults.js';
 
 const id = z.union([z.string(), z.number()]);
 
-/** Server Density's alert webhook (docs/webhooks.md §Server Density). */
+/** Server Density's alert webhook (docs/webhooks.md#server-density). */
 export const serverDensitySchema = z.looseObject({
   alert_id: id,
   alert_section: z.string().min(1),
@@ -18,7 +18,7 @@ export const serverDensitySchema = z.looseObject({
 });
 export type ServerDensityPayload = z.infer<typeof serverDensitySchema>;
 
-/** One alert per notification; `fixed` closes it (docs/webhooks.md §Server Density table). */
+/** One alert per notification; `fixed` closes it (docs/webhooks.md#server-density). */
 export function serverDensityAlert(payload: ServerDensityPayload, defaults: WebhookDefaults): AlertInput {
   const trigger = payload.configured_trigger_value;
   return {

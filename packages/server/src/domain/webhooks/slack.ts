@@ -4,7 +4,7 @@ import { z } from 'zod';
 const slackAction = z.looseObject({ name: z.string().optional(), value: z.string().optional() });
 const attachment = z.looseObject({ actions: z.array(slackAction).optional() });
 
-/** The `payload` field of a Slack interactive message action (docs/webhooks.md §Slack). */
+/** The `payload` field of a Slack interactive message action (docs/webhooks.md#slack). */
 export const slackActionSchema = z.looseObject({
   type: z.string().optional(),
   token: z.string().optional(),
@@ -30,7 +30,7 @@ export function sameSecret(given: string, expected: string): boolean {
 
 /**
  * Slack's request signature: `v0=` + HMAC-SHA256 of `v0:<timestamp>:<body>` under the signing secret, with the
- * timestamp within five minutes of now (docs/webhooks.md §Slack, SLACK_SIGNING_SECRET).
+ * timestamp within five minutes of now (docs/webhooks.md#slack, SLACK_SIGNING_SECRET).
  */
 export function slackSignatureValid(
   secret: string,
@@ -48,7 +48,7 @@ const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word
 
 /**
  * The message Slack shows in place of the one whose button was pressed: a status change drops every button and adds
- * a note of what was done; watch and unwatch swap that one button for its opposite (docs/webhooks.md §Slack).
+ * a note of what was done; watch and unwatch swap that one button for its opposite (docs/webhooks.md#slack).
  */
 export function slackAnswer(
   payload: SlackAction,

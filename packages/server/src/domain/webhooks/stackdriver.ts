@@ -4,7 +4,7 @@ import { type WebhookDefaults, nonEmpty, presentEntries, queryFields } from './d
 
 const optionalText = z.string().nullish();
 
-/** A Cloud Monitoring (Stackdriver) incident, webhook schema 1.1 / 1.2 (docs/webhooks.md §Stackdriver). */
+/** A Cloud Monitoring (Stackdriver) incident, webhook schema 1.1 / 1.2 (docs/webhooks.md#stackdriver). */
 export const stackdriverIncidentSchema = z.looseObject({
   incident_id: z.string(),
   resource_id: optionalText,
@@ -17,7 +17,7 @@ export const stackdriverIncidentSchema = z.looseObject({
   url: optionalText,
   summary: z.string(),
   severity: optionalText,
-  // What a policy's documentation may add or override (docs/webhooks.md §Stackdriver, "documentation").
+  // What a policy's documentation may add or override (docs/webhooks.md#stackdriver, "documentation").
   environment: optionalText,
   group: optionalText,
   customer: optionalText,
@@ -25,7 +25,7 @@ export const stackdriverIncidentSchema = z.looseObject({
 });
 export type StackdriverIncident = z.infer<typeof stackdriverIncidentSchema>;
 
-/** The Pub/Sub push form: the same payload, base64 in `message.data` (docs/webhooks.md §Stackdriver, ours). */
+/** The Pub/Sub push form: the same payload, base64 in `message.data` (docs/webhooks.md#stackdriver, ours). */
 export const pubSubPushSchema = z.looseObject({
   message: z.looseObject({ data: z.string() }),
   subscription: z.string().optional(),
@@ -70,7 +70,7 @@ function severityOf(given: string | null | undefined, defaults: WebhookDefaults)
   return severity === 'error' ? 'major' : severity;
 }
 
-/** One alert per incident notification (docs/webhooks.md §Stackdriver table). */
+/** One alert per incident notification (docs/webhooks.md#stackdriver). */
 export function stackdriverAlert(
   incident: StackdriverIncident,
   rawData: string,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { nonEmpty } from './defaults.js';
 
-/** A Telegram Bot API update; only `callback_query` (an inline button pressed) is acted on (docs/webhooks.md §Telegram). */
+/** A Telegram Bot API update; only `callback_query` (an inline button pressed) is acted on (docs/webhooks.md#telegram). */
 export const telegramUpdateSchema = z.looseObject({
   update_id: z.number().optional(),
   callback_query: z
@@ -61,7 +61,7 @@ const button = (action: string, alertId: string) => ({
 });
 
 /**
- * The text and buttons that replace the message whose button was pressed (docs/webhooks.md §Telegram): its first
+ * The text and buttons that replace the message whose button was pressed (docs/webhooks.md#telegram): its first
  * line becomes a summary of the alert (a link to the console when DASHBOARD_URL is set), the rest stays, and a last
  * line says what was done. Watching keeps buttons (with the opposite watch action); other actions remove them.
  * `notice` is the short answer to the button press itself.
