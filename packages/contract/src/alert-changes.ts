@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { MAX_FIELD_LENGTH, noteSchema } from './alert.js';
 import { optionalField } from './fields.js';
+import { timeoutSeconds } from './sender-fields.js';
 
 /**
  * Bodies and answers of the alert change endpoints (api.md §1.2): status, action, tag, untag, attributes, notes, the
@@ -15,14 +16,7 @@ const text = (field: string) =>
       .check(z.maxLength(MAX_FIELD_LENGTH, { error: `'${field}' must be at most ${MAX_FIELD_LENGTH} characters` })),
   );
 
-const timeout = optionalField(
-  z
-    .number({ error: "'timeout' must be an integer" })
-    .check(
-      z.int({ error: "'timeout' must be an integer" }),
-      z.gte(0, { error: "'timeout' must be a positive integer" }),
-    ),
-);
+const timeout = optionalField(timeoutSeconds);
 
 /** A mandatory name; when it is missing (or null) the message is the reference's `must supply '<field>' as json data`. */
 const name = (field: string) =>

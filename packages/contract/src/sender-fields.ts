@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-// Fields that alerts and heartbeats read alike. They live apart from `fields.ts`, which the console's first load
+// Fields that alerts, their changes and heartbeats read alike. They live apart from `fields.ts`, which the console's first load
 // carries, so that only the code that reads senders' bodies takes them.
 
 /** A sender's timeout in whole seconds, 0 or more. */
