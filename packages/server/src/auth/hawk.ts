@@ -1,8 +1,9 @@
-import { type Hash, createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { type Hash, createHash, createHmac } from 'node:crypto';
 import { Transform, pipeline } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../errors.js';
+import { sameSecret } from './same-secret.js';
 
 /**
  * Hawk request authentication (api.md §6.1.2), checked against the shared keys of HMAC_AUTH_CREDENTIALS. What is
@@ -114,13 +115,6 @@ function normalizedRequest(request: FastifyRequest, header: HawkHeader): string 
 const mac = (credential: HawkCredential, text: string): string =>
   createHmac(credential.algorithm, credential.key).update(text).digest('base64');
 
-/** Compares in constant time for equal lengths; the length of a MAC is no secret. */
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}
-
 /**
  * Nonces seen within the replay window, each kept until its header could no longer pass the timestamp check. Per
  * process: with several server processes, a header replayed to another process is caught only by its timestamp.
@@ -176,7 +170,7 @@ export class HawkVerifier {
     const header = parseHawkHeader(attributes);
     const credential = this.credentials.get(header.id);
     if (credential === undefined) throw refused('Unknown Hawk credentials');
-    if (!sameText(mac(credential, normalizedRequest(request, header)), header.mac)) {
+    if (!sameSecret(mac(credential, normalizedRequest(request, header)), header.mac)) {
       throw refused('Hawk MAC does not match the request');
     }
     const nowMs = this.now();
@@ -227,6 +221,6 @@ export function registerHawkPayloadCheck(app: FastifyInstance): void {
     }
     pendingPayloads.delete(request);
     const actual = check.hash.update('\n').digest('base64');
-    done(sameText(actual, check.expected) ? undefined : refused('Hawk payload hash does not match the request body'));
+    done(sameSecret(actual, check.expected) ? undefined : refused('Hawk payload hash does not match the request body'));
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { type AppContext, principalOf } from '../context.js';
+import { sameSecret } from '../auth/same-secret.js';
 import { checkStatus } from '../domain/alert-changes.js';
 import { newBlackout } from '../domain/blackout.js';
 import {
@@ -12,7 +13,6 @@ import {
 import {
   SLACK_STATUS_ACTIONS,
   WATCH_ACTIONS,
-  sameSecret,
   slackActionSchema,
   slackActionText,
   slackAnswer,

@@ -21,6 +21,9 @@ export interface WebhookDefaults {
 /** Attribute keys may not contain `.` or `$`, so they are replaced by `_` (docs/webhooks.md#prometheus). */
 export const attributeKey = (key: string): string => key.replace(/[.$]/g, '_');
 
+/** The word with its first letter in capitals, as Slack and Telegram replies show actions and statuses. */
+export const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
+
 /** A label value split on commas, blanks dropped. */
 export const splitList = (value: string): string[] =>
   value

@@ -1,5 +1,7 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
+import { sameSecret } from '../../auth/same-secret.js';
+import { capitalise } from './defaults.js';
 
 const slackAction = z.looseObject({ name: z.string().optional(), value: z.string().optional() });
 const attachment = z.looseObject({ actions: z.array(slackAction).optional() });
@@ -21,13 +23,6 @@ export type SlackAction = z.infer<typeof slackActionSchema>;
 export const SLACK_STATUS_ACTIONS: readonly string[] = ['open', 'ack', 'close'];
 export const WATCH_ACTIONS: readonly string[] = ['watch', 'unwatch'];
 
-/** Same length and same bytes, in constant time. */
-export function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /**
  * Slack's request signature: `v0=` + HMAC-SHA256 of `v0:<timestamp>:<body>` under the signing secret, with the
  * timestamp within five minutes of now (docs/webhooks.md#slack, SLACK_SIGNING_SECRET).
@@ -43,8 +38,6 @@ export function slackSignatureValid(
   const expected = `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
   return sameSecret(signature, expected);
 }
-
-const capitalise = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
  * The message Slack shows in place of the one whose button was pressed: a status change drops every button and adds

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { nonEmpty } from './defaults.js';
+import { capitalise, nonEmpty } from './defaults.js';
 
 /** A Telegram Bot API update; only `callback_query` (an inline button pressed) is acted on (docs/webhooks.md#telegram). */
 export const telegramUpdateSchema = z.looseObject({
@@ -56,7 +56,7 @@ interface ReplyAlert {
 
 /** An inline keyboard button that sends `/<action> <alert id>` back to this webhook. */
 const button = (action: string, alertId: string) => ({
-  text: action.charAt(0).toUpperCase() + action.slice(1),
+  text: capitalise(action),
   callback_data: `/${action} ${alertId}`,
 });
 
@@ -79,7 +79,7 @@ export function telegramReply(
     ? `User \`${user.replace(/`/g, "'")}\` is _${action}ing_ alert ${shortId}`
     : `The status of alert ${shortId} is *${action}* now!`;
   const label = dashboardUrl === '' ? shortId : `[${shortId}](${dashboardUrl}/alert/${alert.id})`;
-  const severity = alert.severity.charAt(0).toUpperCase() + alert.severity.slice(1);
+  const severity = capitalise(alert.severity);
   const log = previousText.split('\n').slice(1).join('\n');
   const heading = `${label} *${escapeMarkdown(`${severity} - ${alert.event} on ${alert.resource}`)}*`;
   const text = [heading, escapeMarkdown(log), reply].join('\n');
