@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { type TestServer, alertBody, basic, body, createUser, startTestServer } from './support/app.js';
+import { type TestServer, alertBody, basic, body, createBlackout, createUser, startTestServer } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
 
 const at = (offsetSeconds: number): string => new Date(Date.now() + offsetSeconds * 1000).toISOString();
@@ -18,16 +18,7 @@ async function serverWith(engine: Parameters<typeof startTestServer>[0], env: Re
 function client(server: () => TestServer) {
   const postAlert = (fields: Record<string, unknown>) =>
     server().app.inject({ method: 'POST', url: '/api/alert', headers: admin, payload: alertBody(fields) });
-  const blackout = async (fields: Record<string, unknown>): Promise<string> => {
-    const response = await server().app.inject({
-      method: 'POST',
-      url: '/api/blackout',
-      headers: admin,
-      payload: fields,
-    });
-    assert.equal(response.statusCode, 201, response.body);
-    return (body(response) as { id: string }).id;
-  };
+  const blackout = (fields: Record<string, unknown>) => createBlackout(server(), admin, fields);
   const countIn = async (environment: string): Promise<number> => {
     const response = await server().app.inject({
       method: 'GET',

@@ -5,7 +5,7 @@ import { ALARM_MODELS, alertInputSchema } from '@alerta/contract';
 import { IngestBatcher } from '../src/domain/ingest-batch.js';
 import { ingestSettingsOf } from '../src/domain/ingest-settings.js';
 import { ApiError } from '../src/errors.js';
-import { type TestServer, alertBody, basic, body, createUser, startTestServer } from './support/app.js';
+import { type TestServer, alertBody, basic, body, createBlackout, createUser, startTestServer } from './support/app.js';
 import type { AlertJson } from './support/alerts.js';
 import { forEachEngine } from './support/engines.js';
 
@@ -39,11 +39,6 @@ async function stored(server: TestServer, id: string): Promise<AlertJson> {
   const response = await server.app.inject({ method: 'GET', url: `/api/alert/${id}`, headers: admin });
   assert.equal(response.statusCode, 200, response.body);
   return alertOf(response);
-}
-
-async function createBlackout(server: TestServer, payload: Record<string, unknown>): Promise<void> {
-  const response = await server.app.inject({ method: 'POST', url: '/api/blackout', headers: admin, payload });
-  assert.equal(response.statusCode, 201, response.body);
 }
 
 /**
@@ -301,13 +296,7 @@ forEachEngine((engine) => {
     after(() => server.close());
 
     it('suppresses exactly the alerts a blackout covers', async () => {
-      const blackout = await server.app.inject({
-        method: 'POST',
-        url: '/api/blackout',
-        headers: admin,
-        payload: { environment: 'Dark', resource: 'dark-host' },
-      });
-      assert.equal(blackout.statusCode, 201, blackout.body);
+      await createBlackout(server, admin, { environment: 'Dark', resource: 'dark-host' });
       const covered = range(4).map((i) => ({ environment: 'Dark', resource: 'dark-host', event: `e${i}` }));
       const elsewhere = range(4).map((i) => ({ environment: 'Dark', resource: 'lit-host', event: `e${i}` }));
       const otherEnvironment = range(4).map((i) => ({
@@ -337,7 +326,7 @@ forEachEngine((engine) => {
     });
 
     it('still suppresses the covered alerts of a batch that is stored again one alert at a time', async () => {
-      await createBlackout(server, { environment: 'Dark', resource: 'dim-host' });
+      await createBlackout(server, admin, { environment: 'Dark', resource: 'dim-host' });
       const taken = alertOf(await post(server, { resource: 'dim-owner' }));
       // The id already in use fails the batch's transaction, so its alerts are screened and stored again one by one.
       const outcomes = await ingestOneBatch(server, [
@@ -367,7 +356,7 @@ forEachEngine((engine) => {
     after(() => server.close());
 
     it('keeps the covered alerts with the blackout status and the others as sent', async () => {
-      await createBlackout(server, { environment: 'Dark', resource: 'dark-host' });
+      await createBlackout(server, admin, { environment: 'Dark', resource: 'dark-host' });
       // Stored alerts the batch reads as candidates, one of them outside the blackout.
       const existing = alertOf(await post(server, { environment: 'Dark', resource: 'dark-host', event: 'e0' }));
       assert.equal(existing.status, 'blackout');

@@ -135,3 +135,14 @@ export function alertBody(overrides: Record<string, unknown> = {}): Record<strin
     ...overrides,
   };
 }
+
+/** POST /blackout as the caller `headers` names; the new blackout's id. */
+export async function createBlackout(
+  server: TestServer,
+  headers: Record<string, string>,
+  payload: Record<string, unknown>,
+): Promise<string> {
+  const response = await server.app.inject({ method: 'POST', url: '/api/blackout', headers, payload });
+  assert.equal(response.statusCode, 201, response.body);
+  return (body(response) as { id: string }).id;
+}

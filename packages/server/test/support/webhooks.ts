@@ -4,7 +4,15 @@ import { dirname, join } from 'node:path';
 import { after, before, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Alert } from '@alerta/contract';
-import { type TestServer, alertBody, basic, body, createUser, startTestServer } from './app.js';
+import {
+  type TestServer,
+  alertBody,
+  basic,
+  body,
+  createBlackout as createBlackoutAs,
+  createUser,
+  startTestServer,
+} from './app.js';
 import type { Engine } from './engines.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'webhooks');
@@ -88,15 +96,7 @@ export function webhookCalls(server: () => TestServer) {
     assert.equal(response.statusCode, 201, response.body);
     return (body(response) as { alert: AlertJson }).alert;
   };
-  const createBlackout = async (blackout: Record<string, unknown>): Promise<void> => {
-    const response = await server().app.inject({
-      method: 'POST',
-      url: '/api/blackout',
-      headers: admin,
-      payload: blackout,
-    });
-    assert.equal(response.statusCode, 201, response.body);
-  };
+  const createBlackout = (blackout: Record<string, unknown>) => createBlackoutAs(server(), admin, blackout);
   return { post, get, getAlert, totalAlerts, sendAlert, createBlackout };
 }
 
