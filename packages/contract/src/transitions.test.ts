@@ -45,8 +45,18 @@ describe('ALERTA model (api.md §3.1)', () => {
     assert.match(statusOf({ currentStatus: 'ack', action: 'ack' }), /^409:alert is already in ack status/);
     assert.match(statusOf({ action: 'unack' }), /^409:/);
     assert.match(statusOf({ action: 'unshelve' }), /^409:/);
-    assert.match(statusOf({ currentStatus: 'closed', action: 'ack' }), /^409:/);
-    assert.match(statusOf({ currentStatus: 'expired', action: 'ack' }), /^409:/);
+    assert.equal(statusOf({ currentStatus: 'closed', action: 'ack' }), '409:alert is closed and cannot be acked');
+    assert.equal(statusOf({ currentStatus: 'closed', action: 'shelve' }), '409:alert is closed and cannot be shelved');
+    assert.equal(
+      statusOf({ currentStatus: 'closed', action: 'close' }),
+      '409:alert is closed and cannot be closed again',
+    );
+    assert.equal(statusOf({ currentStatus: 'expired', action: 'ack' }), '409:alert is expired and cannot be acked');
+    assert.equal(statusOf({ currentStatus: 'expired', action: 'close' }), '409:alert is expired and cannot be closed');
+    assert.equal(
+      statusOf({ currentStatus: 'expired', action: 'shelve' }),
+      '409:alert is expired and cannot be shelved',
+    );
   });
 
   it('re-alarms an acknowledged alert on a worse severity only', () => {

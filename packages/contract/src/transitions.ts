@@ -19,6 +19,8 @@ export type TransitionResult = { ok: true; severity: string; status: string } | 
 
 const done = (severity: string, status: string): TransitionResult => ({ ok: true, severity, status });
 const conflict = (message: string): TransitionResult => ({ ok: false, conflict: message });
+/** An action as a past participle, for the 409 messages: `ack` → `acked`, `shelve` → `shelved`, `close` → `closed`. */
+const participle = (action: string): string => (action.endsWith('e') ? `${action}d` : `${action}ed`);
 
 /** api.md §3.1, evaluated in order, first match wins. */
 function alertaTransition(model: AlarmModel, input: TransitionInput): TransitionResult {
@@ -68,7 +70,7 @@ function alertaTransition(model: AlarmModel, input: TransitionInput): Transition
     case 'closed':
       if (a === 'open') return done(input.previousSeverity, 'open');
       if (a === 'ack' || a === 'shelve' || a === 'close')
-        return conflict(`alert is closed and cannot be ${a === 'close' ? 'closed again' : `${a}ed`}`);
+        return conflict(`alert is closed and cannot be ${a === 'close' ? 'closed again' : participle(a)}`);
       if (a === undefined && !isNormal) return done(severity, p === 'shelved' ? 'shelved' : 'open');
       break;
     default:
@@ -76,7 +78,7 @@ function alertaTransition(model: AlarmModel, input: TransitionInput): Transition
   }
   if (isNormal) return done(normal, 'closed');
   if (s === 'expired') {
-    if (a !== undefined && a !== 'open') return conflict(`alert is expired and cannot be ${a}ed`);
+    if (a !== undefined && a !== 'open') return conflict(`alert is expired and cannot be ${participle(a)}`);
     return done(severity, 'open');
   }
   return done(severity, s);
