@@ -105,11 +105,11 @@ async function benchEngine(engine: 'sqlite' | 'postgres', databaseUrl: string | 
     const seedSeconds = (performance.now() - seedStart) / 1000;
     console.log(`seeded ${TOTAL_ALERTS} alerts`);
     // A table loaded in a minute still has the planner statistics of its first few thousand rows until autovacuum's
-    // next pass; with them PostgreSQL reads the identity index by environment alone and takes several times longer to find
-    // the alerts a batch matches. Measure the steady state, as autovacuum would have it within a minute.
+    // next pass; with them PostgreSQL reads the identity index by environment alone and takes several times longer to
+    // find the alerts a batch matches. Measure the steady state, as autovacuum would have it within a minute.
     if (engine === 'postgres' && databaseUrl !== undefined) await runStatement(databaseUrl, 'ANALYZE');
 
-    // Duplicates of 500 stored alerts, the same severity each time (api.md §2.1 duplicate).
+    // Duplicates of 500 stored alerts, the same severity each time (docs/api/ingest.md#matching duplicate).
     const duplicates = await runLoad(client, DUPLICATES, CONNECTIONS, (i) =>
       post((i % 500) * Math.floor(TOTAL_ALERTS / 500)),
     );

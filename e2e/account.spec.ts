@@ -5,7 +5,8 @@ import { blocking, runAxe, type AxeFinding } from './support/axe';
 import { expect, test as base } from './support/server';
 
 // Sign-up, email confirmation, forgotten and reset passwords against the real server, with the mail read from a
-// local SMTP server (console.md §2, §7; screens.md §14).
+// local SMTP server (docs/console/behaviour.md#screens-and-routes, docs/console/behaviour.md#calls;
+// docs/console/account-screens.md#sign-in-screens).
 
 const test = base.extend<object, { mailbox: Mailbox }>({
   mailbox: [

@@ -122,7 +122,7 @@ test.describe('bulk actions', () => {
     await page.keyboard.press('Escape');
     await expect(page.getByText(/\d+ selected/)).toHaveCount(0);
 
-    // console.md §4: if any selected alert is unwatched, all get watched …
+    // docs/console/behaviour.md#states-and-actions: if any selected alert is unwatched, all get watched …
     await select(a);
     await expect(bar.getByText('1 selected')).toBeVisible();
     await bar.getByRole('button', { name: 'Watch or stop watching' }).click();

@@ -118,7 +118,8 @@ test.describe('CSV and kiosk', () => {
     expect(all.text.startsWith('\uFEFF"id",')).toBe(true);
     expect(all.text).toContain('"CPU says ""hot"", twice"');
     const [header, ...rows] = parseCsv(all.text.slice(1));
-    // The export is the page shown, with each alert's raw data as text (console.md §2), which the list leaves out.
+    // The export is the page shown, with each alert's raw data as text (docs/console/behaviour.md#screens-and-routes),
+    // which the list leaves out.
     const listed = await server.api('GET', `/alerts?q=${encodeURIComponent(`event:${event}`)}&show-raw-data=true`);
     const stored = new Map((listed.body as { alerts: StoredAlert[] }).alerts.map((alert) => [alert.resource, alert]));
     expect([...stored.keys()].sort()).toEqual([a, b]);

@@ -36,7 +36,7 @@ test.describe('alert detail toolbar', () => {
     await expect(toolbarButton(page, 'Watch')).toBeVisible();
     await expectTag(server, id, tag, false);
 
-    // console.md §2: closing goes back to the list.
+    // docs/console/behaviour.md#screens-and-routes: closing goes back to the list.
     await toolbarButton(page, 'Close').click();
     await expect(page).toHaveURL((url) => url.pathname === '/alerts');
     await expectStatus(server, id, 'closed');
@@ -95,7 +95,7 @@ test.describe('alert detail toolbar', () => {
       tags: ['tls'],
       lastReceiveTime: stored?.lastReceiveTime,
     });
-    // console.md §9: the label says "copied" for 2 s.
+    // docs/console/behaviour.md#constants: the label says "copied" for 2 s.
     await expect(page.getByRole('button', { name: 'Copy as JSON' })).toBeVisible();
 
     await toolbarButton(page, 'Delete').click();

@@ -4,9 +4,10 @@ import { postAlert, unique } from './support/alerts';
 import { blocking, runAxe } from './support/axe';
 import { expect, test as base } from './support/server';
 
-// Signing in through an OpenID Connect provider in a popup (screens.md §1.3) against the real server and a real
-// identity provider (oidc-provider) started here, which asks who signs in with a form in the popup. The server also
-// lets anonymous visitors read (console.md §2, §6).
+// Signing in through an OpenID Connect provider in a popup (docs/console/plumbing.md#sign-in-providers) against the
+// real server and a real identity provider (oidc-provider) started here, which asks who signs in with a form in the
+// popup. The server also lets anonymous visitors read (docs/console/behaviour.md#screens-and-routes,
+// docs/console/behaviour.md#roles-and-permissions).
 
 const test = base.extend<object, { idp: Idp }>({
   idp: [

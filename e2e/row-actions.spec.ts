@@ -25,7 +25,7 @@ test.describe('row actions', () => {
     await takeAction(server, ackedId, 'ack');
     await logIn(page, server, `/alerts?q=event:${event}${EVERY_STATUS}`);
 
-    // console.md §4: an acked alert offers unack, shelve, close and reopen, not ack.
+    // docs/console/behaviour.md#states-and-actions: an acked alert offers unack, shelve, close and reopen, not ack.
     const ackedRow = alertRow(page, acked);
     await expect(ackedRow.getByRole('cell', { name: 'ack', exact: true })).toBeVisible();
     await ackedRow.hover();
@@ -79,7 +79,7 @@ test.describe('row actions', () => {
     await expect(row.getByRole('button', { name: 'Stop watching', exact: true })).toBeVisible();
     await expect(alertRow(page, other).getByRole('button', { name: 'Stop watching', exact: true })).toHaveCount(0);
 
-    // console.md §2: the top bar's switch narrows the list to what the user watches.
+    // docs/console/behaviour.md#screens-and-routes: the top bar's switch narrows the list to what the user watches.
     await page.getByRole('switch', { name: 'Watched only' }).check();
     await expect(alertRow(page, other)).toHaveCount(0);
     await expect(row).toBeVisible();

@@ -95,6 +95,7 @@ const steps = [
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
   { name: 'format', cmd: ['npx', 'prettier', '--check', '.'] },
   { name: 'contract', cmd: ['npm', 'test', '--workspace', 'packages/contract'], suite: true },
+  { name: 'docs', cmd: ['node', 'scripts/check-docs.mjs'] },
   { name: 'size', cmd: ['node', 'scripts/check-size.mjs'], needs: ['build'] },
 ];
 

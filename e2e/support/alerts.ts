@@ -107,7 +107,7 @@ export function alertRow(page: Page, resource: string): Locator {
   return page.getByRole('row', { name: new RegExp(`\\b${resource}\\b`) });
 }
 
-/** Clicks one of a row's hover buttons (console.md §2: shown on hover). */
+/** Clicks one of a row's hover buttons (docs/console/behaviour.md#screens-and-routes: shown on hover). */
 export async function rowAction(row: Locator, label: string): Promise<void> {
   await row.hover();
   await row.getByRole('button', { name: label, exact: true }).click();

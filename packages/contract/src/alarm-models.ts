@@ -1,4 +1,4 @@
-/** The alarm models of api.md §3: severities, colours, status codes and defaults. */
+/** The alarm models of docs/api/alarm-models.md: severities, colours, status codes and defaults. */
 export interface AlarmModel {
   name: string;
   /** Severity name → code. */
@@ -110,7 +110,7 @@ export const ALARM_MODELS: Readonly<Record<AlarmModelName, AlarmModel>> = {
 
 export type Trend = 'moreSevere' | 'lessSevere' | 'noChange';
 
-/** api.md §2.2: the trend from one severity to another under a model. */
+/** docs/api/ingest.md#field-changes: the trend from one severity to another under a model. */
 export function trendIndication(model: AlarmModel, previous: string, current: string): Trend {
   const before = model.severity[previous];
   const after = model.severity[current];
@@ -127,7 +127,7 @@ export function isNormalSeverity(model: AlarmModel, severity: string): boolean {
   return model.normalSeverities.includes(severity);
 }
 
-/** The wire shape of `alarm_model` in GET /config (api.md §7). */
+/** The wire shape of `alarm_model` in GET /config (docs/api/config.md). */
 export function alarmModelConfig(model: AlarmModel): {
   name: string;
   severity: Record<string, number>;

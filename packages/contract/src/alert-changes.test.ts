@@ -11,7 +11,7 @@ import {
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }): string =>
   result.success ? 'ok' : (result.error?.issues[0]?.message ?? '');
 
-describe('alert change bodies (api.md §1.2)', () => {
+describe('alert change bodies (docs/api/alerts.md)', () => {
   it('requires each endpoint’s field with the reference’s message', () => {
     assert.equal(firstMessage(statusChangeSchema.safeParse({})), "must supply 'status' as json data");
     assert.equal(firstMessage(actionSchema.safeParse({ text: 'x' })), "must supply 'action' as json data");

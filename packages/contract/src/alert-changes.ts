@@ -4,9 +4,9 @@ import { optionalField } from './fields.js';
 import { timeoutSeconds } from './sender-fields.js';
 
 /**
- * Bodies and answers of the alert change endpoints (api.md §1.2): status, action, tag, untag, attributes, notes, the
- * bulk variants and housekeeping (api.md §2.6). Unknown fields are ignored, as the reference does, and optional ones
- * may be null (README "Senders").
+ * Bodies and answers of the alert change endpoints (docs/api/alerts.md): status, action, tag, untag, attributes, notes,
+ * the bulk variants and housekeeping (docs/api/management.md#housekeeping). Unknown fields are ignored, as the
+ * reference does, and optional ones may be null (README "Senders").
  */
 
 const text = (field: string) =>
@@ -18,7 +18,9 @@ const text = (field: string) =>
 
 const timeout = optionalField(timeoutSeconds);
 
-/** A mandatory name; when it is missing (or null) the message is the reference's `must supply '<field>' as json data`. */
+/**
+ * A mandatory name; when it is missing (or null) the message is the reference's `must supply '<field>' as json data`.
+ */
 const name = (field: string) =>
   z
     .string({
@@ -51,7 +53,7 @@ const tagList = z.array(
 export const tagsChangeSchema = z.object({ tags: tagList });
 export type TagsChange = z.infer<typeof tagsChangeSchema>;
 
-/** api.md §1.2: attribute keys may not contain `.` or `$`; a null value deletes the key. */
+/** docs/api/alerts.md: attribute keys may not contain `.` or `$`; a null value deletes the key. */
 const attributeChanges = z.record(z.string(), z.unknown(), { error: "must supply 'attributes' as json data" }).check(
   z.refine((attrs) => Object.keys(attrs).every((k) => !k.includes('.') && !k.includes('$')), {
     error: "attribute keys must not contain '.' or '$'",
@@ -85,7 +87,10 @@ export const notesResponseSchema = z.object({
 });
 export type NotesResponse = z.infer<typeof notesResponseSchema>;
 
-/** The answer of the bulk change endpoints (spec README: they run synchronously and report what they changed). */
+/**
+ * The answer of the bulk change endpoints (README.md#where-we-differ-from-the-reference-server: they run synchronously
+ * and report what they changed).
+ */
 export const bulkUpdateResultSchema = z.object({
   status: z.literal('ok'),
   updated: z.array(z.string()),
@@ -100,7 +105,7 @@ export const bulkDeleteResultSchema = z.object({
 });
 export type BulkDeleteResult = z.infer<typeof bulkDeleteResultSchema>;
 
-/** GET/POST /management/housekeeping (api.md §1.8, §2.6). */
+/** GET/POST /management/housekeeping (docs/api/management.md, docs/api/management.md#housekeeping). */
 export const housekeepingResultSchema = z.object({
   status: z.literal('ok'),
   expired: z.array(z.string()),
@@ -110,7 +115,7 @@ export const housekeepingResultSchema = z.object({
 });
 export type HousekeepingResult = z.infer<typeof housekeepingResultSchema>;
 
-/** api.md §2.3: action history entries take the action's name when it is one of these, else `action`. */
+/** docs/api/ingest.md#history: action history entries take the action's name when it is one of these, else `action`. */
 export const HISTORY_ACTION_TYPES: readonly string[] = [
   'open',
   'assign',

@@ -9,7 +9,7 @@ function firstError(body: unknown): string | undefined {
   return result.success ? undefined : result.error.issues[0]?.message;
 }
 
-describe('alertInputSchema (api.md §1.2)', () => {
+describe('alertInputSchema (docs/api/alerts.md)', () => {
   it('accepts a minimal alert and ignores unknown fields', () => {
     const result = alertInputSchema.parse({ resource: 'web01', event: 'down', unknownField: 1 });
     assert.deepEqual(result, { resource: 'web01', event: 'down' });

@@ -3,7 +3,7 @@ import { ISO_DATE_MESSAGE, isoDateSchema } from './dates.js';
 import { optionalField } from './fields.js';
 import { customerName, timeoutSeconds } from './sender-fields.js';
 
-/** A history entry of an alert (api.md §1.2). */
+/** A history entry of an alert (docs/api/alerts.md). */
 export const historySchema = z.object({
   id: z.string(),
   href: z.string(),
@@ -40,7 +40,7 @@ export const HISTORY_TYPES = [
 
 export const trendSchema = z.enum(['moreSevere', 'lessSevere', 'noChange']);
 
-/** The alert object of GET and POST responses (api.md §1.2). */
+/** The alert object of GET and POST responses (docs/api/alerts.md). */
 export const alertSchema = z.object({
   id: z.string(),
   href: z.string(),
@@ -74,7 +74,7 @@ export const alertSchema = z.object({
 });
 export type Alert = z.infer<typeof alertSchema>;
 
-/** A note on an alert (api.md §1.2). */
+/** A note on an alert (docs/api/alerts.md). */
 export const noteSchema = z.object({
   id: z.string(),
   href: z.string(),
@@ -95,7 +95,7 @@ const stringList = (field: string) =>
     error: `'${field}' must be a list`,
   });
 
-/** api.md §1.2: attribute keys may not contain `.` or `$`. */
+/** docs/api/alerts.md: attribute keys may not contain `.` or `$`. */
 const attributesSchema = z.record(z.string(), z.unknown(), { error: "'attributes' must be a JSON object" }).check(
   z.refine((attrs) => Object.keys(attrs).every((k) => !k.includes('.') && !k.includes('$')), {
     error: "attribute keys must not contain '.' or '$'",
@@ -121,8 +121,8 @@ const optionalString = (field: string) => optionalField(z.string({ error: `'${fi
 export const MAX_FIELD_LENGTH = 10_000;
 
 /**
- * The body of POST /alert (api.md §1.2). Unknown fields are ignored, as the reference does, and every optional field
- * may be null (README "Senders"). Defaults that depend on the server's settings (environment, severity, origin,
+ * The body of POST /alert (docs/api/alerts.md). Unknown fields are ignored, as the reference does, and every optional
+ * field may be null (README "Senders"). Defaults that depend on the server's settings (environment, severity, origin,
  * timeout …) are applied by the server, not here.
  */
 export const alertInputSchema = z.object({

@@ -5,7 +5,7 @@ const field = (name: string) => z.string({ error: `'${name}' must be a string` }
 
 // Every field of the auth bodies may be left out or null (README "Senders"); the routes say which they miss.
 
-/** POST /auth/login body (api.md §1.7): `username` or `email`, and `password`. */
+/** POST /auth/login body (docs/api/auth.md#routes): `username` or `email`, and `password`. */
 export const loginBodySchema = z.object({
   username: optionalField(field('username')),
   email: optionalField(field('email')),
@@ -18,7 +18,10 @@ export function isEmailAddress(value: string): boolean {
   return value.length <= 254 && /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value);
 }
 
-/** POST /auth/signup body (api.md §1.7). Required fields are checked by the route, with the reference's messages. */
+/**
+ * POST /auth/signup body (docs/api/auth.md#routes). Required fields are checked by the route, with the reference's
+ * messages.
+ */
 export const signupBodySchema = z.object({
   name: optionalField(field('name')),
   email: optionalField(field('email')),
@@ -40,7 +43,10 @@ export const providerCodeBodySchema = z.object({
   redirectUri: optionalField(field('redirectUri')),
 });
 
-/** POST /auth/cas body (api.md §1.7): the service ticket the CAS server issued, and the service it was issued for. */
+/**
+ * POST /auth/cas body (docs/api/auth.md#routes): the service ticket the CAS server issued, and the service it was
+ * issued for.
+ */
 export const casTicketBodySchema = z.object({
   ticket: optionalField(field('ticket')),
   service: optionalField(field('service')),
@@ -48,7 +54,7 @@ export const casTicketBodySchema = z.object({
 
 export const tokenResponseSchema = z.object({ token: z.string() });
 
-/** The claims of a token issued by login, signup and providers (api.md §6.2). Empty claims are omitted. */
+/** The claims of a token issued by login, signup and providers (docs/api/auth.md#tokens). Empty claims are omitted. */
 export const tokenClaimsSchema = z.looseObject({
   iss: z.optional(z.string()),
   typ: z.optional(z.string()),

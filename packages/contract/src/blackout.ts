@@ -2,7 +2,10 @@ import { z } from 'zod/mini';
 import { isoDateSchema } from './dates.js';
 import { clearableField, optionalField } from './fields.js';
 
-/** The blackout object (api.md §5; `remaining` is integer seconds, spec README). */
+/**
+ * The blackout object (docs/api/blackouts.md; `remaining` is integer seconds,
+ * README.md#where-we-differ-from-the-reference-server).
+ */
 export const blackoutSchema = z.object({
   id: z.string(),
   href: z.string(),
@@ -31,7 +34,7 @@ export const BLACKOUT_STATUSES: readonly BlackoutStatus[] = ['active', 'pending'
 const stringList = (field: string) =>
   z.array(z.string({ error: `'${field}' must be a list of strings` }), { error: `'${field}' must be a list` });
 
-/** A field that may not be an empty string (api.md §1.4). */
+/** A field that may not be an empty string (docs/api/blackouts.md#routes). */
 const nonEmpty = (field: string) =>
   z
     .string({ error: `'${field}' must be a string` })
@@ -48,8 +51,8 @@ const text = z.string({ error: "'text' must be a string" });
 const user = z.string({ error: "'user' must be a string" });
 
 /**
- * The body of POST /blackout (api.md §1.4); every field but the environment may be left out or null (README
- * "Senders"). The reference answers a missing environment with `'environment'`.
+ * The body of POST /blackout (docs/api/blackouts.md#routes); every field but the environment may be left out or null
+ * (README "Senders"). The reference answers a missing environment with `'environment'`.
  */
 export const blackoutInputSchema = z.object({
   environment: z

@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 
 /**
- * GET /config (api.md §7), as the console reads it. Every key is optional so the console can merge it over its own
- * defaults and still work against a server that omits some; unknown keys are kept.
+ * GET /config (docs/api/config.md), as the console reads it. Every key is optional so the console can merge it over its
+ * own defaults and still work against a server that omits some; unknown keys are kept.
  */
 export const alarmModelConfigSchema = z.looseObject({
   name: z.optional(z.string()),
@@ -89,5 +89,8 @@ export const clientConfigSchema = z.looseObject({
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
-/** The console's own config.json (console.md §1, screens.md §1.1): usually just the endpoint. */
+/**
+ * The console's own config.json (docs/console/behaviour.md#who-it-is-for, docs/console/plumbing.md#config-loading):
+ * usually just the endpoint.
+ */
 export const localConfigSchema = clientConfigSchema;

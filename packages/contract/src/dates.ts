@@ -1,8 +1,8 @@
 import { z } from 'zod/mini';
 
 /**
- * api.md §0 writes dates as YYYY-MM-DDThh:mm:ss.sssZ. Input is read as the reference reads it (`%S.%fZ`: one to six
- * digits of fractions), and also without a fraction (README "Senders"): UTC only, with a literal `Z`.
+ * docs/api/conventions.md writes dates as YYYY-MM-DDThh:mm:ss.sssZ. Input is read as the reference reads it (`%S.%fZ`:
+ * one to six digits of fractions), and also without a fraction (README "Senders"): UTC only, with a literal `Z`.
  */
 export const ISO_DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?Z$/;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 
-/** api.md §0: every error answers with this envelope. */
+/** docs/api/conventions.md: every error answers with this envelope. */
 export const errorEnvelopeSchema = z.object({
   status: z.literal('error'),
   message: z.string(),
@@ -13,7 +13,7 @@ export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 /** A success envelope: `status: "ok"` plus the payload's own keys. */
 export const okEnvelopeSchema = z.looseObject({ status: z.literal('ok') });
 
-/** Paging keys of list endpoints (api.md §0). */
+/** Paging keys of list endpoints (docs/api/conventions.md). */
 export const pagingSchema = z.object({
   page: z.int(),
   pageSize: z.int(),
@@ -23,7 +23,7 @@ export const pagingSchema = z.object({
 });
 export type Paging = z.infer<typeof pagingSchema>;
 
-/** api.md §0: pages = ((total-1)//pageSize)+1, more = page < pages. */
+/** docs/api/conventions.md: pages = ((total-1)//pageSize)+1, more = page < pages. */
 export function computePaging(total: number, page: number, pageSize: number): Paging {
   const pages = total > 0 ? Math.floor((total - 1) / pageSize) + 1 : 0;
   return { page, pageSize, pages, more: page < pages, total };

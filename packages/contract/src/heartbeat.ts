@@ -3,7 +3,7 @@ import { isoDateSchema } from './dates.js';
 import { optionalField } from './fields.js';
 import { customerName, timeoutSeconds } from './sender-fields.js';
 
-/** The heartbeat object (api.md §4). */
+/** The heartbeat object (docs/api/heartbeats.md#status). */
 export const heartbeatSchema = z.object({
   id: z.string(),
   href: z.string(),
@@ -28,8 +28,8 @@ const stringList = (field: string) =>
   z.array(z.string({ error: `'${field}' must be a list of strings` }), { error: `'${field}' must be a list` });
 
 /**
- * The body of POST /heartbeat (api.md §1.3); `type` is ignored, unknown fields too, and every field may be null
- * (README "Senders").
+ * The body of POST /heartbeat (docs/api/heartbeats.md#routes); `type` is ignored, unknown fields too, and every field
+ * may be null (README "Senders").
  */
 export const heartbeatInputSchema = z.object({
   origin: optionalField(

@@ -9,7 +9,7 @@ import {
 } from './identity.js';
 import { apiKeyInputSchema, keyType } from './keys.js';
 
-describe('keyType (api.md §1.5)', () => {
+describe('keyType (docs/api/keys.md)', () => {
   it('is read-write when any scope writes or administers', () => {
     assert.equal(keyType(['read', 'write:heartbeats']), 'read-write');
     assert.equal(keyType(['admin:keys']), 'read-write');

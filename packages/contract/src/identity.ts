@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { optionalField } from './fields.js';
 
-/** The user object (api.md §1.6); `email_verified` keeps the reference's snake case. */
+/** The user object (docs/api/identity.md); `email_verified` keeps the reference's snake case. */
 export const userSchema = z.object({
   id: z.string(),
   href: z.string(),
@@ -88,8 +88,8 @@ const status = z.enum(USER_STATUSES, { error: "'status' must be one of active, i
 const emailVerified = z.boolean({ error: "'email_verified' must be true or false" });
 
 /**
- * The body of POST /user (api.md §1.6); every field may be left out or null (README "Senders"), the server says which
- * it misses. The password's minimum length is a setting, so the server checks it.
+ * The body of POST /user (docs/api/identity.md); every field may be left out or null (README "Senders"), the server
+ * says which it misses. The password's minimum length is a setting, so the server checks it.
  */
 export const userInputSchema = z.object({
   name: optionalName('name'),
@@ -122,7 +122,7 @@ export const userUpdateSchema = z.object({
 });
 export type UserUpdate = z.infer<typeof userUpdateSchema>;
 
-/** The fields PUT /user/me may change (api.md §1.6); anything else is refused by name. */
+/** The fields PUT /user/me may change (docs/api/identity.md); anything else is refused by name. */
 export const OWN_USER_FIELDS = ['name', 'email', 'password', 'text'] as const;
 
 /** The body of PUT /user/{id}/attributes and PUT /user/me/attributes. */

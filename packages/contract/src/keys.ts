@@ -8,7 +8,7 @@ export const KEY_STATUSES = ['active', 'expired'] as const;
 /** A key string a client may choose (POST /key, ADMIN_KEY): usable in a header and a query string. */
 export const API_KEY_PATTERN = /^[\w\-.~]{8,128}$/;
 
-/** The API key object (api.md §1.5). */
+/** The API key object (docs/api/keys.md). */
 export const apiKeySchema = z.object({
   id: z.string(),
   key: z.string(),
@@ -44,7 +44,7 @@ const boundedText = (field: string, maxLength = MAX_NAME) =>
     .check(z.maxLength(maxLength, { error: `'${field}' must be at most ${maxLength} characters` }));
 const keyTypeField = z.enum(KEY_TYPES, { error: "'type' must be one of read-write, read-only" });
 
-/** The body of POST /key (api.md §1.5); every field may be left out or null (README "Senders"). */
+/** The body of POST /key (docs/api/keys.md); every field may be left out or null (README "Senders"). */
 export const apiKeyInputSchema = z.object({
   user: optionalField(boundedText('user')),
   // An empty list, as the reference's client sends without --scope, gets the default scopes, as in the reference.
@@ -82,7 +82,7 @@ export const apiKeyUpdateSchema = z.object({
 });
 export type ApiKeyUpdate = z.infer<typeof apiKeyUpdateSchema>;
 
-/** api.md §1.5: read-write when any scope writes or administers, else read-only. */
+/** docs/api/keys.md: read-write when any scope writes or administers, else read-only. */
 export function keyType(scopes: readonly string[]): KeyType {
   return scopes.some((s) => s.startsWith('write') || s.startsWith('admin')) ? 'read-write' : 'read-only';
 }

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { blackoutInputSchema, blackoutSchema, blackoutUpdateSchema } from './blackout.js';
 import { heartbeatInputSchema, heartbeatSchema } from './heartbeat.js';
 
-describe('blackout input (api.md §1.4)', () => {
+describe('blackout input (docs/api/blackouts.md#routes)', () => {
   it('needs an environment and answers as the reference does', () => {
     const result = blackoutInputSchema.safeParse({ resource: 'web01' });
     assert.equal(result.success, false);
@@ -45,7 +45,7 @@ describe('blackout input (api.md §1.4)', () => {
   });
 });
 
-describe('heartbeat input (api.md §1.3)', () => {
+describe('heartbeat input (docs/api/heartbeats.md#routes)', () => {
   it('accepts an empty body and ignores type', () => {
     assert.deepEqual(heartbeatInputSchema.parse({ type: 'Other' }), {});
   });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { BUILTIN_SCOPES, allowedScopes, hasScope, isValidScope, parseScopeClaim } from './scopes.js';
 
-describe('hasScope (api.md §6.3)', () => {
+describe('hasScope (docs/api/scopes.md#scopes-from-roles)', () => {
   it('grants an exact scope and a bare action', () => {
     assert.equal(hasScope(['read:alerts'], 'read:alerts'), true);
     assert.equal(hasScope(['read'], 'read:alerts'), true);
@@ -33,7 +33,7 @@ describe('hasScope (api.md §6.3)', () => {
   });
 });
 
-describe('allowedScopes (console.md §6 helper)', () => {
+describe('allowedScopes (docs/console/behaviour.md#roles-and-permissions helper)', () => {
   it('expands admin to delete, write and read of the same suffix, sorted and unique', () => {
     assert.deepEqual(allowedScopes(['admin:alerts'], BUILTIN_SCOPES), [
       'admin:alerts',

@@ -1,11 +1,13 @@
 /**
- * Scopes (api.md §6.3–6.4, console.md §5–6): `action:resource` strings, where admin implies write and write implies
- * read for the same resource, and a bare action (`read`, `write`, `admin`) covers every resource.
+ * Scopes (docs/api/scopes.md#scopes-from-roles, docs/api/scopes.md#the-scope-list,
+ * docs/console/behaviour.md#validation, docs/console/behaviour.md#roles-and-permissions): `action:resource` strings,
+ * where admin implies write and write implies read for the same resource, and a bare action (`read`, `write`, `admin`)
+ * covers every resource.
  */
 export const SCOPE_ACTIONS = ['read', 'write', 'admin', 'delete'] as const;
 export type ScopeAction = (typeof SCOPE_ACTIONS)[number];
 
-/** The built-in scope list of GET /scopes (api.md §6.4), in the reference's order. */
+/** The built-in scope list of GET /scopes (docs/api/scopes.md#the-scope-list), in the reference's order. */
 export const BUILTIN_SCOPES = [
   'read',
   'write',
@@ -38,7 +40,7 @@ export const BUILTIN_SCOPES = [
   'read:userinfo',
 ] as const;
 
-/** api.md §6.4: custom scopes must look like `(admin|write|read|delete):word(.word)?`. */
+/** docs/api/scopes.md#the-scope-list: custom scopes must look like `(admin|write|read|delete):word(.word)?`. */
 export const SCOPE_PATTERN = /^(?:admin|write|read|delete)(?::\w+(?:\.\w+)?)?$/;
 
 export function isValidScope(scope: string): boolean {
@@ -57,8 +59,9 @@ export interface ScopeCheckOptions {
 }
 
 /**
- * Whether `have` grants `want` (api.md §6.3 `is_in_scope`): the exact scope or its bare action; a read is also met by
- * the write of the same resource, a write by the admin, and a delete by the write (or the admin for DELETE_SCOPES).
+ * Whether `have` grants `want` (docs/api/scopes.md#scopes-from-roles `is_in_scope`): the exact scope or its bare
+ * action; a read is also met by the write of the same resource, a write by the admin, and a delete by the write (or the
+ * admin for DELETE_SCOPES).
  */
 export function hasScope(have: readonly string[], want: string, options: ScopeCheckOptions = {}): boolean {
   const { action, resource } = splitScope(want);
@@ -78,15 +81,18 @@ export function hasScope(have: readonly string[], want: string, options: ScopeCh
   }
 }
 
-/** Whether the scope list makes its holder an administrator (console.md §6: the list includes `admin`). */
+/**
+ * Whether the scope list makes its holder an administrator (docs/console/behaviour.md#roles-and-permissions: the list
+ * includes `admin`).
+ */
 export function isAdminScopes(have: readonly string[]): boolean {
   return have.includes('admin');
 }
 
 /**
- * The scopes a user may hand on (console.md §6 helper): every known scope that starts with one of the user's scopes;
- * an admin scope also grants the delete, write and read scopes of the same suffix, a write scope the read one.
- * De-duplicated and sorted.
+ * The scopes a user may hand on (docs/console/behaviour.md#roles-and-permissions helper): every known scope that starts
+ * with one of the user's scopes; an admin scope also grants the delete, write and read scopes of the same suffix, a
+ * write scope the read one. De-duplicated and sorted.
  */
 export function allowedScopes(userScopes: readonly string[], knownScopes: readonly string[]): string[] {
   const prefixes = new Set<string>();

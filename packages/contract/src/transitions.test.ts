@@ -16,7 +16,7 @@ function statusOf(input: Partial<TransitionInput>, model = ALERTA_MODEL): string
   return result.status;
 }
 
-describe('ALERTA model (api.md §3.1)', () => {
+describe('ALERTA model (docs/api/alarm-models.md#the-alerta-model)', () => {
   it('opens a new non-normal alert and closes a new normal one', () => {
     assert.equal(statusOf({}), 'open');
     assert.deepEqual(transition(ALERTA_MODEL, { ...base, severity: 'ok' }), {
@@ -75,7 +75,7 @@ describe('ALERTA model (api.md §3.1)', () => {
     assert.equal(statusOf({ currentStatus: 'ack', action: 'createTicket' }), 'ack');
   });
 
-  describe('each rule of §3.1 in order', () => {
+  describe('each rule of docs/api/alarm-models.md#the-alerta-model in order', () => {
     it('1: an unknown action leaves severity and status alone', () => {
       assert.deepEqual(transition(ALERTA_MODEL, { ...base, currentStatus: 'shelved', action: 'runbook' }), {
         ok: true,
@@ -199,7 +199,7 @@ describe('ALERTA model (api.md §3.1)', () => {
   });
 });
 
-describe('ISA 18.2 model (api.md §3.2)', () => {
+describe('ISA 18.2 model (docs/api/alarm-models.md#the-isa-182-model)', () => {
   const isa: TransitionInput = {
     severity: 'High',
     previousSeverity: 'OK',

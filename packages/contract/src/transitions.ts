@@ -5,7 +5,10 @@ export interface TransitionInput {
   severity: string;
   /** The alert's previous severity, used by the re-alarm rule. */
   previousSeverity: string;
-  /** Status of the most recent history entry (api.md §2.4); the model default when there is none. */
+  /**
+   * Status of the most recent history entry (docs/api/ingest.md#transition-inputs); the model default when there is
+   * none.
+   */
   currentStatus: string;
   /** Status of the second most recent history entry; the model default when there is none. */
   previousStatus: string;
@@ -22,7 +25,7 @@ const conflict = (message: string): TransitionResult => ({ ok: false, conflict: 
 /** An action as a past participle, for the 409 messages: `ack` → `acked`, `shelve` → `shelved`, `close` → `closed`. */
 const participle = (action: string): string => (action.endsWith('e') ? `${action}d` : `${action}ed`);
 
-/** api.md §3.1, evaluated in order, first match wins. */
+/** docs/api/alarm-models.md#the-alerta-model, evaluated in order, first match wins. */
 function alertaTransition(model: AlarmModel, input: TransitionInput): TransitionResult {
   const { severity, currentStatus: s, previousStatus: p, action: a } = input;
   const normal = model.defaults.normal_severity;
@@ -85,9 +88,9 @@ function alertaTransition(model: AlarmModel, input: TransitionInput): Transition
 }
 
 /**
- * api.md §3.2, evaluated in order. The model has no invalid actions: an action that matches no rule leaves the alert
- * unchanged. The re-alarm of an acknowledged alert is driven by a severity change, so an operator action never
- * triggers it.
+ * docs/api/alarm-models.md#the-isa-182-model, evaluated in order. The model has no invalid actions: an action that
+ * matches no rule leaves the alert unchanged. The re-alarm of an acknowledged alert is driven by a severity change, so
+ * an operator action never triggers it.
  */
 function isaTransition(model: AlarmModel, input: TransitionInput): TransitionResult {
   const { severity, currentStatus: s, action: a } = input;

@@ -93,7 +93,7 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
     const apiError = toApiError(error);
     if (apiError === undefined) {
       request.log.error({ err: error }, 'unexpected error');
-      // api.md §0 message; the exception text stays in the log so internals never reach the client.
+      // docs/api/conventions.md message; the exception text stays in the log so internals never reach the client.
       return sendError(request, reply, 500, 'An internal error has occurred!', null);
     }
     reply.headers(apiError.headers);

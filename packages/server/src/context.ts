@@ -12,7 +12,8 @@ import type { Store } from './store/types.js';
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Absent: a public route. A string: the scope the caller must hold (api.md §1). null: any authenticated caller.
+     * Absent: a public route. A string: the scope the caller must hold (docs/api/README.md). null: any authenticated
+     * caller.
      */
     scope?: string | null;
   }
@@ -33,13 +34,13 @@ export interface AppContext {
   /** Request counts and timings of this process, for /management/status and /management/metrics. */
   metrics: ServerMetrics;
   model: AlarmModel;
-  /** api.md §1.2: the default origin is `<argv0 basename>/<hostname>` of the server. */
+  /** docs/api/alerts.md: the default origin is `<argv0 basename>/<hostname>` of the server. */
   origin: string;
   /** The public URL of the API: BASE_URL, or the request's root plus BASE_PATH, without a trailing slash. */
   apiRoot(request: FastifyRequest): string;
 }
 
-/** The alarm model of ALARM_MODEL, with DEFAULT_PREVIOUS_SEVERITY applied (api.md §3). */
+/** The alarm model of ALARM_MODEL, with DEFAULT_PREVIOUS_SEVERITY applied (docs/api/alarm-models.md). */
 function activeModel(settings: Settings): AlarmModel {
   const model = ALARM_MODELS[settings.ALARM_MODEL];
   const previous = settings.DEFAULT_PREVIOUS_SEVERITY;

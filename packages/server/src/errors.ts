@@ -1,4 +1,4 @@
-/** An error with an HTTP status that the error handler turns into the error envelope of api.md §0. */
+/** An error with an HTTP status that the error handler turns into the error envelope of docs/api/conventions.md. */
 export class ApiError extends Error {
   override name = 'ApiError';
   constructor(

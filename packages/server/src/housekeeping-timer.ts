@@ -4,9 +4,9 @@ import { housekeep } from './domain/housekeeping.js';
 import { housekeepingSettingsOf } from './routes/housekeeping.js';
 
 /**
- * The built-in housekeeping scheduler (spec README): every HOUSEKEEPING_INTERVAL seconds (0 turns it off) the server
- * runs a pass. With several processes on one PostgreSQL database, the pass of a process that finds another pass
- * under way is skipped. Starts when the server is ready and stops when it closes.
+ * The built-in housekeeping scheduler (README.md#settings, HOUSEKEEPING_INTERVAL): every HOUSEKEEPING_INTERVAL seconds
+ * (0 turns it off) the server runs a pass. With several processes on one PostgreSQL database, the pass of a process
+ * that finds another pass under way is skipped. Starts when the server is ready and stops when it closes.
  */
 export function scheduleHousekeeping(app: FastifyInstance, context: AppContext): void {
   const intervalMs = context.settings.HOUSEKEEPING_INTERVAL * 1000;

@@ -21,8 +21,8 @@ import {
 } from './settings-parsers.js';
 
 /**
- * Every setting, read from environment variables with Alerta's names (spec README: "every setting also through an
- * environment variable of the same name"). Values keep those names so the spec and the code read alike.
+ * Every setting, read from environment variables with Alerta's names (README.md#settings: every setting also
+ * through an environment variable of the same name). Values keep those names so the docs and the code read alike.
  */
 
 /** src/ and dist/ both sit directly in packages/server, so the console is two folders up from this file either way. */
@@ -32,7 +32,7 @@ const stringRecord = z.record(z.string(), z.union([z.string(), z.number()]));
 const ldapDomains = z.record(z.string().min(1), z.string().min(1));
 const indicatorQueries = z.array(z.looseObject({ text: z.string(), query: z.unknown() }));
 
-// api.md §7: the defaults of the keys GET /config hands to the console.
+// docs/api/config.md: the defaults of the keys GET /config hands to the console.
 const DEFAULT_COLUMNS = [
   'severity',
   'status',
@@ -111,11 +111,12 @@ const envSchema = z.object({
   CUSTOMER_VIEWS: bool(false),
   SIGNUP_ENABLED: bool(true),
   EMAIL_VERIFICATION: bool(false),
-  // api.md §6.5: email domains users may have ('*' = any); GET /users lists them.
+  // docs/api/auth.md#passwords-and-sign-up: email domains users may have ('*' = any); GET /users lists them.
   ALLOWED_EMAIL_DOMAINS: list(['*']),
-  // api.md §6.4: scopes added to GET /scopes and grantable through permissions.
+  // docs/api/scopes.md#the-scope-list: scopes added to GET /scopes and grantable through permissions.
   CUSTOM_SCOPES: list([]),
-  // api.md §6.1.2: the shared keys of Hawk senders, a JSON list of {id, key, algorithm} (sha256 when left out).
+  // docs/api/auth.md#credentials: the shared keys of Hawk senders, a JSON list of {id, key, algorithm} (sha256 when
+  // left out).
   HMAC_AUTH_CREDENTIALS: json(hawkCredentialsSchema, [], 'a list of {id, key, algorithm} with unique ids'),
 
   ALARM_MODEL: oneOf(['ALERTA', 'ISA_18_2'], 'ALERTA'),
@@ -125,11 +126,12 @@ const envSchema = z.object({
   SHELVE_TIMEOUT: int(7200),
   BLACKOUT_DURATION: int(3600),
   HISTORY_LIMIT: int(100, 1),
-  // api.md §2.3: a duplicate whose value differs from the latest history entry's gets a `value` entry.
+  // docs/api/ingest.md#history: a duplicate whose value differs from the latest history entry's gets a `value` entry.
   HISTORY_ON_VALUE_CHANGE: bool(true),
-  // api.md §3: overrides the alarm model's previous-severity default (ALERTA `indeterminate`, ISA 18.2 `OK`).
+  // docs/api/alarm-models.md: overrides the alarm model's previous-severity default (ALERTA `indeterminate`, ISA 18.2
+  // `OK`).
   DEFAULT_PREVIOUS_SEVERITY: optStr(),
-  // api.md §2.6, in seconds; `?expired=` and `?info=` (hours) override them per call.
+  // docs/api/management.md#housekeeping, in seconds; `?expired=` and `?info=` (hours) override them per call.
   DELETE_EXPIRED_AFTER: int(7200),
   DELETE_INFO_AFTER: int(43200),
   // Spec README: the built-in housekeeping scheduler, seconds between passes; 0 turns it off.
@@ -137,16 +139,16 @@ const envSchema = z.object({
   DEFAULT_PAGE_SIZE: int(50, 1, 10000),
   ALLOWED_ENVIRONMENTS: list(['Production', 'Development']),
   DEFAULT_ENVIRONMENT: str('Production'),
-  // Our own switch for the reject policy's "service required" rule (api.md §2), on as in the reference.
+  // Our own switch for the reject policy's "service required" rule (docs/api/ingest.md), on as in the reference.
   REQUIRE_SERVICE: bool(true),
-  // api.md §2 `reject`: origins matching one of these patterns (anchored at the start) are refused with 403.
+  // docs/api/ingest.md `reject`: origins matching one of these patterns (anchored at the start) are refused with 403.
   ORIGIN_BLACKLIST: list([]),
   HEARTBEAT_MAX_LATENCY: int(2000, 0),
   HEARTBEAT_EVENTS: list(['Heartbeat']),
   NOTIFICATION_BLACKOUT: bool(false),
   BLACKOUT_ACCEPT: list([]),
 
-  // GET /config keys (api.md §7).
+  // GET /config keys (docs/api/config.md).
   COLUMNS: list(DEFAULT_COLUMNS),
   SORT_LIST_BY: list(['severity', 'lastReceiveTime']),
   DEFAULT_FILTER: json(z.record(z.string(), z.unknown()), { status: ['open', 'ack'] }, 'an object'),
@@ -169,7 +171,7 @@ const envSchema = z.object({
   COGNITO_DOMAIN: optStr(),
   PINGFEDERATE_URL: optStr(),
 
-  // Account mail (api.md §6.5), with the reference's names and defaults.
+  // Account mail (docs/api/auth.md#passwords-and-sign-up), with the reference's names and defaults.
   MAIL_FROM: str('alerta@example.com'),
   SMTP_HOST: str('smtp.gmail.com'),
   SMTP_PORT: int(587, 1, 65535),
@@ -187,7 +189,8 @@ const envSchema = z.object({
   LOGIN_FAILURE_LIMIT_PER_ADDRESS: int(20, 0),
   LOGIN_LOCKOUT: int(300, 1),
 
-  // Identity providers (api.md §1.7): OAuth2 client, OIDC discovery and the claims that carry roles and groups.
+  // Identity providers (docs/api/auth.md#routes): OAuth2 client, OIDC discovery and the claims that carry roles and
+  // groups.
   OAUTH2_CLIENT_SECRET: str(''),
   OIDC_ISSUER_URL: optStr(),
   OIDC_LOGOUT_URL: optStr(),
@@ -199,24 +202,25 @@ const envSchema = z.object({
   ALLOWED_KEYCLOAK_ROLES: list(['*']),
   COGNITO_USER_POOL_ID: optStr(),
 
-  // SAML 2 sign-in (api.md §1.7 /auth/saml), with the reference's names and defaults. SAML2_ENTITY_ID is ours as a
-  // service provider (BASE_URL when unset); SAML2_CONFIG names the identity provider (see src/auth/saml-config.ts);
-  // the name is filled in from the assertion's attributes, and `groups` is checked against ALLOWED_SAML2_GROUPS.
+  // SAML 2 sign-in (docs/api/auth.md#routes /auth/saml), with the reference's names and defaults. SAML2_ENTITY_ID is
+  // ours as a service provider (BASE_URL when unset); SAML2_CONFIG names the identity provider (see
+  // src/auth/saml-config.ts); the name is filled in from the assertion's attributes, and `groups` is checked against
+  // ALLOWED_SAML2_GROUPS.
   SAML2_ENTITY_ID: str(''),
   SAML2_CONFIG: json(z.record(z.string(), z.unknown()), {}, 'an object'),
   SAML2_USER_NAME_FORMAT: str('{givenName} {surname}'),
   SAML2_EMAIL_ATTRIBUTE: str('emailAddress'),
   ALLOWED_SAML2_GROUPS: list(['*']),
 
-  // CAS sign-in (api.md §1.7 POST /auth/cas): the CAS server's root, the path that validates service tickets, and
-  // the attributes that carry roles and groups, with the reference's names and defaults.
+  // CAS sign-in (docs/api/auth.md#routes POST /auth/cas): the CAS server's root, the path that validates service
+  // tickets, and the attributes that carry roles and groups, with the reference's names and defaults.
   CAS_SERVER: optStr(),
   CAS_VALIDATE_ROUTE: str('/serviceValidate'),
   CAS_ROLE_CLAIM: str('roles'),
   CAS_GROUP_CLAIM: str('groups'),
 
-  // LDAP sign-in (api.md §1.7 POST /auth/login with AUTH_PROVIDER=ldap), with the reference's names and defaults.
-  // LDAP_DOMAINS maps a login's domain to the DN of its users, `%s` or `{}` standing for the username.
+  // LDAP sign-in (docs/api/auth.md#routes POST /auth/login with AUTH_PROVIDER=ldap), with the reference's names and
+  // defaults. LDAP_DOMAINS maps a login's domain to the DN of its users, `%s` or `{}` standing for the username.
   LDAP_URL: optStr(),
   LDAP_DOMAINS: json(ldapDomains, {}, 'an object such as {"example.com": "uid=%s,ou=users,dc=example,dc=com"}'),
   LDAP_DEFAULT_DOMAIN: str(''),
@@ -376,14 +380,14 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
     fail('DASHBOARD_URL', env, 'expected the http(s) URL of the console');
   }
   if (raw.ALLOWED_ENVIRONMENTS.length === 0) fail('ALLOWED_ENVIRONMENTS', env, 'expected at least one environment');
-  // api.md §7: the reference refuses to start when DEFAULT_ENVIRONMENT is not allowed.
+  // docs/api/config.md: the reference refuses to start when DEFAULT_ENVIRONMENT is not allowed.
   if (!raw.ALLOWED_ENVIRONMENTS.includes(raw.DEFAULT_ENVIRONMENT)) {
     fail('DEFAULT_ENVIRONMENT', env, `must be one of ALLOWED_ENVIRONMENTS (${raw.ALLOWED_ENVIRONMENTS.join(', ')})`);
   }
   if (raw.ADMIN_KEY !== '' && !API_KEY_PATTERN.test(raw.ADMIN_KEY)) {
     fail('ADMIN_KEY', env, 'expected 8 to 128 letters, digits or -._~ (a key as POST /key takes it)');
   }
-  // api.md §6.6: customer views need credentials; an anonymous caller with auth off would see every customer.
+  // docs/api/customers.md: customer views need credentials; an anonymous caller with auth off would see every customer.
   if (raw.CUSTOMER_VIEWS && !raw.AUTH_REQUIRED) fail('CUSTOMER_VIEWS', env, 'needs AUTH_REQUIRED=true');
   const badScope = raw.CUSTOM_SCOPES.find((scope) => !isValidScope(scope));
   if (badScope !== undefined) fail('CUSTOM_SCOPES', env, `'${badScope}' is not (admin|write|read|delete):word(.word)`);

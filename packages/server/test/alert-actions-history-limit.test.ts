@@ -5,9 +5,9 @@ import { type TestServer, basic, body, createUser, startTestServer } from './sup
 import { forEachEngine } from './support/engines.js';
 
 /**
- * unack and unshelve with a small HISTORY_LIMIT (api.md §3.1, README "Where we differ"): the status before the ack
- * or shelve comes from the entry before it; once the limit has pushed that entry out, the alert returns to `open`
- * instead of staying acked or shelved.
+ * unack and unshelve with a small HISTORY_LIMIT (docs/api/alarm-models.md#the-alerta-model, README "Where we differ"):
+ * the status before the ack or shelve comes from the entry before it; once the limit has pushed that entry out, the
+ * alert returns to `open` instead of staying acked or shelved.
  */
 forEachEngine((engine) => {
   const servers = new Map<number, TestServer>();
@@ -61,7 +61,8 @@ forEachEngine((engine) => {
         const resource = `limit${limit}-shelve${(n += 1)}`;
         const alert = await client.create({ resource, value: '1' });
         await act(limit, alert.id, 'shelve');
-        // A duplicate with a new value adds a `value` entry (api.md §2.3), which keeps the status: shelved.
+        // A duplicate with a new value adds a `value` entry (docs/api/ingest.md#history), which keeps the status:
+        // shelved.
         for (const value of ['2', '3']) await client.create({ resource, value });
         const shelved = await client.get(alert.id);
         assert.equal(shelved.status, 'shelved');

@@ -4,7 +4,10 @@ import { type AlertJson, alertClient, assertError } from './support/alerts.js';
 import { type TestServer, basic, body, createUser, startTestServer } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
 
-/** PUT /alert/{id}/action over HTTP: every transition of api.md §3.1 and §3.2, the 409s, timeouts of §2.5. */
+/**
+ * PUT /alert/{id}/action over HTTP: every transition of docs/api/alarm-models.md#the-alerta-model,
+ * docs/api/alarm-models.md#the-isa-182-model, the 409s, timeouts of docs/api/ingest.md#timeouts.
+ */
 forEachEngine((engine) => {
   let server: TestServer;
   let isa: TestServer;
@@ -35,7 +38,7 @@ forEachEngine((engine) => {
   }
   const last = (alert: AlertJson) => alert.history.at(-1);
 
-  describe('ALERTA model (api.md §3.1)', () => {
+  describe('ALERTA model (docs/api/alarm-models.md#the-alerta-model)', () => {
     it('open → ack → open → shelved → open, each recorded with the action, caller and text', async () => {
       const alert = await fresh();
       let now = await act(client, alert.id, 'ack', { text: 'mine' });
@@ -123,7 +126,7 @@ forEachEngine((engine) => {
       assert.equal((await act(client, alert.id, 'close')).status, 'closed');
     });
 
-    it('assign has no rules of its own: the status stays (api.md §3.1 rule 5)', async () => {
+    it('assign has no rules of its own: the status stays (docs/api/alarm-models.md#the-alerta-model rule 5)', async () => {
       const alert = await fresh();
       await client.put(`/alert/${alert.id}/status`, { status: 'assign' });
       const after = await act(client, alert.id, 'ack');
@@ -139,7 +142,7 @@ forEachEngine((engine) => {
       assert.deepEqual([last(after)?.type, last(after)?.text, last(after)?.user], ['action', 'INC-1', 'olga']);
     });
 
-    it('records action timeouts as api.md §2.5 says', async () => {
+    it('records action timeouts as docs/api/ingest.md#timeouts says', async () => {
       const alert = await fresh({ timeout: 300 });
       const timeouts: (number | null | undefined)[] = [];
       const record = async (action: string, extra: Record<string, unknown> = {}) =>
@@ -185,7 +188,7 @@ forEachEngine((engine) => {
     });
   });
 
-  describe('ISA 18.2 model (api.md §3.2)', () => {
+  describe('ISA 18.2 model (docs/api/alarm-models.md#the-isa-182-model)', () => {
     const fresh18 = (overrides: Record<string, unknown> = {}) =>
       isaClient.create({ resource: `isa${(n += 1)}`, severity: 'High', ...overrides });
 

@@ -10,7 +10,9 @@ interface BulkJson {
   count: number;
 }
 
-/** The bulk endpoints of api.md §1.2: selection by the GET /alerts query, synchronous, answering what changed. */
+/**
+ * The bulk endpoints of docs/api/alerts.md: selection by the GET /alerts query, synchronous, answering what changed.
+ */
 forEachEngine((engine) => {
   let server: TestServer;
   const client = alertClient(() => server, basic('olga', 'olga-password'));

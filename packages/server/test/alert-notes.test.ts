@@ -18,7 +18,7 @@ interface NoteJson {
   _links: { alert: string };
 }
 
-/** Notes (api.md §1.2): add, list, edit, dismiss, with their history entries. */
+/** Notes (docs/api/alerts.md): add, list, edit, dismiss, with their history entries. */
 forEachEngine((engine) => {
   let server: TestServer;
   const client = alertClient(() => server, basic('olga', 'olga-password'));

@@ -107,7 +107,7 @@ forEachEngine((engine) => {
   });
 
   describe('creation', () => {
-    it('creates an alert with the defaults of api.md §1.2 and a `new` history entry', async () => {
+    it('creates an alert with the defaults of docs/api/alerts.md and a `new` history entry', async () => {
       const response = await post({
         resource: 'db01',
         event: 'DiskFull',
@@ -121,7 +121,11 @@ forEachEngine((engine) => {
       const alert = result.alert;
       assert.equal(alert.id, result.id);
       assert.equal(alert.severity, 'normal');
-      assert.equal(alert.status, 'closed', 'a normal severity closes on arrival (api.md §3.1 rule 10)');
+      assert.equal(
+        alert.status,
+        'closed',
+        'a normal severity closes on arrival (docs/api/alarm-models.md#the-alerta-model rule 10)',
+      );
       assert.equal(alert.value, '97');
       assert.equal(alert.group, 'Misc');
       assert.equal(alert.type, 'exceptionAlert');
@@ -180,7 +184,7 @@ forEachEngine((engine) => {
       assert.equal(body(list).total, 1);
     });
 
-    it('correlates a severity change of the same event (api.md §2.1)', async () => {
+    it('correlates a severity change of the same event (docs/api/ingest.md#matching)', async () => {
       await post(alertBody({ resource: 'cor01', severity: 'warning' }));
       const response = await post(alertBody({ resource: 'cor01', severity: 'critical' }));
       const alert = (body(response) as { alert: AlertJson }).alert;

@@ -110,7 +110,7 @@ forEachEngine((engine) => {
   });
   after(() => server.close());
 
-  describe('field filters (api.md §1.2)', () => {
+  describe('field filters (docs/api/alerts.md)', () => {
     it('matches one value exactly, ~ as a case-insensitive substring, ! negating either', async () => {
       assert.deepEqual(await found('?resource=web01'), ['web01']);
       assert.deepEqual(await found('?resource=WEB01'), []);
@@ -179,7 +179,7 @@ forEachEngine((engine) => {
     });
   });
 
-  describe('sort-by (api.md §1.2)', () => {
+  describe('sort-by (docs/api/alerts.md)', () => {
     const order = async (query: string) => {
       const response = await get(`${query}&page-size=100`);
       assert.equal(response.statusCode, 200, response.body);
@@ -252,7 +252,7 @@ forEachEngine((engine) => {
     });
   });
 
-  describe('q= (api.md §8)', () => {
+  describe('q= (docs/api/query-language.md)', () => {
     it('matches words as substrings, phrases as whole words, wildcards and regular expressions', async () => {
       assert.deepEqual(await q('disk'), ['web01', 'web02']);
       assert.deepEqual(await q('DISK'), ['web01', 'web02']);
@@ -265,8 +265,8 @@ forEachEngine((engine) => {
     });
 
     it('counts a text search exactly as it lists it, whatever the case', async () => {
-      // On PostgreSQL a search of the text is counted from the lower-case copy (search-table.ts), a range of it from the
-      // alerts.
+      // On PostgreSQL a search of the text is counted from the lower-case copy (search-table.ts), a range of it from
+      // the alerts.
       for (const text of [
         'disk',
         'DISK',

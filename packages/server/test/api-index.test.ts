@@ -10,7 +10,10 @@ interface IndexJson {
   links: { rel: string; href: string; method: string }[];
 }
 
-/** GET /api/ (api.md §1.1): every route of the API, as the reference's index lists them, open to anyone. */
+/**
+ * GET /api/ (docs/api/README.md#small-routes): every route of the API, as the reference's index lists them, open to
+ * anyone.
+ */
 forEachEngine((engine) => {
   let server: TestServer;
   let behindProxy: TestServer;

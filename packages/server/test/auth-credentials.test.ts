@@ -67,7 +67,7 @@ forEachEngine((engine) => {
     });
   });
 
-  describe('the order of credentials (api.md §6.1)', () => {
+  describe('the order of credentials (docs/api/auth.md#credentials)', () => {
     let server: TestServer;
     let key = '';
     let token = '';

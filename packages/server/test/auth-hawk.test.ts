@@ -78,7 +78,7 @@ function assertRefused(response: LightMyRequestResponse, message: RegExp): void 
 }
 
 forEachEngine((engine) => {
-  describe('Hawk credentials (api.md §6.1.2)', () => {
+  describe('Hawk credentials (docs/api/auth.md#credentials)', () => {
     let server: TestServer;
     before(async () => {
       server = await startTestServer(engine, { HMAC_AUTH_CREDENTIALS: CREDENTIALS });
@@ -208,7 +208,7 @@ forEachEngine((engine) => {
       }
     });
 
-    it('checks an API key before a Hawk header (api.md §6.1 order)', async () => {
+    it('checks an API key before a Hawk header (docs/api/auth.md#credentials order)', async () => {
       const created = await server.app.inject({
         method: 'POST',
         url: '/api/key',

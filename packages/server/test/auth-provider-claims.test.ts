@@ -140,7 +140,7 @@ forEachEngine((engine) => {
     });
   });
 
-  describe('logout without an end-session endpoint (api.md §1.7)', () => {
+  describe('logout without an end-session endpoint (docs/api/auth.md#routes)', () => {
     let idp: Idp;
     let passwords: TestServer;
     let withoutEndSession: TestServer;

@@ -50,7 +50,7 @@ forEachEngine((engine) => {
     const get = (headers: Record<string, string> = {}) =>
       server.app.inject({ method: 'GET', url: '/api/alerts', headers });
 
-    it('logs in by login or email and issues the claims of api.md §6.2', async () => {
+    it('logs in by login or email and issues the claims of docs/api/auth.md#tokens', async () => {
       const token = await loginToken(server.app, 'alice', 'alice-password');
       const claims = decodeJwt(token);
       assert.equal(claims.aud, BASE_URL);

@@ -57,7 +57,7 @@ forEachEngine((engine) => {
     (body(await request('GET', `/blackouts${query}`)) as { total: number }).total;
 
   describe('blackout CRUD', () => {
-    it('creates with 201, Location and every field of api.md §5', async () => {
+    it('creates with 201, Location and every field of docs/api/blackouts.md', async () => {
       const response = await request('POST', '/blackout', {
         environment: 'Production',
         service: ['Web'],
@@ -160,7 +160,7 @@ forEachEngine((engine) => {
     });
   });
 
-  describe('priority (api.md §5)', () => {
+  describe('priority (docs/api/blackouts.md)', () => {
     const cases: [string, Record<string, unknown>, number][] = [
       ['environment only', {}, 0],
       ['resource without event', { resource: 'r' }, 2],

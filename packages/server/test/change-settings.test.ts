@@ -6,7 +6,7 @@ import { type TestServer, basic, body, createUser, startTestServer } from './sup
 import { forEachEngine } from './support/engines.js';
 
 describe('alert change and housekeeping settings', () => {
-  it('default as api.md §2.3, §2.5 and §2.6 say', () => {
+  it('default as docs/api/ingest.md#history, docs/api/ingest.md#timeouts, docs/api/management.md#housekeeping say', () => {
     const s = loadSettings({});
     assert.equal(s.HISTORY_ON_VALUE_CHANGE, true);
     assert.equal(s.DEFAULT_PREVIOUS_SEVERITY, null);

@@ -46,11 +46,12 @@ function grafanaUnified(labels: Record<string, string>) {
 }
 
 /**
- * api.md §6.6 with CUSTOMER_VIEWS on, for the ways in that test/customer-scoping.test.ts leaves out: alerts that
- * arrive through the built-in webhooks (§1.9), and the bulk action, untag and attributes changes (§1.2).
+ * docs/api/customers.md with CUSTOMER_VIEWS on, for the ways in that test/customer-scoping.test.ts leaves out: alerts
+ * that arrive through the built-in webhooks (docs/webhooks.md), and the bulk action, untag and attributes changes
+ * (docs/api/alerts.md).
  */
 forEachEngine((engine) => {
-  describe('customer scoping of webhooks and bulk changes (api.md §6.6)', () => {
+  describe('customer scoping of webhooks and bulk changes (docs/api/customers.md)', () => {
     let server: TestServer;
     /** A key Alice made for herself: Acme, read and write. */
     let aliceKey: Headers = {};
@@ -93,7 +94,7 @@ forEachEngine((engine) => {
     });
     after(() => server.close());
 
-    describe('webhooks (api.md §1.9)', () => {
+    describe('webhooks (docs/webhooks.md)', () => {
       it('gives an Alertmanager alert the customer of the user or key that sends it, hidden from others', async () => {
         const callers: [string, Headers][] = [
           ['alice', ALICE],
@@ -205,7 +206,7 @@ forEachEngine((engine) => {
       });
     });
 
-    describe('bulk changes (api.md §1.2)', () => {
+    describe('bulk changes (docs/api/alerts.md)', () => {
       const ids = { acme: [] as string[], others: [] as string[] };
       const post = async (headers: Headers, fields: Json) =>
         ((await ok('POST', '/alert', headers, alertBody({ group: 'Mixed', ...fields }))).alert as Json).id as string;

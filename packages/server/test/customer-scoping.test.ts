@@ -27,11 +27,11 @@ const DAVE = basic('dave', 'dave-password');
 const CAROL = basic('carol', 'carol-password');
 
 /**
- * api.md §6.6 with CUSTOMER_VIEWS on: every read of alerts, heartbeats, blackouts and keys shows only the caller's
- * customers, writes are assigned to them, and another customer's records answer 404 as if they did not exist.
+ * docs/api/customers.md with CUSTOMER_VIEWS on: every read of alerts, heartbeats, blackouts and keys shows only the
+ * caller's customers, writes are assigned to them, and another customer's records answer 404 as if they did not exist.
  */
 forEachEngine((engine) => {
-  describe('customer scoping (api.md §6.6)', () => {
+  describe('customer scoping (docs/api/customers.md)', () => {
     let server: TestServer;
     const ids = { acme: [] as string[], globex: '', none: '', initech: '' };
 

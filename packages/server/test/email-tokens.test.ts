@@ -5,7 +5,7 @@ import { ApiError } from '../src/errors.js';
 import { TEST_SECRET, type TestServer, body, createUser, startTestServer } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
 
-// api.md §6.5: confirm and reset links are valid for 900 s.
+// docs/api/auth.md#passwords-and-sign-up: confirm and reset links are valid for 900 s.
 const VALIDITY_MS = 900_000;
 
 describe('mail token validity', () => {

@@ -12,7 +12,7 @@ const ALICE = basic('alice', 'alice-password');
 type Json = Record<string, unknown>;
 
 forEachEngine((engine) => {
-  describe('groups, permissions, scopes and customers (api.md §1.6)', () => {
+  describe('groups, permissions, scopes and customers (docs/api/identity.md)', () => {
     let server: TestServer;
     before(async () => {
       server = await startTestServer(engine, { ADMIN_USERS: 'boss', CUSTOM_SCOPES: 'read:reports' });

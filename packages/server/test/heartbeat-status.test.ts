@@ -15,7 +15,7 @@ const heartbeat = (createTime: string, receiveTime: string, timeout: number): He
   customer: null,
 });
 
-describe('heartbeatStatus (api.md §4)', () => {
+describe('heartbeatStatus (docs/api/heartbeats.md#status)', () => {
   const received = '2026-01-01T00:00:00.000Z';
 
   it('is ok while since ≤ timeout and latency ≤ maxLatency', () => {

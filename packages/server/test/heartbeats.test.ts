@@ -56,7 +56,7 @@ forEachEngine((engine) => {
   };
 
   describe('heartbeats', () => {
-    it('creates a heartbeat with every field of api.md §4', async () => {
+    it('creates a heartbeat with every field of docs/api/heartbeats.md#status', async () => {
       const response = await post({ origin: 'cron/host1', tags: ['a', 'b'], attributes: { x: 1 }, timeout: 60 });
       assert.equal(response.statusCode, 201, response.body);
       const result = body(response) as { status: string; id: string; heartbeat: HeartbeatJson };

@@ -14,7 +14,7 @@ interface ReportJson {
   count: number;
 }
 
-/** api.md §2.6 housekeeping, with past timestamps written into the store instead of waiting. */
+/** docs/api/management.md#housekeeping housekeeping, with past timestamps written into the store instead of waiting. */
 forEachEngine((engine) => {
   let server: TestServer;
   const admin = alertClient(() => server, basic('root', 'root-password'));

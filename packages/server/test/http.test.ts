@@ -130,7 +130,7 @@ forEachEngine((engine) => {
     assert.equal(health.body, 'OK');
   });
 
-  it('serves every GET /config key of api.md §7', async () => {
+  it('serves every GET /config key of docs/api/config.md', async () => {
     const response = await server.app.inject({ method: 'GET', url: '/api/config', headers: { host: 'alerts.test' } });
     assert.equal(response.statusCode, 200);
     const config = body(response);

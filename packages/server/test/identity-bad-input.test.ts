@@ -9,8 +9,8 @@ const ADMIN = basic('boss', 'boss-password');
 const ALICE = basic('alice', 'alice-password');
 
 /**
- * Refused changes to keys, users and groups (api.md §1.5, §1.6) leave everything as it was: the answer is the error,
- * and a re-read shows every record unchanged.
+ * Refused changes to keys, users and groups (docs/api/keys.md, docs/api/identity.md) leave everything as it was: the
+ * answer is the error, and a re-read shows every record unchanged.
  */
 forEachEngine((engine) => {
   let server: TestServer;
@@ -24,7 +24,7 @@ forEachEngine((engine) => {
   });
   after(() => server.close());
 
-  describe('API keys with bad input (api.md §1.5)', () => {
+  describe('API keys with bad input (docs/api/keys.md)', () => {
     let stored: Json = {};
     const chosenKey = 'alice-chosen-key-0001';
 
@@ -127,7 +127,7 @@ forEachEngine((engine) => {
       const refused = await call('PUT', `/key/${chosenKey}`, ALICE, { scopes: ['admin'] });
       assert.equal(refused.status, 403, refused.raw);
       assert.deepEqual(await storedKey(), original);
-      // The key string is not a field PUT accepts (api.md §1.5): it stays, and so does everything else.
+      // The key string is not a field PUT accepts (docs/api/keys.md): it stays, and so does everything else.
       await call('PUT', `/key/${chosenKey}`, ALICE, { key: 'another-key-string-01' });
       assert.deepEqual(await storedKey(), original);
       assert.equal((await call('GET', '/key/another-key-string-01', ADMIN)).status, 404);
@@ -144,7 +144,7 @@ forEachEngine((engine) => {
     });
   });
 
-  describe('users and groups with a name that is taken (api.md §1.6)', () => {
+  describe('users and groups with a name that is taken (docs/api/identity.md)', () => {
     const allUsers = async () => (await ok('GET', '/users?page-size=1000', ADMIN)).users as Json[];
     const userById = async (id: string) => (await ok('GET', `/user/${id}`, ADMIN)).user as Json;
     const newUser = async (payload: Json) => ((await ok('POST', '/user', ADMIN, payload)).user as Json).id as string;

@@ -153,7 +153,7 @@ forEachEngine((engine) => {
         )
       ).map(alertOf);
       // Each duplicate changes another set of columns, so a batch writes several shapes of update at once. Tags and
-      // attributes of a duplicate merge with the stored ones (api.md §2.2).
+      // attributes of a duplicate merge with the stored ones (docs/api/ingest.md#field-changes).
       const sent: Record<string, unknown>[] = [
         { value: null, text: 'it\'s "quoted", {braced}' },
         { tags: ['b', 'with,comma', 'with"quote', '{x}'], value: 'v0' },

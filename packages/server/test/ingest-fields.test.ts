@@ -4,7 +4,10 @@ import { type AlertJson, alertClient } from './support/alerts.js';
 import { type TestServer, basic, createUser, startTestServer } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
 
-/** api.md §2.2, row by row: what a duplicate and a correlation do to each field of the stored alert. */
+/**
+ * docs/api/ingest.md#field-changes, row by row: what a duplicate and a correlation do to each field of the stored
+ * alert.
+ */
 forEachEngine((engine) => {
   let server: TestServer;
   const client = alertClient(() => server, basic('root', 'root-password'));
@@ -176,7 +179,7 @@ forEachEngine((engine) => {
     });
   });
 
-  describe('timeouts (api.md §2.5)', () => {
+  describe('timeouts (docs/api/ingest.md#timeouts)', () => {
     it('uses ALERT_TIMEOUT without a body timeout, and 0 when asked', async () => {
       assert.equal((await client.create({ resource: 'timeout01' })).timeout, 600);
       assert.equal((await client.create({ resource: 'timeout02', timeout: 0 })).timeout, 0);

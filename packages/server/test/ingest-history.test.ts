@@ -4,7 +4,10 @@ import { alertClient, historyTypes } from './support/alerts.js';
 import { type TestServer, basic, createUser, startTestServer } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
 
-/** api.md §2.3 (history on ingest), §2.4 (transition inputs) and the ingest examples of §3.1. */
+/**
+ * docs/api/ingest.md#history (history on ingest), docs/api/ingest.md#transition-inputs (transition inputs) and the
+ * ingest examples of docs/api/alarm-models.md#the-alerta-model.
+ */
 forEachEngine((engine) => {
   let server: TestServer;
   let limited: TestServer;
@@ -29,7 +32,7 @@ forEachEngine((engine) => {
     await quiet.close();
   });
 
-  describe('entries (api.md §2.3)', () => {
+  describe('entries (docs/api/ingest.md#history)', () => {
     it('new: one `new` entry with the alert id, initial status, createTime, caller and timeout', async () => {
       const alert = await client.create({ resource: name(), createTime: '2026-03-01T10:00:00.000Z', timeout: 30 });
       assert.equal(alert.history.length, 1);
@@ -101,7 +104,7 @@ forEachEngine((engine) => {
     });
   });
 
-  describe('transition inputs (api.md §2.4) and ingest examples (§3.1)', () => {
+  describe('transition inputs (docs/api/ingest.md#transition-inputs) and ingest examples (docs/api/alarm-models.md#the-alerta-model)', () => {
     it('warning → major stays open', async () => {
       const resource = name();
       await client.create({ resource, severity: 'warning' });

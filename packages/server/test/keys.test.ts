@@ -8,7 +8,7 @@ const ALICE = basic('alice', 'alice-password');
 const BOB = basic('bob', 'bob-password');
 
 forEachEngine((engine) => {
-  describe('API keys (api.md §1.5, §6.1.1)', () => {
+  describe('API keys (docs/api/keys.md, docs/api/auth.md#credentials)', () => {
     let server: TestServer;
     before(async () => {
       server = await startTestServer(engine, { ADMIN_USERS: 'boss' });

@@ -6,7 +6,7 @@ import { forEachEngine } from './support/engines.js';
 const ADMIN = basic('boss', 'boss-password');
 
 forEachEngine((engine) => {
-  describe('management status, metrics and manifest (api.md §1.8)', () => {
+  describe('management status, metrics and manifest (docs/api/management.md)', () => {
     let server: TestServer;
     before(async () => {
       server = await startTestServer(engine, { ADMIN_USERS: 'boss', ALLOWED_ENVIRONMENTS: 'Production' });
@@ -132,7 +132,7 @@ forEachEngine((engine) => {
     });
   });
 
-  describe('GET /management/gtg (api.md §1.8)', () => {
+  describe('GET /management/gtg (docs/api/management.md)', () => {
     it('answers OK while the database answers, and 503 FAILED once it is gone', async () => {
       const server = await startTestServer(engine);
       const healthy = await server.app.inject({ method: 'GET', url: '/api/management/gtg' });
@@ -146,7 +146,7 @@ forEachEngine((engine) => {
     });
   });
 
-  describe('the management index, properties and switchboard (api.md §1.8)', () => {
+  describe('the management index, properties and switchboard (docs/api/management.md)', () => {
     let server: TestServer;
     const admin = basic('boss', 'boss-password');
     const call = (method: 'GET' | 'POST', url: string, extra: Record<string, unknown> = {}) =>

@@ -25,7 +25,7 @@ interface Listed {
   total: number;
 }
 
-/** Random query trees over one record's fields, printed and sent as `q=` (api.md §8). */
+/** Random query trees over one record's fields, printed and sent as `q=` (docs/api/query-language.md). */
 function treeOf(fields: QueryFieldTable): fc.Arbitrary<QueryNode> {
   const word = fc.oneof(fc.string({ minLength: 1, maxLength: 8 }), fc.constantFrom('web', '60', INJECTION, 'AND'));
   const bound = fc.option(
@@ -354,7 +354,7 @@ forEachEngine((engine) => {
         [3, 3],
       );
       assert.deepEqual(pages.flatMap((p) => p.ids).sort(), matching('web1', 'db1', 'injection'));
-      // The total ignores the status filter (api.md §1.3); q= is part of it.
+      // The total ignores the status filter (docs/api/heartbeats.md#routes); q= is part of it.
       const expired = await listed('heartbeats', `q=${encodeURIComponent('web OR db')}&status=expired`);
       assert.deepEqual(expired.ids, matching('db1'));
       assert.equal(expired.total, 3);

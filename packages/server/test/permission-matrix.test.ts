@@ -4,7 +4,7 @@ import { type TestServer, basic, bearer, body, createUser, loginToken, startTest
 import { forEachEngine } from './support/engines.js';
 
 /**
- * Every API route and the scope api.md §1 gives it: a scope string, `null` for "any authenticated caller", or
+ * Every API route and the scope docs/api/README.md gives it: a scope string, `null` for "any authenticated caller", or
  * `'public'` for no check at all. A route the server registers without a row here fails the test, and so does a row
  * for a route that does not exist.
  */
@@ -169,7 +169,7 @@ const BEARER_CALLERS: ReadonlySet<Caller> = new Set(['guest', 'user', 'admin']);
 /**
  * With CUSTOMER_VIEWS, the user of another customer calls the routes of one record with the ids of a record that
  * belongs to someone else's customer, and with bodies that would be accepted: each must answer 404, as if the record
- * did not exist (api.md §6.6). The other routes are called as for any user.
+ * did not exist (docs/api/customers.md). The other routes are called as for any user.
  */
 const FOREIGN_RECORD_ROUTES: Record<string, Record<string, unknown> | undefined> = {
   'GET /alert/:id': undefined,
@@ -193,7 +193,7 @@ const FOREIGN_RECORD_ROUTES: Record<string, Record<string, unknown> | undefined>
 };
 
 /**
- * What each caller may do, written out from api.md §6 rather than computed with the server's own scope code:
+ * What each caller may do, written out from docs/api/auth.md rather than computed with the server's own scope code:
  * READONLY_SCOPES and a read-only key are `read`; a guest holds GUEST_DEFAULT_SCOPES, `read:alerts`; a read-write key
  * and a plain user are `read write` (DELETE_SCOPES is empty, so write covers delete); an admin holds everything.
  */

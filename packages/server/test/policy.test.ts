@@ -104,7 +104,7 @@ forEachEngine((engine) => {
   });
 
   describe('GET /config', () => {
-    it('reflects the policy settings (api.md §7)', async () => {
+    it('reflects the policy settings (docs/api/config.md)', async () => {
       const config = body(await server.app.inject({ method: 'GET', url: '/api/config' }));
       assert.deepEqual(config.environments, ['Production', 'Dev.*']);
       assert.equal((config.timeouts as { heartbeat: number }).heartbeat, 300);

@@ -54,7 +54,7 @@ forEachEngine((engine) => {
         },
         {
           environment: 'Production',
-          // The model's normal severity: a new normal alert is closed (api.md §3.1).
+          // The model's normal severity: a new normal alert is closed (docs/api/alarm-models.md#the-alerta-model).
           severity: 'normal',
           status: 'closed',
           group: 'Misc',
@@ -98,7 +98,7 @@ forEachEngine((engine) => {
       assertError(await send('POST', '/alert', { ...sdk.sendAlert('r', 'e'), timeout: 'soon' }), 400, /'timeout'/);
       assertError(await send('POST', '/alert', { ...sdk.sendAlert('r', 'e'), tags: 'a' }), 400, /'tags'/);
       assertError(await send('POST', '/alert', { ...sdk.sendAlert('r', 'e'), resource: null }), 400, /"resource"/);
-      // As in the reference, no environment is the empty one, which the reject policy refuses (api.md §2).
+      // As in the reference, no environment is the empty one, which the reject policy refuses (docs/api/ingest.md).
       assertError(await send('POST', '/alert', sdk.sendAlert('r', 'e')), 403, /environment does not match/);
     });
   });

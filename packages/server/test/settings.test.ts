@@ -32,7 +32,7 @@ describe('loadSettings', () => {
   it('hashes passwords with bcrypt cost 10 by default', async () => {
     const rounds = loadSettings({}).BCRYPT_LOG_ROUNDS;
     assert.ok(rounds >= 10, `BCRYPT_LOG_ROUNDS defaults to ${rounds}`);
-    // api.md §6.5: the cost is in the hash itself, `$2a$10$…` or `$2b$10$…`.
+    // docs/api/auth.md#passwords-and-sign-up: the cost is in the hash itself, `$2a$10$…` or `$2b$10$…`.
     const hashed = await hashPassword('default-cost-password', rounds);
     assert.match(hashed, /^\$2[ab]\$10\$/);
     assert.equal(await verifyPassword('default-cost-password', hashed), true);

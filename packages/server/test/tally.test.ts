@@ -29,7 +29,7 @@ const SERVICES = ['Web', 'Api', 'Db', 'Cache'];
 const ACTIONS = ['ack', 'close', 'shelve', 'open', 'unack'];
 const WORDS = ['Disk', 'full', 'cpu', 'high', 'failover', 'link', 'down', 'Latency', 'timeout'];
 const EPOCH = 'from-date=1970-01-01T00:00:00.000Z';
-/** Users restricted to some customers (api.md §6.6); alerts without a customer are none of theirs. */
+/** Users restricted to some customers (docs/api/customers.md); alerts without a customer are none of theirs. */
 const VIEWERS: Record<string, readonly string[]> = { acme: ['Acme'], both: ['Acme', 'Globex'] };
 
 forEachEngine((engine) => {
@@ -56,7 +56,7 @@ forEachEngine((engine) => {
     server = await startTestServer(engine, {
       ALLOWED_ENVIRONMENTS: ENVIRONMENTS.join(','),
       REQUIRE_SERVICE: 'false',
-      // Admins see every customer; the viewers below see one or two (api.md §6.6).
+      // Admins see every customer; the viewers below see one or two (docs/api/customers.md).
       CUSTOMER_VIEWS: 'true',
     });
     await createUser(server.store, { login: 'root', password: 'root-password', roles: ['admin'] });

@@ -10,7 +10,7 @@ const ALICE = basic('alice', 'alice-password');
 type Json = Record<string, unknown>;
 
 forEachEngine((engine) => {
-  describe('users and /user/me (api.md §1.6)', () => {
+  describe('users and /user/me (docs/api/identity.md)', () => {
     let server: TestServer;
     before(async () => {
       server = await startTestServer(engine, {

@@ -1,4 +1,4 @@
-/** The syntax tree of a `q=` query (api.md §8). Offsets are character positions in the query text. */
+/** The syntax tree of a `q=` query (docs/api/query-language.md). Offsets are character positions in the query text. */
 
 export interface Span {
   start: number;

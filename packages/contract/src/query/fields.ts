@@ -1,8 +1,8 @@
 import type { QueryField } from './ast.js';
 
 /**
- * Fields a query may name (api.md §8), by API name. The reference accepts only column names; we accept the API's
- * camelCase names and the snake_case column names (spec README, decisions).
+ * Fields a query may name (docs/api/query-language.md), by API name. The reference accepts only column names; we accept
+ * the API's camelCase names and the snake_case column names (README.md#where-we-differ-from-the-reference-server).
  */
 export const QUERY_FIELD_NAMES: readonly string[] = [
   'id',
@@ -45,7 +45,10 @@ export interface QueryFieldTable {
 
 export const ALERT_QUERY_FIELDS: QueryFieldTable = { names: QUERY_FIELD_NAMES, attributes: true, defaultField: 'text' };
 
-/** The stored fields of a blackout (api.md §5); `status` and `remaining` are computed and have their own parameters. */
+/**
+ * The stored fields of a blackout (docs/api/blackouts.md); `status` and `remaining` are computed and have their own
+ * parameters.
+ */
 export const BLACKOUT_QUERY_FIELDS: QueryFieldTable = {
   names: [
     'id',
@@ -70,8 +73,8 @@ export const BLACKOUT_QUERY_FIELDS: QueryFieldTable = {
 };
 
 /**
- * The fields of a heartbeat (api.md §4); `since` is its age in whole seconds. Heartbeats have no text, so a bare
- * term searches the origin.
+ * The fields of a heartbeat (docs/api/heartbeats.md#status); `since` is its age in whole seconds. Heartbeats have no
+ * text, so a bare term searches the origin.
  */
 export const HEARTBEAT_QUERY_FIELDS: QueryFieldTable = {
   names: ['id', 'origin', 'tags', 'type', 'createTime', 'timeout', 'receiveTime', 'customer', 'latency', 'since'],
@@ -89,7 +92,7 @@ function spellingsOf(table: QueryFieldTable): ReadonlyMap<string, string> {
     map = new Map([
       ...table.names.map((name) => [name, name] as const),
       ...table.names.map((name) => [snakeCase(name), name] as const),
-      // `tag` is the filter parameter's name for the list (api.md §1.2).
+      // `tag` is the filter parameter's name for the list (docs/api/alerts.md).
       ...(table.names.includes('tags') ? [['tag', 'tags'] as const] : []),
     ]);
     spellings.set(table, map);

@@ -36,7 +36,7 @@ function parseError(text: string): QueryParseError {
   throw new Error(`expected ${text} not to parse`);
 }
 
-describe('parseQuery (api.md §8)', () => {
+describe('parseQuery (docs/api/query-language.md)', () => {
   it('reads a word as a term of the default field', () => {
     assert.equal(parsed('disk'), term('text', 'disk'));
     assert.equal(parsed('disk', 'resource'), term('resource', 'disk'));

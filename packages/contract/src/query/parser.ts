@@ -7,7 +7,10 @@ export const MAX_QUERY_LENGTH = 4096;
 const MAX_DEPTH = 64;
 
 export interface ParseOptions {
-  /** `q.df`: the field of terms that name none (api.md §8); the table's default (`text` for alerts) when absent. */
+  /**
+   * `q.df`: the field of terms that name none (docs/api/query-language.md); the table's default (`text` for alerts)
+   * when absent.
+   */
   defaultField?: string | undefined;
   /** The fields the query may name: the alert fields unless a list of another record says otherwise. */
   fields?: QueryFieldTable | undefined;
@@ -74,7 +77,7 @@ class Parser {
       if (op === 'OR') {
         this.takeOperator('OR');
       } else if (op === undefined) {
-        // Adjacent terms are ORed (api.md §8); stop at the end of a group or of the query.
+        // Adjacent terms are ORed (docs/api/query-language.md); stop at the end of a group or of the query.
         if (this.atEnd() || this.peekChar() === ')') break;
       } else {
         break;
@@ -94,7 +97,7 @@ class Parser {
         this.takeOperator('AND');
         operands.push(this.parseNot(field));
       } else if (op === 'NOT') {
-        // `a NOT b` means a AND NOT b (api.md §8).
+        // `a NOT b` means a AND NOT b (docs/api/query-language.md).
         operands.push(this.parseNot(field));
       } else {
         break;
@@ -295,7 +298,10 @@ class Parser {
   }
 }
 
-/** Parses a `q=` query (api.md §8, with any number of terms and NOT > AND > OR). Throws QueryParseError. */
+/**
+ * Parses a `q=` query (docs/api/query-language.md, with any number of terms and NOT > AND > OR). Throws
+ * QueryParseError.
+ */
 export function parseQuery(text: string, options: ParseOptions = {}): QueryNode {
   if (text.length > MAX_QUERY_LENGTH) throw new QueryParseError(MAX_QUERY_LENGTH, 'query too long');
   // Databases refuse text with NUL characters; refusing them here keeps that a parse error.

@@ -27,8 +27,8 @@ const WORDING: Record<EmailTokenPurpose, { subject: string; intro: string }> = {
 };
 
 /**
- * Issues a mail token (replacing any earlier one of the user) and mails its console link (api.md §6.5). The mail
- * goes out in the background.
+ * Issues a mail token (replacing any earlier one of the user) and mails its console link
+ * (docs/api/auth.md#passwords-and-sign-up). The mail goes out in the background.
  */
 export async function mailToken(
   context: AppContext,

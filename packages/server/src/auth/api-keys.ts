@@ -14,10 +14,10 @@ const DEFAULTS: ApiKeyCacheOptions = { ttlMs: 5000, flushMs: 5000, maxEntries: 1
 const invalid = (key: string) => new ApiError(401, `API key parameter '${key}' is invalid`);
 
 /**
- * Checks API keys (api.md §6.1.1) without a database round trip on every request: a key's row is remembered for a
- * few seconds, and each use is counted in memory and written in one batch every few seconds instead of one UPDATE
- * per request. So a key deleted or changed by another server process keeps working for at most `ttlMs`, and a crash
- * loses at most `flushMs` of usage counts; changes made through this process take effect at once (`forget`).
+ * Checks API keys (docs/api/auth.md#credentials) without a database round trip on every request: a key's row is
+ * remembered for a few seconds, and each use is counted in memory and written in one batch every few seconds instead of
+ * one UPDATE per request. So a key deleted or changed by another server process keeps working for at most `ttlMs`, and
+ * a crash loses at most `flushMs` of usage counts; changes made through this process take effect at once (`forget`).
  */
 export class ApiKeyVerifier {
   private readonly options: ApiKeyCacheOptions;

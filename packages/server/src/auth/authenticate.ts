@@ -18,11 +18,11 @@ export interface Principal {
   userId: string | null;
   roles: string[];
   scopes: string[];
-  /** api.md §6.1.6: anonymous callers with auth off are not scope-checked at all. */
+  /** docs/api/auth.md#credentials: anonymous callers with auth off are not scope-checked at all. */
   unrestricted: boolean;
   /**
-   * api.md §6.6: the only customers whose data the caller sees and writes; undefined for all. Credentials set what
-   * they carry (a key's customer); the request hook then settles it with `customersOf`.
+   * docs/api/customers.md: the only customers whose data the caller sees and writes; undefined for all. Credentials set
+   * what they carry (a key's customer); the request hook then settles it with `customersOf`.
    */
   customers: readonly string[] | undefined;
 }
@@ -33,17 +33,17 @@ export interface AuthContext {
   /** Group membership and permissions, for the scopes of Basic credentials; users too, for LDAP's accounts. */
   store: Store;
   apiKeys: ApiKeyVerifier;
-  /** HMAC_AUTH_CREDENTIALS and the nonces seen (api.md §6.1.2). */
+  /** HMAC_AUTH_CREDENTIALS and the nonces seen (docs/api/auth.md#credentials). */
   hawk: HawkVerifier;
   userStatus: UserStatusCache;
   secretKey: string;
-  /** The audience tokens are issued for and checked against (api.md §6.1.3). */
+  /** The audience tokens are issued for and checked against (docs/api/auth.md#credentials). */
   audience: (request: FastifyRequest) => string;
 }
 
 /**
  * One kind of credential. Returns undefined when the request does not carry it; throws 401 when it carries it and it
- * is wrong. API keys join as one more strategy, ahead of the others (api.md §6.1 order).
+ * is wrong. API keys join as one more strategy, ahead of the others (docs/api/auth.md#credentials order).
  */
 export type CredentialStrategy = (request: FastifyRequest, context: AuthContext) => Promise<Principal | undefined>;
 
@@ -55,7 +55,7 @@ function authorizationHeader(request: FastifyRequest, scheme: string): string | 
   return header.slice(space + 1).trim();
 }
 
-/** api.md §6.1.1: `Authorization: Key …`, else `X-API-Key`, else `?api-key=`. */
+/** docs/api/auth.md#credentials: `Authorization: Key …`, else `X-API-Key`, else `?api-key=`. */
 function apiKeyOf(request: FastifyRequest): string | undefined {
   const fromAuthorization = authorizationHeader(request, 'key');
   if (fromAuthorization !== undefined) return fromAuthorization;
@@ -84,8 +84,9 @@ const apiKeyStrategy: CredentialStrategy = async (request, context) => {
 };
 
 /**
- * api.md §6.1.2: a verified Hawk sender gets the admin scopes, as in the reference. It is a shared key rather than a
- * user, so it is treated like an API key that names no customer: with CUSTOMER_VIEWS its admin scope sees them all.
+ * docs/api/auth.md#credentials: a verified Hawk sender gets the admin scopes, as in the reference. It is a shared key
+ * rather than a user, so it is treated like an API key that names no customer: with CUSTOMER_VIEWS its admin scope sees
+ * them all.
  */
 const hawkStrategy: CredentialStrategy = (request, context) => {
   const header = request.headers.authorization;
@@ -157,7 +158,10 @@ const basicStrategy: CredentialStrategy = async (request, context) => {
 
 const STRATEGIES: readonly CredentialStrategy[] = [apiKeyStrategy, hawkStrategy, bearerStrategy, basicStrategy];
 
-/** api.md §6.1: the first credential present decides; without any, the AUTH_REQUIRED / ALLOW_READONLY rules apply. */
+/**
+ * docs/api/auth.md#credentials: the first credential present decides; without any, the AUTH_REQUIRED / ALLOW_READONLY
+ * rules apply.
+ */
 export async function authenticate(request: FastifyRequest, context: AuthContext): Promise<Principal> {
   for (const strategy of STRATEGIES) {
     const principal = await strategy(request, context);
@@ -190,7 +194,7 @@ export async function authenticate(request: FastifyRequest, context: AuthContext
   throw new ApiError(401, 'Missing authorization API Key or Bearer Token');
 }
 
-/** 403 unless the principal holds the scope (api.md §6.3 implication rules). */
+/** 403 unless the principal holds the scope (docs/api/scopes.md#scopes-from-roles implication rules). */
 export function requireScope(principal: Principal, scope: string, settings: Pick<Settings, 'DELETE_SCOPES'>): void {
   if (principal.unrestricted) return;
   if (!hasScope(principal.scopes, scope, { deleteScopes: settings.DELETE_SCOPES })) {

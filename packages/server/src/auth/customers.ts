@@ -7,7 +7,7 @@ import { isAdminUser } from './permissions.js';
 type CustomerStore = Pick<Store, 'users' | 'groups' | 'customers'>;
 type CustomerSettings = Pick<Settings, 'CUSTOMER_VIEWS' | 'ADMIN_USERS'>;
 
-/** The part of an email address after the `@`, lower-cased (api.md §6.5). */
+/** The part of an email address after the `@`, lower-cased (docs/api/auth.md#passwords-and-sign-up). */
 export function emailDomain(email: string | null): string | null {
   if (email === null) return null;
   const at = email.lastIndexOf('@');
@@ -28,9 +28,9 @@ export async function matchesOf(
 }
 
 /**
- * api.md §6.6 `Customer.lookup` for a user: undefined (every customer) for holders of the `admin` scope, ADMIN_USERS
- * and a `*` lookup; otherwise the customers of every lookup whose match is the login or one of `others` (groups,
- * roles, the email domain). No lookup at all is a 403, as in the reference.
+ * docs/api/customers.md `Customer.lookup` for a user: undefined (every customer) for holders of the `admin` scope,
+ * ADMIN_USERS and a `*` lookup; otherwise the customers of every lookup whose match is the login or one of `others`
+ * (groups, roles, the email domain). No lookup at all is a 403, as in the reference.
  */
 export async function customersOfUser(
   settings: CustomerSettings,
@@ -49,11 +49,11 @@ export async function customersOfUser(
 }
 
 /**
- * api.md §6.6: the customers whose data the caller may see, or undefined for all of them. Everything is visible
- * with CUSTOMER_VIEWS off. A key that names a customer is held to it, even a key with admin scopes: its creator chose
- * to narrow it; any other key gets its owner's customers. Anonymous readers (ALLOW_READONLY) belong to no customer
- * and see nothing. Users are looked up on every request, so a changed lookup applies at once; the roles a token
- * carries (a provider's roles or groups) count as matches too.
+ * docs/api/customers.md: the customers whose data the caller may see, or undefined for all of them. Everything is
+ * visible with CUSTOMER_VIEWS off. A key that names a customer is held to it, even a key with admin scopes: its creator
+ * chose to narrow it; any other key gets its owner's customers. Anonymous readers (ALLOW_READONLY) belong to no
+ * customer and see nothing. Users are looked up on every request, so a changed lookup applies at once; the roles a
+ * token carries (a provider's roles or groups) count as matches too.
  */
 export async function customersOf(
   principal: Principal,

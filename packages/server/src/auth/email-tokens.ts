@@ -3,14 +3,14 @@ import { ApiError } from '../errors.js';
 
 export type EmailTokenPurpose = 'confirm' | 'reset';
 
-/** api.md §6.5: confirm and reset links stay valid for 15 minutes. */
+/** docs/api/auth.md#passwords-and-sign-up: confirm and reset links stay valid for 15 minutes. */
 export const EMAIL_TOKEN_SECONDS = 900;
 
 /*
- * A token is `<user id, base64url>.<expiry, base36 seconds>.<nonce>.<MAC>`: short enough for a URL path segment (a JWT is
- * not), and signed with a key per purpose derived from SECRET_KEY, so neither a login token nor the other kind of
- * mail token passes for it. The MAC is HMAC-SHA256 cut to 128 bits; the nonce makes each token new, so a second mail
- * in the same second still replaces the first.
+ * A token is `<user id, base64url>.<expiry, base36 seconds>.<nonce>.<MAC>`: short enough for a URL path segment (a JWT
+ * is not), and signed with a key per purpose derived from SECRET_KEY, so neither a login token nor the other kind of
+ * mail token passes for it. The MAC is HMAC-SHA256 cut to 128 bits; the nonce makes each token new, so a second mail in
+ * the same second still replaces the first.
  */
 function mac(secret: string, purpose: EmailTokenPurpose, body: string): Buffer {
   const key = createHmac('sha256', secret).update(`alerta email token: ${purpose}`).digest();

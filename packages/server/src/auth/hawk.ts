@@ -6,10 +6,10 @@ import { ApiError } from '../errors.js';
 import { sameSecret } from './same-secret.js';
 
 /**
- * Hawk request authentication (api.md §6.1.2), checked against the shared keys of HMAC_AUTH_CREDENTIALS. What is
- * verified: the MAC over timestamp, nonce, method, path and query, host, port, the `hash` attribute and `ext`; the
- * timestamp (at most SKEW_SECONDS away from our clock); the nonce (not seen before from that id); and, when the header
- * carries `hash`, the request body and its content type. Without `hash` the body is not covered, as Hawk allows.
+ * Hawk request authentication (docs/api/auth.md#credentials), checked against the shared keys of HMAC_AUTH_CREDENTIALS.
+ * What is verified: the MAC over timestamp, nonce, method, path and query, host, port, the `hash` attribute and `ext`;
+ * the timestamp (at most SKEW_SECONDS away from our clock); the nonce (not seen before from that id); and, when the
+ * header carries `hash`, the request body and its content type. Without `hash` the body is not covered, as Hawk allows.
  */
 
 /** Hawk's own clients default to sha256; the reference hands the name to Python's hashlib, so these also work. */

@@ -7,7 +7,7 @@ import { loginThrottle } from './login-throttle.js';
 import type { PasswordCredentials } from './password-sign-in.js';
 import { allowedBy, providerUser } from './provider-users.js';
 
-/** A user the directory vouched for, and the directory's groups, which the token carries (api.md §6.2). */
+/** A user the directory vouched for, and the directory's groups, which the token carries (docs/api/auth.md#tokens). */
 export interface LdapSignIn {
   user: UserRecord;
   groups: string[];

@@ -21,7 +21,7 @@ export interface Mail {
   text: string;
 }
 
-/** Sends account mail over SMTP (api.md §6.5). */
+/** Sends account mail over SMTP (docs/api/auth.md#passwords-and-sign-up). */
 export class Mailer {
   private transport: Transporter | undefined;
 

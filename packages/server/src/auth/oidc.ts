@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '../errors.js';
 import type { Settings } from '../settings.js';
 
-/** The providers that sign in through OpenID Connect, all by the same code path (api.md §1.7). */
+/** The providers that sign in through OpenID Connect, all by the same code path (docs/api/auth.md#routes). */
 export const OIDC_PROVIDERS = ['openid', 'keycloak', 'azure', 'google', 'gitlab', 'cognito', 'pingfederate'] as const;
 export type OidcProvider = (typeof OIDC_PROVIDERS)[number];
 

@@ -16,13 +16,16 @@ export interface PasswordCredentials {
 export interface PasswordSignInOptions {
   /** The error for an unknown name or a wrong password (the login route's 401, or Basic's challenge). */
   refused: () => ApiError;
-  /** Runs before the 403 of an unverified address: the login route mails a new confirmation link (api.md §1.7). */
+  /**
+   * Runs before the 403 of an unverified address: the login route mails a new confirmation link
+   * (docs/api/auth.md#routes).
+   */
   unverified?: (user: UserRecord) => Promise<void>;
 }
 
 /**
- * Whether a user whose password is right may sign in (api.md §1.7 POST /auth/login): active, with an email domain
- * ALLOWED_EMAIL_DOMAINS accepts and, with EMAIL_VERIFICATION, a confirmed address. 403 otherwise.
+ * Whether a user whose password is right may sign in (docs/api/auth.md#routes POST /auth/login): active, with an email
+ * domain ALLOWED_EMAIL_DOMAINS accepts and, with EMAIL_VERIFICATION, a confirmed address. 403 otherwise.
  */
 async function checkAccount(
   settings: Settings,

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/bcrypt';
 
-/** api.md §6.5: bcrypt; cost from BCRYPT_LOG_ROUNDS. */
+/** docs/api/auth.md#passwords-and-sign-up: bcrypt; cost from BCRYPT_LOG_ROUNDS. */
 export function hashPassword(password: string, cost: number): Promise<string> {
   return hash(password, { cost });
 }

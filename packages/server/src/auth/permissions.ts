@@ -19,9 +19,9 @@ export function isAdminUser(settings: Pick<Settings, 'ADMIN_USERS'>, ...names: (
 }
 
 /**
- * api.md §6.3 `Permission.lookup`: ADMIN_USERS and ADMIN_ROLES get the admin scopes at once; USER_ROLES and
- * GUEST_ROLES add their default scopes, and a permission whose match is the role adds its scopes. Sorted and
- * de-duplicated.
+ * docs/api/scopes.md#scopes-from-roles `Permission.lookup`: ADMIN_USERS and ADMIN_ROLES get the admin scopes at once;
+ * USER_ROLES and GUEST_ROLES add their default scopes, and a permission whose match is the role adds its scopes. Sorted
+ * and de-duplicated.
  */
 export function scopesForRoles(
   settings: RoleSettings,
@@ -41,7 +41,7 @@ export function scopesForRoles(
   return [...scopes].sort();
 }
 
-/** api.md §6.3: a user whose login or email is in ADMIN_USERS always shows the admin roles. */
+/** docs/api/scopes.md#scopes-from-roles: a user whose login or email is in ADMIN_USERS always shows the admin roles. */
 export function effectiveRoles(settings: RoleSettings, user: { login: string; email: string | null; roles: string[] }) {
   return isAdminUser(settings, user.login, user.email) ? [...settings.ADMIN_ROLES] : user.roles;
 }
@@ -49,7 +49,7 @@ export function effectiveRoles(settings: RoleSettings, user: { login: string; em
 export interface ResolvedIdentity {
   /** The user's own roles (ADMIN_ROLES for ADMIN_USERS). */
   roles: string[];
-  /** Names of the groups the user belongs to; they count as roles too (api.md §6.3). */
+  /** Names of the groups the user belongs to; they count as roles too (docs/api/scopes.md#scopes-from-roles). */
   groups: string[];
   scopes: string[];
 }
@@ -74,8 +74,8 @@ export async function resolveIdentity(
 }
 
 /**
- * The scopes that holding these roles grants, by the same lookup as at login (api.md §6.3) but for nobody in
- * particular, so ADMIN_USERS plays no part. A group's name is such a role for each of its members.
+ * The scopes that holding these roles grants, by the same lookup as at login (docs/api/scopes.md#scopes-from-roles) but
+ * for nobody in particular, so ADMIN_USERS plays no part. A group's name is such a role for each of its members.
  */
 export async function scopesGrantedByRoles(
   settings: RoleSettings,
@@ -87,8 +87,9 @@ export async function scopesGrantedByRoles(
 }
 
 /**
- * 403 unless the caller's own scopes imply every one of `scopes` (api.md §6.3 implication): nobody may hand on, or
- * take charge of, more than they hold themselves. `subject` starts the message, for example "Requested scope 'x'".
+ * 403 unless the caller's own scopes imply every one of `scopes` (docs/api/scopes.md#scopes-from-roles implication):
+ * nobody may hand on, or take charge of, more than they hold themselves. `subject` starts the message, for example
+ * "Requested scope 'x'".
  */
 export function requireScopesWithin(
   principal: Pick<Principal, 'scopes' | 'unrestricted'>,

@@ -15,7 +15,7 @@ export interface SamlFlow {
   relayState: string;
   /** The AuthnRequest ID; the assertion must name it in InResponseTo. */
   requestId: string;
-  /** The console's popup wants an HTML page that posts the result to its opener (api.md §1.7). */
+  /** The console's popup wants an HTML page that posts the result to its opener (docs/api/auth.md#routes). */
   usePostMessage: boolean;
   startedAt: number;
   expiresAt: number;

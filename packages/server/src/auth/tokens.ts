@@ -15,10 +15,10 @@ export interface TokenSubject {
   roles: readonly string[];
   groups: readonly string[];
   scopes: readonly string[];
-  /** GitHub organisations (api.md §6.2 `orgs`). */
+  /** GitHub organisations (docs/api/auth.md#tokens `orgs`). */
   orgs?: readonly string[];
   picture?: string | null;
-  /** api.md §6.2: with CUSTOMER_VIEWS, the user's customers; none (left out) means every customer. */
+  /** docs/api/auth.md#tokens: with CUSTOMER_VIEWS, the user's customers; none (left out) means every customer. */
   customers?: readonly string[];
 }
 
@@ -33,7 +33,7 @@ function secretKey(secret: string): KeyObject {
   return key;
 }
 
-/** api.md §6.2: the claims of a login token; empty or null claims are left out. */
+/** docs/api/auth.md#tokens: the claims of a login token; empty or null claims are left out. */
 export async function issueToken(
   subject: TokenSubject,
   options: { secret: string; issuer: string; audience: string; expireDays: number },
@@ -71,8 +71,8 @@ export async function issueToken(
 }
 
 /**
- * Verifies a Bearer token (api.md §6.1.3): HS256 only (so `alg: none` and other algorithms are refused), signature,
- * expiry and audience. Throws the reference's 401 messages.
+ * Verifies a Bearer token (docs/api/auth.md#credentials): HS256 only (so `alg: none` and other algorithms are refused),
+ * signature, expiry and audience. Throws the reference's 401 messages.
  */
 export async function verifyToken(token: string, secret: string, audience: string): Promise<TokenClaims> {
   const cacheKey = `${audience}\u0000${secret}\u0000${token}`;

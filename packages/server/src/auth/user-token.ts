@@ -6,21 +6,26 @@ import { effectiveRoles, scopesForRoles } from './permissions.js';
 import { issueToken } from './tokens.js';
 
 export interface TokenExtras {
-  /** Roles and groups a provider asserted in its claims, added to the stored ones (api.md §6.3). */
+  /**
+   * Roles and groups a provider asserted in its claims, added to the stored ones
+   * (docs/api/scopes.md#scopes-from-roles).
+   */
   roles?: readonly string[];
   groups?: readonly string[];
   orgs?: readonly string[];
   picture?: string | null;
 }
 
-/** The audience of tokens this server issues and accepts (api.md §6.1.3): the first of these that is set. */
+/**
+ * The audience of tokens this server issues and accepts (docs/api/auth.md#credentials): the first of these that is set.
+ */
 export function tokenAudience(context: AppContext, request: FastifyRequest): string {
   const { OAUTH2_CLIENT_ID, SAML2_ENTITY_ID } = context.settings;
   if (OAUTH2_CLIENT_ID !== '') return OAUTH2_CLIENT_ID;
   return SAML2_ENTITY_ID !== '' ? SAML2_ENTITY_ID : context.apiRoot(request);
 }
 
-/** Issues the login token of api.md §6.2 for a stored user and records the login. */
+/** Issues the login token of docs/api/auth.md#tokens for a stored user and records the login. */
 export async function tokenForUser(
   context: AppContext,
   request: FastifyRequest,
@@ -35,7 +40,8 @@ export async function tokenForUser(
   const allRoles = [...new Set([...roles, ...groups, ...(extras.orgs ?? [])])];
   const permissions = await store.perms.matching(allRoles);
   const scopes = scopesForRoles(settings, { login: user.login, email: user.email, roles: allRoles }, permissions);
-  // api.md §6.6: the console shows these; requests look the customers up again, so a changed lookup applies at once.
+  // docs/api/customers.md: the console shows these; requests look the customers up again, so a changed lookup applies
+  // at once.
   const domain = emailDomain(user.email);
   const customers = settings.CUSTOMER_VIEWS
     ? await customersOfUser(settings, store, {

@@ -2,7 +2,7 @@ import { type AlarmModel, HISTORY_ACTION_TYPES, transition, trendIndication } fr
 import { ApiError, badRequest } from '../errors.js';
 import type { AlertRecord, HistoryRecord } from '../store/types.js';
 
-/** The settings operator actions read (api.md §2.5). */
+/** The settings operator actions read (docs/api/ingest.md#timeouts). */
 export interface ChangeSettings {
   model: AlarmModel;
   ackTimeout: number;
@@ -37,7 +37,8 @@ export function checkStatus(model: AlarmModel, status: string): void {
 
 /**
  * PUT /alert/{id}/status: sets the status as given, history `status`. A timeout given with it becomes the alert's
- * timeout; without one the alert keeps its timeout (the reference stores NULL and then never expires it, §2.5).
+ * timeout; without one the alert keeps its timeout (the reference stores NULL and then never expires it,
+ * docs/api/ingest.md#timeouts).
  */
 export function planStatusChange(
   model: AlarmModel,
@@ -65,7 +66,7 @@ export function planStatusChange(
   };
 }
 
-/** Which history entry started the state an action leaves (api.md §2.5: "the entry before the ack"). */
+/** Which history entry started the state an action leaves (docs/api/ingest.md#timeouts: "the entry before the ack"). */
 function startedBy(action: string, status: string): string | undefined {
   if (action === 'unack') return 'ack';
   if (action === 'unshelve') return 'shelve';
@@ -75,10 +76,10 @@ function startedBy(action: string, status: string): string | undefined {
 
 /**
  * The history entry before the one that started the current state: before the latest `ack` for unack, before the
- * latest `shelve` for unshelve, else the second most recent entry. Its status is the "previous status" of §3.
- * When HISTORY_LIMIT has pushed the starting entry out, none is found and the model's default (`open`) applies
- * (api.md §3.1, README "Where we differ"): the entries left all date from after the ack or shelve, so their status
- * says nothing about the one before it.
+ * latest `shelve` for unshelve, else the second most recent entry. Its status is the "previous status" of
+ * docs/api/alarm-models.md. When HISTORY_LIMIT has pushed the starting entry out, none is found and the model's default
+ * (`open`) applies (docs/api/alarm-models.md#the-alerta-model, README "Where we differ"): the entries left all date
+ * from after the ack or shelve, so their status says nothing about the one before it.
  */
 function entryBefore(history: readonly HistoryRecord[], action: string, status: string): HistoryRecord | undefined {
   const newestFirst = [...history].reverse();
@@ -88,7 +89,7 @@ function entryBefore(history: readonly HistoryRecord[], action: string, status: 
   return index >= 0 ? newestFirst[index + 1] : undefined;
 }
 
-/** api.md §2.5: the timeout recorded with an action. */
+/** docs/api/ingest.md#timeouts: the timeout recorded with an action. */
 function actionTimeout(
   settings: ChangeSettings,
   action: string,
@@ -104,8 +105,9 @@ function actionTimeout(
 }
 
 /**
- * PUT /alert/{id}/action (api.md §3 `from_action`): the alarm model decides the new severity and status, an invalid
- * transition is a 409 with the model's message. A custom action changes nothing but is recorded (history `action`).
+ * PUT /alert/{id}/action (docs/api/alarm-models.md `from_action`): the alarm model decides the new severity and status,
+ * an invalid transition is a 409 with the model's message. A custom action changes nothing but is recorded (history
+ * `action`).
  */
 export function planAction(
   settings: ChangeSettings,
@@ -132,7 +134,8 @@ export function planAction(
       ...alert,
       severity: result.severity,
       status: result.status,
-      // §3.1 from_action: the severity an action replaces becomes the previous severity.
+      // docs/api/alarm-models.md#the-alerta-model, from_action: the severity an action replaces becomes the previous
+      // severity.
       previousSeverity: severityChanged ? alert.severity : alert.previousSeverity,
       trendIndication: severityChanged
         ? trendIndication(model, alert.severity, result.severity)
@@ -165,7 +168,7 @@ export function removeTags(alert: AlertRecord, tags: readonly string[]): AlertRe
   return { ...alert, tags: alert.tags.filter((tag) => !gone.has(tag)) };
 }
 
-/** api.md §1.2: attributes merge; a null value deletes the key. */
+/** docs/api/alerts.md: attributes merge; a null value deletes the key. */
 export function mergeAttributes(
   attributes: Readonly<Record<string, unknown>>,
   changes: Readonly<Record<string, unknown>>,

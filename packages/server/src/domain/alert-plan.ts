@@ -1,7 +1,10 @@
 import { type AlarmModel, type AlertInput, transition, trendIndication } from '@alerta/contract';
 import type { AlertRecord, HistoryRecord, IngestMatch } from '../store/types.js';
 
-/** An incoming alert with every default applied (api.md §1.2): the stored fields it sets, and the status asked for. */
+/**
+ * An incoming alert with every default applied (docs/api/alerts.md): the stored fields it sets, and the status asked
+ * for.
+ */
 export type IncomingAlert = Pick<
   AlertRecord,
   | 'id'
@@ -30,7 +33,10 @@ export interface IngestDefaults {
   origin: string;
 }
 
-/** api.md §1.2 defaults; `value` numbers become strings; the correlate list gets its own event (api.md §2.1). */
+/**
+ * docs/api/alerts.md defaults; `value` numbers become strings; the correlate list gets its own event
+ * (docs/api/ingest.md#matching).
+ */
 export function applyDefaults(input: AlertInput, defaults: IngestDefaults, id: string, now: string): IncomingAlert {
   const correlate = [...new Set(input.correlate ?? [])];
   if (correlate.length > 0 && !correlate.includes(input.event)) correlate.push(input.event);
@@ -75,7 +81,8 @@ function statusAfter(
     previousStatus: recentStatuses[1] ?? model.defaults.status,
     incomingStatus: incoming.status,
   });
-  // api.md §2.4: only the status is used on ingest; a conflict cannot happen without an action.
+  // docs/api/ingest.md#transition-inputs: only the status is used on ingest; a conflict cannot happen without an
+  // action.
   return result.ok ? result.status : (recentStatuses[0] ?? model.defaults.status);
 }
 
@@ -94,7 +101,7 @@ function entry(incoming: IncomingAlert, type: string, status: string, user: stri
   };
 }
 
-/** api.md §2.2 "new" column and §2.3 `new` entry. */
+/** docs/api/ingest.md#field-changes "new" column and docs/api/ingest.md#history `new` entry. */
 export function planNew(
   model: AlarmModel,
   incoming: IncomingAlert,
@@ -141,7 +148,7 @@ const mergeTags = (stored: readonly string[], incoming: readonly string[]): stri
   ...new Set([...stored, ...incoming]),
 ];
 
-/** api.md §2.2 "duplicate" column and §2.3 `status`/`value` entries. */
+/** docs/api/ingest.md#field-changes "duplicate" column and docs/api/ingest.md#history `status`/`value` entries. */
 export function planDuplicate(
   model: AlarmModel,
   match: IngestMatch,
@@ -151,7 +158,8 @@ export function planDuplicate(
   historyOnValueChange = true,
 ): Plan {
   const stored = match.alert;
-  // api.md §2.4: for duplicates the previous severity is not passed, so the model's default applies.
+  // docs/api/ingest.md#transition-inputs: for duplicates the previous severity is not passed, so the model's default
+  // applies.
   const status = statusAfter(model, incoming, model.defaults.previous_severity, match.recentStatuses);
   const changed = status !== stored.status;
   let history: HistoryRecord | undefined;
@@ -180,7 +188,9 @@ export function planDuplicate(
   };
 }
 
-/** api.md §2.2 "correlate" column and §2.3 `severity` entry (always written). */
+/**
+ * docs/api/ingest.md#field-changes "correlate" column and docs/api/ingest.md#history `severity` entry (always written).
+ */
 export function planCorrelate(
   model: AlarmModel,
   match: IngestMatch,

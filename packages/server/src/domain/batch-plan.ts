@@ -34,7 +34,7 @@ export interface PlannedBatch {
   write: IngestBatchWrite;
 }
 
-/** api.md §2.1: matching is scoped by environment, resource and customer (equal, or both null). */
+/** docs/api/ingest.md#matching: matching is scoped by environment, resource and customer (equal, or both null). */
 const scopeOf = (alert: Pick<AlertRecord, 'environment' | 'resource' | 'customer'>): string =>
   JSON.stringify([alert.environment, alert.resource, alert.customer ?? '']);
 
@@ -45,7 +45,9 @@ function append(history: TrackedEntry[], added: TrackedEntry): void {
   history.splice(at, 0, added);
 }
 
-/** What findMatch reads: the matched alert and the two newest history entries (api.md §2.4). */
+/**
+ * What findMatch reads: the matched alert and the two newest history entries (docs/api/ingest.md#transition-inputs).
+ */
 function matchOf(kind: IngestMatch['kind'], tracked: TrackedAlert): IngestMatch {
   const newest = tracked.history.at(-1)?.entry;
   const second = tracked.history.at(-2)?.entry;
@@ -62,7 +64,7 @@ function matchOf(kind: IngestMatch['kind'], tracked: TrackedAlert): IngestMatch 
  * Plans a batch of incoming alerts against the stored alerts they may match, in order, exactly as if each had been
  * stored on its own before the next arrived: a later alert sees what earlier ones did, and each result holds the alert
  * and history as they were right after that alert. The write covers every alert once, in its final state, and
- * leaves out entries that HISTORY_LIMIT would have trimmed before the batch ends (api.md §2.3).
+ * leaves out entries that HISTORY_LIMIT would have trimmed before the batch ends (docs/api/ingest.md#history).
  */
 export function planBatch(
   settings: BatchPlanSettings,

@@ -6,7 +6,7 @@ import type { IncomingAlert } from './alert-plan.js';
 type Scope = Pick<BlackoutRecord, 'resource' | 'event' | 'group' | 'service' | 'tags' | 'origin'>;
 
 /**
- * api.md §5 priority, informational only: 1 with an origin, then the first of resource-only 2, service 3,
+ * docs/api/blackouts.md priority, informational only: 1 with an origin, then the first of resource-only 2, service 3,
  * event-only 4, group 5, resource+event 6, tags 7; an origin finally overrides everything with 8.
  */
 export function blackoutPriority(b: Scope): number {
@@ -28,13 +28,16 @@ export function blackoutStatus(b: Pick<BlackoutRecord, 'startTime' | 'endTime'>,
   return 'active';
 }
 
-/** Whole seconds from max(start, now) to end, never below 0 (spec README: integer everywhere). */
+/**
+ * Whole seconds from max(start, now) to end, never below 0 (README.md#where-we-differ-from-the-reference-server:
+ * integer everywhere).
+ */
 export function blackoutRemaining(b: Pick<BlackoutRecord, 'startTime' | 'endTime'>, now: Date): number {
   const from = Math.max(Date.parse(b.startTime), now.getTime());
   return Math.max(0, Math.floor((Date.parse(b.endTime) - from) / 1000));
 }
 
-/** Every condition of api.md §5, ANDed; an unset blackout field matches anything. */
+/** Every condition of docs/api/blackouts.md, ANDed; an unset blackout field matches anything. */
 export function blackoutMatches(b: BlackoutRecord, alert: IncomingAlert, customerViews: boolean): boolean {
   const created = Date.parse(alert.createTime);
   if (!(Date.parse(b.startTime) <= created && created < Date.parse(b.endTime))) return false;
@@ -49,7 +52,9 @@ export function blackoutMatches(b: BlackoutRecord, alert: IncomingAlert, custome
   return true;
 }
 
-/** Start defaults to now; an end time wins over a duration, which defaults to BLACKOUT_DURATION (api.md §5). */
+/**
+ * Start defaults to now; an end time wins over a duration, which defaults to BLACKOUT_DURATION (docs/api/blackouts.md).
+ */
 export function newBlackout(
   input: BlackoutInput,
   who: { user: string | null; customer: string | null },
@@ -91,8 +96,9 @@ export function newBlackout(
 }
 
 /**
- * PUT /blackout/{id} (api.md §1.4): the given fields replace the stored ones, the user becomes the caller. A new
- * duration is stored as given and does not move the end time; new start or end times recompute the duration.
+ * PUT /blackout/{id} (docs/api/blackouts.md#routes): the given fields replace the stored ones, the user becomes the
+ * caller. A new duration is stored as given and does not move the end time; new start or end times recompute the
+ * duration.
  */
 export function updatedBlackout(
   stored: BlackoutRecord,

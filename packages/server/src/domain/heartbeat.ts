@@ -11,7 +11,7 @@ export interface HeartbeatTiming {
   status: HeartbeatStatus;
 }
 
-/** api.md §4: expired if since > timeout; else slow if latency > maxLatency; else ok. */
+/** docs/api/heartbeats.md#status: expired if since > timeout; else slow if latency > maxLatency; else ok. */
 export function heartbeatStatus(heartbeat: HeartbeatRecord, now: Date, maxLatency: number): HeartbeatTiming {
   const received = Date.parse(heartbeat.receiveTime);
   const latency = received - Date.parse(heartbeat.createTime);
@@ -27,7 +27,7 @@ export interface HeartbeatDefaults {
   timeout: number;
 }
 
-/** POST /heartbeat body → the record to upsert; `type` is always Heartbeat (api.md §1.3). */
+/** POST /heartbeat body → the record to upsert; `type` is always Heartbeat (docs/api/heartbeats.md#routes). */
 export function heartbeatFromInput(
   input: HeartbeatInput,
   customer: string | null,
@@ -47,7 +47,7 @@ export function heartbeatFromInput(
   };
 }
 
-/** api.md §4: an alert whose event is in HEARTBEAT_EVENTS becomes a heartbeat of its origin. */
+/** docs/api/heartbeats.md#status: an alert whose event is in HEARTBEAT_EVENTS becomes a heartbeat of its origin. */
 export function heartbeatFromAlert(alert: IncomingAlert, now: string): HeartbeatRecord {
   return {
     id: randomUUID(),

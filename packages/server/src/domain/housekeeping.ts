@@ -3,7 +3,7 @@ import type { HousekeepingTransaction, LockedAlert } from '../store/change-types
 import type { HistoryRecord } from '../store/types.js';
 import { type ChangeSettings, planAction } from './alert-changes.js';
 
-/** What a pass reads: the thresholds of api.md §2.6 in seconds, and the action settings. */
+/** What a pass reads: the thresholds of docs/api/management.md#housekeeping in seconds, and the action settings. */
 export interface HousekeepingSettings extends ChangeSettings {
   deleteExpiredAfter: number;
   deleteInfoAfter: number;
@@ -34,7 +34,9 @@ function modelTerms(model: AlarmModel) {
 
 const secondsBefore = (now: Date, seconds: number): string => new Date(now.getTime() - seconds * 1000).toISOString();
 
-/** api.md §2.6 steps 4 and 5: the latest entry of the type, when its timeout (≠ 0) has run out. */
+/**
+ * docs/api/management.md#housekeeping steps 4 and 5: the latest entry of the type, when its timeout (≠ 0) has run out.
+ */
 export function timeoutElapsed(history: readonly HistoryRecord[], type: string, now: Date): boolean {
   const latest = history.findLast((entry) => entry.type === type);
   if (latest === undefined || latest.timeout === null || latest.timeout === 0) return false;
@@ -58,10 +60,11 @@ async function act(
 }
 
 /**
- * One housekeeping pass (api.md §2.6), inside the transaction the store opened for it: delete old closed, expired and
- * informational alerts, expire timed-out alerts, then return shelved and acked alerts whose timeout has run out.
- * Each alert is re-checked under its row lock, so a change that raced the candidate query is respected. Empty tally
- * rows and spent SAML sign-in claims go last, so the rows they lock stay locked only until the commit that follows.
+ * One housekeeping pass (docs/api/management.md#housekeeping), inside the transaction the store opened for it: delete
+ * old closed, expired and informational alerts, expire timed-out alerts, then return shelved and acked alerts whose
+ * timeout has run out. Each alert is re-checked under its row lock, so a change that raced the candidate query is
+ * respected. Empty tally rows and spent SAML sign-in claims go last, so the rows they lock stay locked only until the
+ * commit that follows.
  */
 export async function housekeep(
   tx: HousekeepingTransaction,

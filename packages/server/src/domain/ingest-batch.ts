@@ -59,7 +59,9 @@ export class IngestBatcher {
     private readonly settings: IngestSettings,
   ) {}
 
-  /** api.md §2 for one alert; validation, policy and the heartbeat step answer before the alert joins a batch. */
+  /**
+   * docs/api/ingest.md for one alert; validation, policy and the heartbeat step answer before the alert joins a batch.
+   */
   async ingest(input: AlertInput, user: string | null): Promise<IngestResult | DivertedAlert> {
     const received = receiveInput(this.settings, input, user);
     const heartbeat = await heartbeatStep(this.stores, this.settings, received.incoming, received.now);
@@ -165,7 +167,7 @@ export class IngestBatcher {
     });
   }
 
-  /** The environments and times of the alerts the blackout step needs blackouts for (api.md §5), if any. */
+  /** The environments and times of the alerts the blackout step needs blackouts for (docs/api/blackouts.md), if any. */
   private blackoutWindow(batch: readonly Waiting[]): BlackoutWindow | undefined {
     const looked = batch.filter((w) => blackoutApplies(this.settings, w.received.incoming));
     if (looked.length === 0) return undefined;

@@ -2,7 +2,7 @@ import type { AlarmModel } from '@alerta/contract';
 import type { Settings } from '../settings.js';
 import type { IngestSettings } from './ingest.js';
 
-/** The settings the ingest pipeline reads (api.md §2), taken from the server's settings once. */
+/** The settings the ingest pipeline reads (docs/api/ingest.md), taken from the server's settings once. */
 export function ingestSettingsOf(settings: Settings, model: AlarmModel, origin: string): IngestSettings {
   return {
     model,

@@ -9,7 +9,7 @@ export interface IngestSettings extends PreReceiveSettings {
   model: AlarmModel;
   alertTimeout: number;
   historyLimit: number;
-  /** HISTORY_ON_VALUE_CHANGE (api.md §2.3); on unless turned off. */
+  /** HISTORY_ON_VALUE_CHANGE (docs/api/ingest.md#history); on unless turned off. */
   historyOnValueChange?: boolean;
   allowedEnvironments: readonly string[];
   requireService: boolean;
@@ -34,7 +34,7 @@ function patternOf(source: string): RegExp | null {
   return regex;
 }
 
-/** ALLOWED_ENVIRONMENTS entries are patterns that must match the whole environment (api.md §2, `reject`). */
+/** ALLOWED_ENVIRONMENTS entries are patterns that must match the whole environment (docs/api/ingest.md, `reject`). */
 function environmentAllowed(environment: string, allowed: readonly string[]): boolean {
   return allowed.some((pattern) => {
     const regex = patternOf(`^(?:${pattern})$`);
@@ -42,7 +42,10 @@ function environmentAllowed(environment: string, allowed: readonly string[]): bo
   });
 }
 
-/** Checks that the reference reports as 400 (spec README: an unknown severity is 400, not 500). */
+/**
+ * Checks that the reference reports as 400 (README.md#where-we-differ-from-the-reference-server: an unknown severity is
+ * 400, not 500).
+ */
 function validateForModel(model: AlarmModel, incoming: IncomingAlert): void {
   if (!isKnownSeverity(model, incoming.severity)) {
     const valid = Object.keys(model.severity).join(', ');
@@ -54,7 +57,7 @@ function validateForModel(model: AlarmModel, incoming: IncomingAlert): void {
   }
 }
 
-/** The pre-receive `reject` policy (api.md §2): 403 with the reference's messages. */
+/** The pre-receive `reject` policy (docs/api/ingest.md): 403 with the reference's messages. */
 function applyRejectPolicy(settings: IngestSettings, incoming: IncomingAlert): void {
   const blacklisted = settings.originBlacklist.some((pattern) => {
     const regex = patternOf(`^(?:${pattern})`);
@@ -77,7 +80,7 @@ export interface IngestResult {
   stored: AlertWithHistory;
 }
 
-/** An alert that was not stored: it became a heartbeat or fell in a blackout (answered 202, api.md §1.2). */
+/** An alert that was not stored: it became a heartbeat or fell in a blackout (answered 202, docs/api/alerts.md). */
 export interface DivertedAlert {
   kind: 'heartbeat' | 'suppressed';
   id: string;
@@ -91,7 +94,7 @@ export interface ReceivedAlert {
   user: string | null;
 }
 
-/** The first steps of POST /alert (api.md §2): defaults, validation (400) and the reject policy (403). */
+/** The first steps of POST /alert (docs/api/ingest.md): defaults, validation (400) and the reject policy (403). */
 export function receiveInput(settings: IngestSettings, input: AlertInput, user: string | null): ReceivedAlert {
   const now = new Date().toISOString();
   const incoming = applyDefaults(
@@ -106,7 +109,7 @@ export function receiveInput(settings: IngestSettings, input: AlertInput, user: 
 }
 
 /**
- * New / duplicate / correlate for one alert, in one transaction (api.md §2.1–2.3).
+ * New / duplicate / correlate for one alert, in one transaction (docs/api/ingest.md).
  * When two senders create the same alert at once, the unique index rejects the second insert and a retry turns it
  * into a duplicate.
  */
@@ -146,7 +149,7 @@ export async function storeAlert(
   }
 }
 
-/** POST /alert (api.md §2) for one alert on its own: every step, then new / duplicate / correlate. */
+/** POST /alert (docs/api/ingest.md) for one alert on its own: every step, then new / duplicate / correlate. */
 export async function ingestAlert(
   alerts: AlertRepository,
   settings: IngestSettings,

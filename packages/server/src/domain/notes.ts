@@ -2,7 +2,7 @@ import type { NoteRecord } from '../store/change-types.js';
 import type { AlertRecord, HistoryRecord } from '../store/types.js';
 import { type Actor, mergeAttributes } from './alert-changes.js';
 
-/** The history entry that records a note being added or dismissed (api.md §1.2, §2.3). */
+/** The history entry that records a note being added or dismissed (docs/api/alerts.md, docs/api/ingest.md#history). */
 function noteEntry(alert: AlertRecord, noteId: string, type: 'note' | 'dismiss', text: string, actor: Actor) {
   const entry: HistoryRecord = {
     id: noteId,

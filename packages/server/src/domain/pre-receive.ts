@@ -12,7 +12,7 @@ export interface PreReceiveSettings {
   customerViews: boolean;
 }
 
-/** What the heartbeat and blackout steps of api.md §2 decided for an alert that passed the reject policy. */
+/** What the heartbeat and blackout steps of docs/api/ingest.md decided for an alert that passed the reject policy. */
 export type PreReceiveOutcome = Diverted | { kind: 'continue'; status: string | undefined };
 
 type Diverted = { kind: 'heartbeat' | 'suppressed'; id: string; message: string };
@@ -22,11 +22,16 @@ export interface PreReceiveStores {
   blackouts: BlackoutRepository;
 }
 
-/** The status the blackout step gives an alert in each model (api.md §3.2: OOSRV under ISA 18.2). */
+/**
+ * The status the blackout step gives an alert in each model (docs/api/alarm-models.md#the-isa-182-model: OOSRV under
+ * ISA 18.2).
+ */
 const blackoutStatusOf = (model: AlarmModel): string =>
   Object.hasOwn(model.status, 'blackout') ? 'blackout' : 'OOSRV';
 
-/** The `heartbeat` step (api.md §4): a heartbeat event is stored as a heartbeat instead of an alert. */
+/**
+ * The `heartbeat` step (docs/api/heartbeats.md#status): a heartbeat event is stored as a heartbeat instead of an alert.
+ */
 export async function heartbeatStep(
   stores: Pick<PreReceiveStores, 'heartbeats'>,
   settings: PreReceiveSettings,
@@ -44,8 +49,8 @@ export const blackoutApplies = (settings: PreReceiveSettings, incoming: Incoming
   settings.notificationBlackout || !settings.blackoutAccept.includes(incoming.severity);
 
 /**
- * The `blackout` step (api.md §5) given blackouts that include every one covering the alert: an alert created inside
- * a matching blackout is suppressed, or with NOTIFICATION_BLACKOUT kept with the blackout status.
+ * The `blackout` step (docs/api/blackouts.md) given blackouts that include every one covering the alert: an alert
+ * created inside a matching blackout is suppressed, or with NOTIFICATION_BLACKOUT kept with the blackout status.
  */
 export function blackoutStep(
   settings: PreReceiveSettings,
@@ -62,7 +67,7 @@ export function blackoutStep(
   return { kind: 'continue', status: blackoutStatusOf(settings.model) };
 }
 
-/** The `heartbeat` and `blackout` pre-receive steps (api.md §2) for one alert. */
+/** The `heartbeat` and `blackout` pre-receive steps (docs/api/ingest.md) for one alert. */
 export async function preReceive(
   stores: PreReceiveStores,
   settings: PreReceiveSettings,

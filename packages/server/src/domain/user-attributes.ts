@@ -2,8 +2,8 @@ const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
- * api.md §1.6 user attributes: a deep merge where nested objects merge key by key and a null removes the key at
- * any depth (the console stores its preferences this way, one changed key at a time).
+ * docs/api/identity.md user attributes: a deep merge where nested objects merge key by key and a null removes the key
+ * at any depth (the console stores its preferences this way, one changed key at a time).
  */
 export function mergeUserAttributes(
   current: Readonly<Record<string, unknown>>,

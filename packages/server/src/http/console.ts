@@ -11,7 +11,7 @@ const NOT_BUILT =
   'CONSOLE_DIR at a built console. The API is available under ';
 
 /**
- * Serves the console from CONSOLE_DIR at `/` (spec README "Where things are served"): hashed files under /assets/ are
+ * Serves the console from CONSOLE_DIR at `/` (README.md#running-it): hashed files under /assets/ are
  * cached for good, everything else is revalidated, and any other GET outside the API gets index.html so the
  * console's history-mode routes survive a reload.
  */

@@ -3,7 +3,7 @@ import { ApiError } from '../errors.js';
 
 export const JSON_CONTENT_TYPE_MESSAGE = "POST and PUT requests must set 'Content-type' to 'application/json'";
 
-/** api.md §0: the error envelope every error answers with. */
+/** docs/api/conventions.md: the error envelope every error answers with. */
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -17,7 +17,7 @@ export function sendError(
     .send({ status: 'error', message, code, errors, requestId: request.id });
 }
 
-/** Werkzeug-style HTTP error texts, as the reference sends them for framework errors (api.md §0). */
+/** Werkzeug-style HTTP error texts, as the reference sends them for framework errors (docs/api/conventions.md). */
 function httpError(code: number, title: string, description: string): ApiError {
   return new ApiError(code, `${code} ${title}: ${description}`, [description]);
 }

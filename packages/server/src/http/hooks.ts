@@ -14,7 +14,7 @@ import { registerMetricsHook } from './metrics.js';
 // Request ids come from clients and proxies; anything odd or long is replaced rather than echoed.
 const REQUEST_ID_PATTERN = /^[\w\-.:;=+/]{1,200}$/;
 
-/** api.md §0: X-Request-ID, then X-Amzn-Trace-Id, else a new uuid. */
+/** docs/api/conventions.md: X-Request-ID, then X-Amzn-Trace-Id, else a new uuid. */
 export function requestIdOf(headers: FastifyRequest['headers']): string {
   for (const name of ['x-request-id', 'x-amzn-trace-id']) {
     const value = headers[name];
@@ -29,9 +29,9 @@ function isJson(contentType: string | undefined): boolean {
   return mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'));
 }
 
-// api.md §0: the exceptions to the JSON content-type rule. The management routes are outside the api blueprint in
-// the reference, so cron jobs may POST to housekeeping without a body. Webhooks take what their senders send
-// (docs/webhooks.md: Amazon SNS posts JSON as text/plain, Slack a form).
+// docs/api/conventions.md: the exceptions to the JSON content-type rule. The management routes are outside the api
+// blueprint in the reference, so cron jobs may POST to housekeeping without a body. Webhooks take what their senders
+// send (docs/webhooks.md: Amazon SNS posts JSON as text/plain, Slack a form).
 const FORM_ROUTES = [
   '/auth/logout',
   '/auth/saml',
@@ -92,7 +92,7 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
     if (bodiless && (request.method === 'DELETE' || FORM_ROUTES.includes(route))) {
       delete request.headers['content-type'];
     }
-    // api.md §0: POST and PUT must send JSON; checked before credentials, as the reference does.
+    // docs/api/conventions.md: POST and PUT must send JSON; checked before credentials, as the reference does.
     if (request.method === 'POST' || request.method === 'PUT') {
       const path = url.slice(settings.BASE_PATH.length);
       if (!FORM_ROUTES.includes(path) && !isJson(request.headers['content-type'])) {
@@ -103,7 +103,7 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
     if (scope === undefined) return;
     const principal = await authenticate(request, auth);
     if (scope !== null) requireScope(principal, scope, settings);
-    // Without CUSTOMER_VIEWS every caller sees every customer, whatever a key names (api.md §6.6).
+    // Without CUSTOMER_VIEWS every caller sees every customer, whatever a key names (docs/api/customers.md).
     if (settings.CUSTOMER_VIEWS) {
       request.principal = { ...principal, customers: await customersOf(principal, settings, context.store) };
     } else {
@@ -112,7 +112,7 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
   });
 }
 
-/** CORS preflight answer (api.md §0). */
+/** CORS preflight answer (docs/api/conventions.md). */
 export function preflightHeaders(origin: string | undefined, allowed: CorsOrigins): Record<string, string> {
   const allowOrigin = allowedOrigin(origin, allowed);
   if (allowOrigin === undefined) return {};

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 
-/** One entry of GET /management/status (api.md §1.8). */
+/** One entry of GET /management/status (docs/api/management.md). */
 export type StatusMetric =
   | { group: string; name: string; title: string; description: string; type: 'gauge' | 'text'; value: number | string }
   | { group: string; name: string; title: string; description: string; type: 'counter'; count: number }
@@ -70,8 +70,8 @@ export interface RouteSeries {
 }
 
 /**
- * In-memory counters of this server process since it started (api.md §1.8 status and metrics). Several processes
- * behind one database each report their own.
+ * In-memory counters of this server process since it started (docs/api/management.md status and metrics). Several
+ * processes behind one database each report their own.
  */
 export class ServerMetrics {
   readonly startedAt = Date.now();
@@ -163,8 +163,8 @@ const labels = (pairs: Record<string, string>) =>
     .join(',')}}`;
 
 /**
- * api.md §1.8: Prometheus text — gauges as they are, counters `_total`, timers `_count` and `_sum`, and the uptime;
- * then the requests and time of every route, labelled by method, route pattern and status class.
+ * docs/api/management.md: Prometheus text — gauges as they are, counters `_total`, timers `_count` and `_sum`, and the
+ * uptime; then the requests and time of every route, labelled by method, route pattern and status class.
  */
 export function prometheusText(
   metrics: readonly StatusMetric[],

@@ -23,8 +23,9 @@ function exactOrigins(candidates: readonly string[]): string[] {
 
 /**
  * Answers with a page that hands `message` to the window that opened it, for each allowed origin and the page's own
- * (api.md §1.7 POST /auth/saml; a browser delivers it only to an opener of that origin), then closes itself. Its one
- * script runs by nonce; the policy allows nothing else, and the page is never cached (it may carry a token).
+ * (docs/api/auth.md#routes POST /auth/saml; a browser delivers it only to an opener of that origin), then closes
+ * itself. Its one script runs by nonce; the policy allows nothing else, and the page is never cached (it may carry a
+ * token).
  */
 export function sendPostMessagePage(
   reply: FastifyReply,

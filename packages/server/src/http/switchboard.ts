@@ -1,6 +1,6 @@
 /**
- * The switches of api.md §1.8 `/management/switchboard`, kept in the memory of each server process (as in the
- * reference): `auto-refresh-allow` tells consoles whether to refresh on their own (`autoRefresh` of GET /alerts and
+ * The switches of docs/api/management.md `/management/switchboard`, kept in the memory of each server process (as in
+ * the reference): `auto-refresh-allow` tells consoles whether to refresh on their own (`autoRefresh` of GET /alerts and
  * /alerts/count), and `sender-api-allow` turns away new alerts, which the reference never enforces.
  */
 export const SWITCHES = {

@@ -12,7 +12,7 @@ import { callerQuery } from './ownership.js';
 
 const read = { config: { scope: 'read:alerts' } };
 
-/** spec README: top-N lists default to 10 rows; `page-size` asks for more. */
+/** README.md#where-we-differ-from-the-reference-server: top-N lists default to 10 rows; `page-size` asks for more. */
 const TOP_DEFAULT = 10;
 
 const countsView = (counts: AlertCounts) => ({
@@ -21,7 +21,7 @@ const countsView = (counts: AlertCounts) => ({
   statusCounts: counts.statusCounts,
 });
 
-/** The aggregate endpoints of api.md §1.2; each takes the same filters and `q=` as GET /alerts. */
+/** The aggregate endpoints of docs/api/alerts.md; each takes the same filters and `q=` as GET /alerts. */
 export function registerAlertAggregateRoutes(app: FastifyInstance, context: AppContext): void {
   const { store, settings, model } = context;
   const parse = (request: FastifyRequest) => {
@@ -43,7 +43,7 @@ export function registerAlertAggregateRoutes(app: FastifyInstance, context: AppC
   app.get('/alerts/history', read, async (request) => {
     const { params, query } = parse(request);
     const { page, pageSize } = pageRequest(params, settings.DEFAULT_PAGE_SIZE);
-    // api.md §1.2: no range check on this endpoint's page.
+    // docs/api/alerts.md: no range check on this endpoint's page.
     const entries = await store.aggregates.history(query, {
       offset: Math.max(page - 1, 0) * pageSize,
       limit: pageSize,
@@ -122,7 +122,7 @@ export function registerAlertAggregateRoutes(app: FastifyInstance, context: AppC
   });
 
   /**
-   * api.md §1.2 `/oembed`: a card for a count of alerts, for pages that embed it. The URL must be one of
+   * docs/api/alerts.md `/oembed`: a card for a count of alerts, for pages that embed it. The URL must be one of
    * `/alerts/count`, and its own query string gives the filters; the caller's customers still apply. Everything
    * taken from the request is escaped in the card's HTML.
    */

@@ -9,16 +9,17 @@ import { callerQuery } from './ownership.js';
 import { alertQuery, queryParams } from './alert-params.js';
 
 /**
- * The bulk endpoints of api.md §1.2: the query string selects alerts exactly as GET /alerts does, and the change runs
- * synchronously, one alert per transaction, answering with the ids it changed (spec README).
+ * The bulk endpoints of docs/api/alerts.md: the query string selects alerts exactly as GET /alerts does, and the change
+ * runs synchronously, one alert per transaction, answering with the ids it changed
+ * (README.md#where-we-differ-from-the-reference-server).
  */
 export function registerBulkRoutes(app: FastifyInstance, context: AppContext): void {
   const store = context.store.alertChanges;
   const options = { config: { scope: 'write:alerts' } };
 
   function selected(request: FastifyRequest): Promise<string[]> {
-    // Only GET /alerts defaults `to-date` to now (api.md §1.2). Unlike the reference, bulk changes touch only the
-    // caller's customers (api.md §6.6), as single changes do.
+    // Only GET /alerts defaults `to-date` to now (docs/api/alerts.md). Unlike the reference, bulk changes touch only
+    // the caller's customers (docs/api/customers.md), as single changes do.
     const query = callerQuery(request, alertQuery(queryParams(request.query), context.model, undefined));
     return store.matchingIds(query);
   }

@@ -7,7 +7,7 @@ import { badRequest, notFound } from '../errors.js';
 import type { NoteRecord } from '../store/change-types.js';
 import { actorOf, alertIdOf, parseBody } from './change-support.js';
 
-/** The Note object of api.md §1.2, with absolute hrefs. */
+/** The Note object of docs/api/alerts.md, with absolute hrefs. */
 export function noteView(note: NoteRecord, apiRoot: string): Note {
   const { alertId, ...rest } = note;
   const alertHref = `${apiRoot}/alert/${alertId}`;
@@ -51,7 +51,7 @@ export function registerNoteRoutes(app: FastifyInstance, context: AppContext): v
   app.get<ById>('/alert/:id/notes', { config: { scope: 'read:alerts' } }, async (request) => {
     const id = request.params.id;
     if (id.length === 0 || id.length > 255) throw notFound();
-    // Read routes find alerts as GET /alert/{id} does (api.md §0).
+    // Read routes find alerts as GET /alert/{id} does (docs/api/conventions.md).
     const found = await context.store.alerts.get(id, principalOf(request).customers);
     if (found === undefined) throw notFound();
     const apiRoot = context.apiRoot(request);

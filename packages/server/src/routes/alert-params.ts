@@ -28,7 +28,7 @@ export function queryParams(raw: unknown): QueryParams {
   return new Map(Object.entries(parsed.data).map(([k, v]) => [k, Array.isArray(v) ? v : [v]]));
 }
 
-/** api.md §1.2: parameters that are not field filters. */
+/** docs/api/alerts.md: parameters that are not field filters. */
 const NON_FILTER_PARAMS = new Set([
   '_',
   'callback',
@@ -62,7 +62,7 @@ function isFilterField(name: string): boolean {
 
 function dateParam(params: QueryParams, name: string): string | undefined {
   const value = params.get(name)?.[0];
-  // api.md §0: a bad from-date/to-date is silently ignored, as the reference does.
+  // docs/api/conventions.md: a bad from-date/to-date is silently ignored, as the reference does.
   return value === undefined ? undefined : parseIsoDate(value)?.toISOString();
 }
 
@@ -78,8 +78,8 @@ function checkFilterValues(name: string, field: string, values: readonly string[
 }
 
 /**
- * api.md §8: `q=` ANDed with the filters, terms without a field searching `q.df` (default: the table's, `text` for
- * alerts). A parse error, an unknown field among them, is a 400 giving the position.
+ * docs/api/query-language.md: `q=` ANDed with the filters, terms without a field searching `q.df` (default: the
+ * table's, `text` for alerts). A parse error, an unknown field among them, is a 400 giving the position.
  */
 export function searchParam(params: QueryParams, fields?: QueryFieldTable): QueryNode | undefined {
   const text = params.get('q')?.[0];
@@ -93,8 +93,8 @@ export function searchParam(params: QueryParams, fields?: QueryFieldTable): Quer
 }
 
 /**
- * The filter, id, date and sort parts of an alert query (api.md §1.2). `now` is the default `to-date`, which only
- * GET /alerts has.
+ * The filter, id, date and sort parts of an alert query (docs/api/alerts.md). `now` is the default `to-date`, which
+ * only GET /alerts has.
  */
 export function alertQuery(params: QueryParams, model: AlarmModel, now: string | undefined): AlertQuery {
   const filters: FieldFilter[] = [];
@@ -136,7 +136,7 @@ export interface PageRequest {
   pageSize: number;
 }
 
-/** api.md §0: `page` (default 1) and `page-size` (or the older `limit`, default DEFAULT_PAGE_SIZE). */
+/** docs/api/conventions.md: `page` (default 1) and `page-size` (or the older `limit`, default DEFAULT_PAGE_SIZE). */
 export function pageRequest(params: QueryParams, defaultPageSize: number): PageRequest {
   const page = positiveInt(params, 'page') ?? 1;
   const pageSize = positiveInt(params, 'page-size') ?? positiveInt(params, 'limit') ?? defaultPageSize;
@@ -144,7 +144,7 @@ export function pageRequest(params: QueryParams, defaultPageSize: number): PageR
   return { page, pageSize };
 }
 
-/** api.md §0: 416 when page < 1, or beyond the last page while there are results. */
+/** docs/api/conventions.md: 416 when page < 1, or beyond the last page while there are results. */
 export function checkPageInRange(page: number, pages: number): void {
   if (page < 1 || (pages > 0 && page > pages)) {
     throw new ApiError(416, `page out of range: 1-${Math.max(pages, 1)}`);

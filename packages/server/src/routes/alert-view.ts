@@ -1,7 +1,7 @@
 import type { Alert, History } from '@alerta/contract';
 import type { AlertRecord, HistoryRecord } from '../store/types.js';
 
-/** The Alert object of api.md §1.2, with absolute hrefs. */
+/** The Alert object of docs/api/alerts.md, with absolute hrefs. */
 export function alertView(
   alert: AlertRecord,
   history: readonly HistoryRecord[],

@@ -9,7 +9,7 @@ import { alertQuery, checkPageInRange, flag, pageRequest, queryParams } from './
 import { switchboardOf } from '../http/switchboard.js';
 import { isDiverted, receiveAlert, sendDiverted } from './receive.js';
 
-/** Turns zod issues into a 400 whose message names the field (api.md §1.2 validation). */
+/** Turns zod issues into a 400 whose message names the field (docs/api/alerts.md validation). */
 export function validationError(error: z.core.$ZodError) {
   const describe = (issue: z.core.$ZodIssue): string => {
     const field = issue.path.map(String).join('.');

@@ -2,14 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import type { RouteTable } from '../http/route-table.js';
 
-/** One route as the index lists it (api.md §1.1): a name, its absolute URL and its method. */
+/** One route as the index lists it (docs/api/README.md#small-routes): a name, its absolute URL and its method. */
 export interface RouteLink {
   rel: string;
   href: string;
   method: string;
 }
 
-// api.md §1.1 leaves out the methods every route answers: HEAD (with GET) and OPTIONS (the CORS preflight).
+// docs/api/README.md#small-routes leaves out the methods every route answers: HEAD (with GET) and OPTIONS (the CORS
+// preflight).
 const UNLISTED_METHODS = new Set(['HEAD', 'OPTIONS']);
 
 /** A path as the reference writes its routes: parameters in angle brackets (`/alert/<id>`), `*` as `<path:path>`. */
@@ -56,7 +57,7 @@ export function routeLinks(table: RouteTable, basePath: string, apiRoot: string)
   return links.sort((a, b) => (a.href === b.href ? a.method.localeCompare(b.method) : a.href < b.href ? -1 : 1));
 }
 
-/** api.md §1.1 `GET /`: the API's own routes, open to anyone as in the reference. */
+/** docs/api/README.md#small-routes `GET /`: the API's own routes, open to anyone as in the reference. */
 export function registerApiIndexRoute(app: FastifyInstance, context: AppContext, table: RouteTable): void {
   app.get('/', (request, reply) => {
     const apiRoot = context.apiRoot(request);

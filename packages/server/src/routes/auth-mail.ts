@@ -14,7 +14,10 @@ import { checkEmailDomain, saveUser } from './users.js';
 
 const firstIssue = (error: { issues: readonly { message: string }[] }) => error.issues[0]?.message ?? 'invalid body';
 
-/** Signup, email confirmation, forgotten and reset passwords (api.md §1.7, §6.5). */
+/**
+ * Signup, email confirmation, forgotten and reset passwords (docs/api/auth.md#routes,
+ * docs/api/auth.md#passwords-and-sign-up).
+ */
 export function registerAccountMailRoutes(app: FastifyInstance, context: AppContext, mailer: Mailer): void {
   const { settings, store } = context;
 
@@ -49,7 +52,7 @@ export function registerAccountMailRoutes(app: FastifyInstance, context: AppCont
       email,
       password: await hashPassword(password, settings.BCRYPT_LOG_ROUNDS),
       status: 'active',
-      // api.md §6.3: new signups get USER_ROLES, or ADMIN_ROLES when listed in ADMIN_USERS.
+      // docs/api/scopes.md#scopes-from-roles: new signups get USER_ROLES, or ADMIN_ROLES when listed in ADMIN_USERS.
       roles: isAdminUser(settings, email) ? [...settings.ADMIN_ROLES] : [...settings.USER_ROLES],
       attributes: {},
       createTime: now,

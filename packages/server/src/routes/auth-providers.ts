@@ -92,7 +92,7 @@ const githubEmailsSchema = z.array(z.looseObject({ email: z.string(), primary: z
 export function registerProviderRoutes(app: FastifyInstance, context: AppContext): void {
   const { settings } = context;
 
-  // api.md §1.7: every OIDC provider is the same exchange against its own discovered issuer.
+  // docs/api/auth.md#routes: every OIDC provider is the same exchange against its own discovered issuer.
   for (const route of OIDC_PROVIDERS) {
     app.post(`/auth/${route}`, async (request) => {
       const provider = servedOidcProvider(settings, route);
@@ -132,7 +132,7 @@ export function registerProviderRoutes(app: FastifyInstance, context: AppContext
     return settings.ALLOWED_OIDC_ROLES;
   }
 
-  // api.md §1.7: GitHub is plain OAuth2: a code for an access token, then the user and their organisations.
+  // docs/api/auth.md#routes: GitHub is plain OAuth2: a code for an access token, then the user and their organisations.
   app.post('/auth/github', async (request) => {
     requireEnabled(settings, 'github', settings.AUTH_PROVIDER === 'github' ? 'github' : undefined);
     const { code, clientId, redirectUri } = codeRequest(settings, request);
@@ -176,8 +176,8 @@ export function registerProviderRoutes(app: FastifyInstance, context: AppContext
     };
   });
 
-  // api.md §1.7: the console sends the service ticket the CAS server redirected back with, and the service URL it
-  // was issued for; the CAS server alone says whose it is.
+  // docs/api/auth.md#routes: the console sends the service ticket the CAS server redirected back with, and the service
+  // URL it was issued for; the CAS server alone says whose it is.
   app.post('/auth/cas', async (request) => {
     if (settings.AUTH_PROVIDER !== 'cas') throw notEnabled(settings, 'cas');
     const body = casTicketBodySchema.safeParse(request.body ?? {});
@@ -204,7 +204,8 @@ export function registerProviderRoutes(app: FastifyInstance, context: AppContext
     return { token: await tokenForUser(context, request, user, 'cas', { roles, groups }) };
   });
 
-  // api.md §1.7: the provider's end-session address, when there is one, so the console can sign out there too.
+  // docs/api/auth.md#routes: the provider's end-session address, when there is one, so the console can sign out there
+  // too.
   const logout = async () => {
     const logoutUrl = settings.OIDC_LOGOUT_URL ?? (await discoveredEndpoint(settings, 'end_session_endpoint'));
     return logoutUrl === null

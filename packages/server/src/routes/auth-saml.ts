@@ -50,7 +50,7 @@ const usableGroups = (values: readonly string[]) =>
 const userIdOf = (sp: SamlServiceProvider, nameId: string) =>
   `saml2-${createHash('sha256').update(`${sp.setup.idp.entityId}\n${nameId}`).digest('hex').slice(0, 32)}`;
 
-/** api.md §1.7: GET /auth/saml, POST /auth/saml (the ACS) and GET /auth/saml/metadata.xml. */
+/** docs/api/auth.md#routes: GET /auth/saml, POST /auth/saml (the ACS) and GET /auth/saml/metadata.xml. */
 export function registerSamlRoutes(app: FastifyInstance, context: AppContext): void {
   const { settings } = context;
   const sp = samlServiceProvider(settings);
@@ -108,7 +108,8 @@ export function registerSamlRoutes(app: FastifyInstance, context: AppContext): v
     return tokenForUser(context, request, user, 'saml2', { groups });
   }
 
-  // The identity provider's form post is urlencoded (api.md §0 lets this one route take it); JSON works too.
+  // The identity provider's form post is urlencoded (docs/api/conventions.md lets this one route take it); JSON works
+  // too.
   void app.register((forms, _options, done) => {
     forms.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, text, next) => {
       next(null, Object.fromEntries(new URLSearchParams(String(text))));

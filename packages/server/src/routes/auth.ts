@@ -18,9 +18,9 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
   const mailer = new Mailer(settings, app.log);
   app.addHook('onClose', () => mailer.close());
 
-  // api.md §1.7: 200 {token} (no status key); 401 for missing or wrong credentials; 403 for an account that may not
-  // sign in (inactive, unverified, or outside ALLOWED_EMAIL_DOMAINS). With AUTH_PROVIDER=ldap the directory checks
-  // the password instead of the stored accounts.
+  // docs/api/auth.md#routes: 200 {token} (no status key); 401 for missing or wrong credentials; 403 for an account that
+  // may not sign in (inactive, unverified, or outside ALLOWED_EMAIL_DOMAINS). With AUTH_PROVIDER=ldap the directory
+  // checks the password instead of the stored accounts.
   app.post('/auth/login', async (request) => {
     const body = loginBodySchema.safeParse(request.body ?? {});
     if (!body.success) throw new ApiError(401, MISSING);
@@ -43,7 +43,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       { name, password, address: request.ip },
       {
         refused: () => new ApiError(401, 'Invalid username or password'),
-        // api.md §1.7: the confirmation mail goes out again.
+        // docs/api/auth.md#routes: the confirmation mail goes out again.
         unverified: (unconfirmed) => mailToken(context, mailer, request, unconfirmed, 'confirm'),
       },
     );

@@ -17,7 +17,10 @@ import { validationError } from './alerts.js';
 import { monitorQuery } from './monitor-params.js';
 import { assignCustomer, callerQuery, holdsAdmin, objectBody, ownRecord } from './ownership.js';
 
-/** The blackout object of api.md §5 with its status and integer `remaining` (spec README). */
+/**
+ * The blackout object of docs/api/blackouts.md with its status and integer `remaining`
+ * (README.md#where-we-differ-from-the-reference-server).
+ */
 export function blackoutView(b: BlackoutRecord, apiRoot: string, now: Date): Blackout {
   return {
     id: b.id,
@@ -46,7 +49,7 @@ function checkWindow(b: BlackoutRecord): void {
   if (Date.parse(b.endTime) < Date.parse(b.startTime)) throw badRequest("'endTime' must not be before 'startTime'");
 }
 
-/** api.md §1.4: the caller, unless an admin:blackouts holder names another user. */
+/** docs/api/blackouts.md#routes: the caller, unless an admin:blackouts holder names another user. */
 function blackoutUser(request: FastifyRequest, wanted: string | null | undefined): string | null {
   const principal = principalOf(request);
   if (wanted !== undefined && holdsAdmin(principal, 'admin:blackouts')) return wanted;
@@ -127,7 +130,7 @@ export function registerBlackoutRoutes(app: FastifyInstance, context: AppContext
   });
 
   app.delete<IdParams>('/blackout/:id', { config: { scope: 'write:blackouts' } }, async (request) => {
-    // Unlike the reference (api.md §4 quirk), another customer's blackout is not found.
+    // Unlike the reference (docs/api/heartbeats.md#status quirk), another customer's blackout is not found.
     const found = ownRecord(
       request,
       request.params.id === '' ? undefined : await store.blackouts.get(request.params.id),

@@ -41,8 +41,8 @@ export function changeSettingsOf(context: AppContext): ChangeSettings {
 }
 
 /**
- * api.md §0: updates and deletes take an id or an unambiguous prefix of one. Another customer's alert is not found
- * (api.md §6.6), so nobody learns that it exists.
+ * docs/api/conventions.md: updates and deletes take an id or an unambiguous prefix of one. Another customer's alert is
+ * not found (docs/api/customers.md), so nobody learns that it exists.
  */
 export async function alertIdOf(
   context: AppContext,

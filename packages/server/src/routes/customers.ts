@@ -21,8 +21,8 @@ export function registerCustomerRoutes(app: FastifyInstance, context: AppContext
   const { settings, store } = context;
 
   /**
-   * api.md §6.6: the matches that name the caller (login, group names, email domain), or undefined for callers
-   * with admin:customers, who see every lookup.
+   * docs/api/customers.md: the matches that name the caller (login, group names, email domain), or undefined for
+   * callers with admin:customers, who see every lookup.
    */
   async function ownMatches(request: FastifyRequest): Promise<string[] | undefined> {
     const principal = principalOf(request);

@@ -43,8 +43,9 @@ export function registerGroupRoutes(app: FastifyInstance, context: AppContext): 
   }
 
   /**
-   * api.md §6.3: a group's name counts as a role of its members, so naming a group, or putting someone in it, hands
-   * out what that role grants; only a caller who holds all of it may. Taking someone out stays open to any admin:groups.
+   * docs/api/scopes.md#scopes-from-roles: a group's name counts as a role of its members, so naming a group, or putting
+   * someone in it, hands out what that role grants; only a caller who holds all of it may. Taking someone out stays
+   * open to any admin:groups.
    */
   async function requireGrantable(request: FastifyRequest, name: string): Promise<void> {
     const principal = principalOf(request);

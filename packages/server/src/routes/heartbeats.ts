@@ -16,7 +16,7 @@ import { validationError } from './alerts.js';
 import { monitorQuery } from './monitor-params.js';
 import { assignCustomer, callerQuery, objectBody, ownRecord } from './ownership.js';
 
-/** The heartbeat object of api.md §4, with its computed latency, since and status. */
+/** The heartbeat object of docs/api/heartbeats.md#status, with its computed latency, since and status. */
 export function heartbeatView(hb: HeartbeatRecord, apiRoot: string, maxLatency: number, now: Date): Heartbeat {
   const timing = heartbeatStatus(hb, now, maxLatency);
   return {
@@ -103,7 +103,7 @@ export function registerHeartbeatRoutes(app: FastifyInstance, context: AppContex
   });
 
   app.delete<IdParams>('/heartbeat/:id', { config: { scope: 'write:heartbeats' } }, async (request) => {
-    // Unlike the reference (api.md §4 quirk), another customer's heartbeat is not found.
+    // Unlike the reference (docs/api/heartbeats.md#status quirk), another customer's heartbeat is not found.
     const found = ownRecord(
       request,
       request.params.id === '' ? undefined : await store.heartbeats.get(request.params.id),

@@ -13,7 +13,9 @@ export function housekeepingSettingsOf(context: AppContext): HousekeepingSetting
   };
 }
 
-/** `?expired=<hours>` and `?info=<hours>` override the thresholds for one call (api.md §2.6). */
+/**
+ * `?expired=<hours>` and `?info=<hours>` override the thresholds for one call (docs/api/management.md#housekeeping).
+ */
 function hoursParam(request: FastifyRequest, name: string): number | undefined {
   const value = queryParams(request.query).get(name)?.[0];
   if (value === undefined || value === '') return undefined;
@@ -21,7 +23,10 @@ function hoursParam(request: FastifyRequest, name: string): number | undefined {
   return Math.round(Number(value) * 3600);
 }
 
-/** GET/POST /management/housekeeping (api.md §1.8): one pass now, waiting for a pass another process is running. */
+/**
+ * GET/POST /management/housekeeping (docs/api/management.md): one pass now, waiting for a pass another process is
+ * running.
+ */
 export function registerHousekeepingRoutes(app: FastifyInstance, context: AppContext): void {
   const handler = async (request: FastifyRequest) => {
     const settings = housekeepingSettingsOf(context);

@@ -17,13 +17,13 @@ export interface ListOptions {
   statuses: readonly string[];
   /** Filters the caller cannot lift, for example "only my own keys". */
   restrict?: FieldFilter[];
-  /** Only rows of these customers (api.md §6.6); undefined for all. */
+  /** Only rows of these customers (docs/api/customers.md); undefined for all. */
   customers?: readonly string[] | undefined;
 }
 
 /**
- * One page of an identity list (keys, users, groups, permissions, customers) with the paging fields of api.md §0;
- * `message: "not found"` when nothing matches.
+ * One page of an identity list (keys, users, groups, permissions, customers) with the paging fields of
+ * docs/api/conventions.md; `message: "not found"` when nothing matches.
  */
 export async function pagedList<T>(
   request: FastifyRequest,

@@ -7,7 +7,7 @@ import { registerPermissionRoutes } from './perms.js';
 import { registerOwnUserRoutes } from './user-me.js';
 import { registerUserRoutes } from './users.js';
 
-/** API keys, users, groups, permissions, scopes and customers (api.md §1.5–§1.6). */
+/** API keys, users, groups, permissions, scopes and customers (docs/api/keys.md, docs/api/identity.md). */
 export function registerIdentityRoutes(app: FastifyInstance, context: AppContext): void {
   registerKeyRoutes(app, context);
   registerOwnUserRoutes(app, context);

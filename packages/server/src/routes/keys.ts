@@ -21,7 +21,7 @@ import { validationError } from './alerts.js';
 import { pagedList } from './identity-lists.js';
 import { assignCustomer, holdsAdmin, objectBody, visibleCustomer } from './ownership.js';
 
-/** api.md §1.5: keys expire a year after creation unless told otherwise. */
+/** docs/api/keys.md: keys expire a year after creation unless told otherwise. */
 const KEY_EXPIRE_DAYS = 365;
 
 export function apiKeyView(k: ApiKeyRecord, apiRoot: string, now: Date): ApiKey {
@@ -41,18 +41,18 @@ export function apiKeyView(k: ApiKeyRecord, apiRoot: string, now: Date): ApiKey 
   };
 }
 
-/** api.md §1.5: 40 characters of URL-safe base64 of an HMAC-SHA256. */
+/** docs/api/keys.md: 40 characters of URL-safe base64 of an HMAC-SHA256. */
 function newKeyString(secret: string): string {
   return createHmac('sha256', secret).update(randomBytes(32)).digest('base64url').slice(0, 40);
 }
 
-/** api.md §1.5: `type` overrides the scopes; an ADMIN_USERS owner's read-write key gets the admin scopes. */
+/** docs/api/keys.md: `type` overrides the scopes; an ADMIN_USERS owner's read-write key gets the admin scopes. */
 function scopesOfType(type: KeyType, user: string, settings: Settings): string[] {
   if (type === 'read-only') return ['read'];
   return isAdminUser(settings, user) ? [...ADMIN_SCOPES] : ['read', 'write'];
 }
 
-/** Nobody hands on a scope they do not hold themselves (api.md §1.5, 403). */
+/** Nobody hands on a scope they do not hold themselves (docs/api/keys.md, 403). */
 function checkGrantable(principal: Principal, scopes: readonly string[], settings: Settings): void {
   const invalid = scopes.find((scope) => !isValidScope(scope));
   if (invalid !== undefined) throw badRequest(`Invalid scope '${invalid}'`);
@@ -68,7 +68,7 @@ export function registerKeyRoutes(app: FastifyInstance, context: AppContext): vo
   async function visibleKey(request: FastifyRequest<KeyParams>): Promise<ApiKeyRecord> {
     const found = request.params.key === '' ? undefined : await store.keys.find(request.params.key);
     const principal = principalOf(request);
-    // Keys of one's own, and for admin:keys holders the keys of their customers (api.md §6.6).
+    // Keys of one's own, and for admin:keys holders the keys of their customers (docs/api/customers.md).
     const own = found !== undefined && found.user === principal.login;
     const administered =
       found !== undefined && holdsAdmin(principal, 'admin:keys') && visibleCustomer(principal, found.customer);
@@ -82,10 +82,10 @@ export function registerKeyRoutes(app: FastifyInstance, context: AppContext): vo
     const input = parsed.data;
     const principal = principalOf(request);
     const admin = holdsAdmin(principal, 'admin:keys');
-    // api.md §1.5: `user` is honoured only for admin:keys holders; everyone else gets keys of their own.
+    // docs/api/keys.md: `user` is honoured only for admin:keys holders; everyone else gets keys of their own.
     const user = admin && typeof input.user === 'string' && input.user !== '' ? input.user : principal.login;
     if (user === null) throw badRequest('An API key must belong to a user: log in, or name the user');
-    // api.md §1.5: without scopes (none, or an empty list, which the reference's client sends) the default ones.
+    // docs/api/keys.md: without scopes (none, or an empty list, which the reference's client sends) the default ones.
     const scopes =
       input.type !== undefined
         ? scopesOfType(input.type, user, settings)

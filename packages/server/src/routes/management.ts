@@ -15,7 +15,7 @@ const page = (title: string, body: string): string =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>` +
   `<body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
 
-/** The pages of api.md §1.8 under /management, each relative to the index. */
+/** The pages of docs/api/management.md under /management, each relative to the index. */
 const MANAGEMENT_PAGES: readonly [path: string, what: string][] = [
   ['manifest', 'release of the API this server answers'],
   ['properties', 'settings in effect, secrets hidden (admin:management)'],
@@ -27,7 +27,7 @@ const MANAGEMENT_PAGES: readonly [path: string, what: string][] = [
   ['housekeeping', 'run housekeeping now (admin:management)'],
 ];
 
-/** GET /management and its pages: manifest, properties, switchboard, status and metrics (api.md §1.8). */
+/** GET /management and its pages: manifest, properties, switchboard, status and metrics (docs/api/management.md). */
 export function registerManagementRoutes(app: FastifyInstance, context: AppContext): void {
   const { store, metrics, model, settings } = context;
   const switchboard = switchboardOf(context);

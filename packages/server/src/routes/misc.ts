@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { discoveredEndpoint } from '../auth/oidc.js';
 import type { AppContext } from '../context.js';
 
-/** api.md §7: the client configuration, every key. */
+/** docs/api/config.md: the client configuration, every key. */
 function clientConfig(context: AppContext, endpoint: string, oidcAuthUrl: string | null): Record<string, unknown> {
   const s = context.settings;
   const alarmModel = alarmModelConfig(context.model);
@@ -52,13 +52,14 @@ export function registerMiscRoutes(app: FastifyInstance, context: AppContext): v
   app.get('/_', (_request, reply) => reply.type('text/plain; charset=utf-8').send('OK'));
 
   app.get('/config', async (request, reply) => {
-    // api.md §7: the console sends users to the discovered authorization endpoint unless OIDC_AUTH_URL names one.
+    // docs/api/config.md: the console sends users to the discovered authorization endpoint unless OIDC_AUTH_URL names
+    // one.
     const oidcAuthUrl =
       context.settings.OIDC_AUTH_URL ?? (await discoveredEndpoint(context.settings, 'authorization_endpoint'));
     return reply.send(clientConfig(context, context.apiRoot(request), oidcAuthUrl));
   });
 
-  // api.md §1.8: 503 once any heartbeat was last received more than 4 × its timeout ago.
+  // docs/api/management.md: 503 once any heartbeat was last received more than 4 × its timeout ago.
   app.get('/management/healthcheck', async (request, reply) => {
     let stale: string | undefined;
     try {

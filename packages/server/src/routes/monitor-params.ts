@@ -4,8 +4,8 @@ import { type ColumnSpec, columnFor } from '../store/monitor-query.js';
 import type { FieldFilter, MonitorQuery, SortKey } from '../store/types.js';
 import { type QueryParams, searchParam } from './alert-params.js';
 
-// api.md §1.2 parameters that are never field filters; `status` is handled on its own. Lists without a `q=` table
-// ignore `q` and `q.df`, as the reference does.
+// docs/api/alerts.md parameters that are never field filters; `status` is handled on its own. Lists without a `q=`
+// table ignore `q` and `q.df`, as the reference does.
 const NON_FILTER_PARAMS = new Set([
   '_',
   'callback',
@@ -21,7 +21,7 @@ const NON_FILTER_PARAMS = new Set([
 
 /**
  * Field filters, `status=` values and sort keys of GET /heartbeats, GET /blackouts and the identity lists; with a
- * field table, `q=` too (api.md §1.4, §8).
+ * field table, `q=` too (docs/api/blackouts.md#routes, docs/api/query-language.md).
  */
 export function monitorQuery(
   params: QueryParams,

@@ -5,16 +5,19 @@ import { principalOf } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import type { AlertQuery, MonitorQuery } from '../store/types.js';
 
-/** Whether the caller holds an admin privilege such as admin:blackouts (api.md §6.4, last paragraph). */
+/**
+ * Whether the caller holds an admin privilege such as admin:blackouts (docs/api/scopes.md#the-scope-list, last
+ * paragraph).
+ */
 export function holdsAdmin(principal: Principal, scope: string): boolean {
   return principal.unrestricted || hasScope(principal.scopes, scope);
 }
 
 /**
- * api.md §6.6 `assign_customer`: an explicit customer must be one of the caller's customers, or the caller sees every
- * customer and holds the admin scope of the resource; without one, a caller with a single customer gets it, and one
- * with several must choose. The reference lets any holder of the admin scope name any customer, so an admin:keys
- * holder limited to one customer could make a key that reads another's data.
+ * docs/api/customers.md `assign_customer`: an explicit customer must be one of the caller's customers, or the caller
+ * sees every customer and holds the admin scope of the resource; without one, a caller with a single customer gets it,
+ * and one with several must choose. The reference lets any holder of the admin scope name any customer, so an
+ * admin:keys holder limited to one customer could make a key that reads another's data.
  */
 export function assignCustomer(
   principal: Principal,
@@ -30,7 +33,7 @@ export function assignCustomer(
   return own[0] ?? null;
 }
 
-/** Whether a stored record's customer is one the caller may see (api.md §6.6). */
+/** Whether a stored record's customer is one the caller may see (docs/api/customers.md). */
 export function visibleCustomer(principal: Principal, customer: string | null): boolean {
   return principal.customers === undefined || (customer !== null && principal.customers.includes(customer));
 }
@@ -46,8 +49,8 @@ export function ownRecord<T extends { customer: string | null }>(
 }
 
 /**
- * api.md §6.6: the query narrowed to the caller's customers, for every read, aggregate and bulk change of alerts,
- * and the lists of heartbeats and blackouts.
+ * docs/api/customers.md: the query narrowed to the caller's customers, for every read, aggregate and bulk change of
+ * alerts, and the lists of heartbeats and blackouts.
  */
 export function callerQuery<Q extends AlertQuery | MonitorQuery>(request: FastifyRequest, query: Q): Q {
   const { customers } = principalOf(request);

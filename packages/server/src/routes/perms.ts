@@ -19,7 +19,7 @@ import { validationError } from './alerts.js';
 import { monitorQuery } from './monitor-params.js';
 import { objectBody } from './ownership.js';
 
-/** api.md §6.4: the built-in scopes and CUSTOM_SCOPES. */
+/** docs/api/scopes.md#the-scope-list: the built-in scopes and CUSTOM_SCOPES. */
 export function knownScopes(settings: Pick<Settings, 'CUSTOM_SCOPES'>): string[] {
   return [...new Set([...BUILTIN_SCOPES, ...settings.CUSTOM_SCOPES])];
 }
@@ -30,7 +30,7 @@ function systemRoleId(role: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** api.md §1.6: the roles configured in settings, shown ahead of the stored permissions. */
+/** docs/api/identity.md: the roles configured in settings, shown ahead of the stored permissions. */
 export function systemRoles(settings: Settings): PermissionRecord[] {
   const roles: PermissionRecord[] = [];
   const add = (names: readonly string[], scopes: readonly string[]) => {
@@ -61,7 +61,7 @@ function permissionView(p: PermissionRecord, apiRoot: string): Permission {
   return { id: p.id, href: `${apiRoot}/perm/${p.id}`, match: p.match, scopes: p.scopes };
 }
 
-/** api.md §1.6: 400 for a scope that is neither built in nor in CUSTOM_SCOPES. */
+/** docs/api/identity.md: 400 for a scope that is neither built in nor in CUSTOM_SCOPES. */
 function checkKnown(settings: Settings, scopes: readonly string[]): void {
   const known = knownScopes(settings);
   const unknown = scopes.find((s) => !known.includes(s));

@@ -8,7 +8,7 @@ import { ApiError } from '../errors.js';
 import { switchboardOf } from '../http/switchboard.js';
 import { assignCustomer } from './ownership.js';
 
-/** api.md §2 `remote_ip`: the first hop of X-Forwarded-For, else the peer address. */
+/** docs/api/ingest.md `remote_ip`: the first hop of X-Forwarded-For, else the peer address. */
 export function clientAddress(request: FastifyRequest): string {
   const forwarded = request.headers['x-forwarded-for'];
   const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim();
@@ -38,7 +38,7 @@ export async function receiveAlert(
       throw new ApiError(503, 'new alerts are switched off on this server (sender-api-allow)');
     }
     const principal = principalOf(request);
-    // api.md §6.6: the caller's customer, or one an admin (or admin:alerts) names; 400 for anyone else's.
+    // docs/api/customers.md: the caller's customer, or one an admin (or admin:alerts) names; 400 for anyone else's.
     const { customer: wanted, ...rest } = input;
     const customer = assignCustomer(principal, wanted, 'admin:alerts');
     const assigned: AlertInput = {
@@ -58,7 +58,7 @@ export async function receiveAlert(
 export const isDiverted = (result: IngestResult | DivertedAlert): result is DivertedAlert =>
   result.kind === 'heartbeat' || result.kind === 'suppressed';
 
-/** 202 for an alert that became a heartbeat or was suppressed by a blackout (api.md §1.2). */
+/** 202 for an alert that became a heartbeat or was suppressed by a blackout (docs/api/alerts.md). */
 export function sendDiverted(reply: FastifyReply, result: DivertedAlert): FastifyReply {
   return reply.code(202).send({ status: 'ok', message: result.message, id: result.id });
 }

@@ -26,8 +26,8 @@ function asksNoChange(key: string, value: unknown): boolean {
 }
 
 /**
- * The caller's own account (api.md §1.6 `/user/me`): any authenticated caller; none with auth off (404). And the
- * caller's token (`/userinfo`).
+ * The caller's own account (docs/api/identity.md `/user/me`): any authenticated caller; none with auth off (404). And
+ * the caller's token (`/userinfo`).
  */
 export function registerOwnUserRoutes(app: FastifyInstance, context: AppContext): void {
   const { settings, store } = context;
@@ -122,7 +122,8 @@ export function registerOwnUserRoutes(app: FastifyInstance, context: AppContext)
     return { status: 'ok', attributes };
   });
 
-  // api.md §1.7: the claims of the caller's login token, as it was issued; other credentials have none to show.
+  // docs/api/auth.md#routes: the claims of the caller's login token, as it was issued; other credentials have none to
+  // show.
   app.get('/userinfo', { config: { scope: 'read:userinfo' } }, async (request) => {
     const header = request.headers.authorization ?? '';
     const token = /^bearer\s+(\S+)$/i.exec(header)?.[1];

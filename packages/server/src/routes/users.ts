@@ -41,7 +41,7 @@ export function userView(u: UserRecord, apiRoot: string, settings: Settings): Us
   };
 }
 
-/** api.md §6.5: ALLOWED_EMAIL_DOMAINS, '*' allowing any. */
+/** docs/api/auth.md#passwords-and-sign-up: ALLOWED_EMAIL_DOMAINS, '*' allowing any. */
 export function checkEmailDomain(settings: Settings, email: string | null): void {
   const domain = emailDomain(email);
   const allowed = settings.ALLOWED_EMAIL_DOMAINS;
@@ -95,8 +95,8 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
   }
 
   /**
-   * api.md §1.6: 403 when the user would end up with scopes the caller does not hold, whether through roles or a
-   * login or email listed in ADMIN_USERS. Scopes are worked out as at login (api.md §6.3).
+   * docs/api/identity.md: 403 when the user would end up with scopes the caller does not hold, whether through roles or
+   * a login or email listed in ADMIN_USERS. Scopes are worked out as at login (docs/api/scopes.md#scopes-from-roles).
    */
   async function requireGrantable(request: FastifyRequest, user: UserRecord, isNew: boolean): Promise<void> {
     if (principalOf(request).unrestricted) return;
@@ -215,7 +215,7 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
       attributes: mergeUserAttributes(stored.attributes, changes.attributes ?? {}),
       text: changes.text === undefined ? stored.text : (changes.text ?? ''),
       updateTime: new Date().toISOString(),
-      // api.md §1.6: a new email address is unverified unless the request says otherwise.
+      // docs/api/identity.md: a new email address is unverified unless the request says otherwise.
       emailVerified: changes.email_verified ?? (email === stored.email ? stored.emailVerified : false),
     };
     await requireGrantable(request, next, false);
@@ -223,7 +223,7 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
     return { status: 'ok', user: userView(next, context.apiRoot(request), settings) };
   });
 
-  // Not in the reference, but the console reads a user's attributes this way (console.md §7).
+  // Not in the reference, but the console reads a user's attributes this way (docs/console/behaviour.md#calls).
   app.get<IdParams>('/user/:id/attributes', { config: { scope: 'admin:users' } }, async (request) => ({
     status: 'ok',
     total: 1,

@@ -38,7 +38,7 @@ function addTo(sets: Map<string, Set<string>>, key: string, values: readonly str
  */
 export const TOP_RESOURCES_LIMIT = 100;
 
-/** The alert has changed severity at least once (api.md §1.2, flapping and standing). */
+/** The alert has changed severity at least once (docs/api/alerts.md, flapping and standing). */
 const hasSeverityHistory = sql<SqlBool>`exists (select 1 from history as sh where sh.alert_id = alerts.id and sh.type = 'severity')`;
 
 export class KyselyAlertAggregates implements AlertAggregates {
@@ -51,7 +51,7 @@ export class KyselyAlertAggregates implements AlertAggregates {
     return this.db.selectFrom('alerts').where(whereClause(this.engine, query));
   }
 
-  /** The alerts the caller may see at all (api.md §6.6), whatever else the query asks. */
+  /** The alerts the caller may see at all (docs/api/customers.md), whatever else the query asks. */
   private visible(query: AlertQuery) {
     const all = this.db.selectFrom('alerts');
     return query.customers === undefined ? all : all.where(customerRestriction(this.engine, query.customers));

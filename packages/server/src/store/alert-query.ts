@@ -35,7 +35,7 @@ const DATE_COLUMNS: Readonly<Record<string, string>> = {
 };
 const LIST_COLUMNS: Readonly<Record<string, string>> = { service: 'service', tag: 'tags', correlate: 'correlate' };
 
-/** api.md §1.2: the filterable fields (besides `attributes.<key>`). */
+/** docs/api/alerts.md: the filterable fields (besides `attributes.<key>`). */
 export const FILTER_FIELDS: ReadonlySet<string> = new Set([
   ...Object.keys(SCALAR_COLUMNS),
   ...Object.keys(NUMBER_COLUMNS),
@@ -46,19 +46,19 @@ export const FILTER_FIELDS: ReadonlySet<string> = new Set([
 
 export const isDateField = (field: string): boolean => field in DATE_COLUMNS;
 
-/** api.md §1.2: sortable fields are the filter fields except `tag`, plus `tags` and `attributes.<key>`. */
+/** docs/api/alerts.md: sortable fields are the filter fields except `tag`, plus `tags` and `attributes.<key>`. */
 export function isSortableField(field: string): boolean {
   if (field.startsWith('attributes.')) return field.length > 'attributes.'.length;
   if (field === 'tag') return false;
   return field === 'tags' || FILTER_FIELDS.has(field);
 }
 
-/** api.md §1.2: dates sort newest first unless reversed; everything else ascending. */
+/** docs/api/alerts.md: dates sort newest first unless reversed; everything else ascending. */
 const NATURALLY_DESCENDING = new Set(Object.keys(DATE_COLUMNS));
 
 const TRUTHY = ['true', 't', '1', 'yes', 'y', 'on'];
 
-/** The `~` values of a filter, without their `~`, joined as one regex alternation (api.md §1.2). */
+/** The `~` values of a filter, without their `~`, joined as one regex alternation (docs/api/alerts.md). */
 export function filterRegex(values: readonly string[]): string {
   return values.map((v) => (v.startsWith('~') ? v.slice(1) : v)).join('|');
 }
@@ -67,7 +67,7 @@ function textFilter(engine: EngineSql, column: Expression<unknown>, filter: Fiel
   const [first] = filter.values;
   let condition: RawBuilder<SqlBool>;
   if (filter.values.length === 1 && first?.startsWith('~')) {
-    // api.md §1.2: one `~v` is a case-insensitive substring.
+    // docs/api/alerts.md: one `~v` is a case-insensitive substring.
     condition = engine.containsText(column, first.slice(1));
   } else if (filter.values.some((v) => v.startsWith('~'))) {
     // Several values with any `~`: one case-insensitive regex `v1|v2` (checked by the route).
@@ -136,7 +136,7 @@ function filterCondition(
   return undefined;
 }
 
-/** api.md §6.6: only the caller's customers (see `customerIn`). */
+/** docs/api/customers.md: only the caller's customers (see `customerIn`). */
 export function customerRestriction(
   engine: EngineSql,
   customers: readonly string[],
@@ -180,7 +180,7 @@ function caseExpression(column: string, codes: Readonly<Record<string, number | 
   return sql`case ${sql.ref(column)} ${sql.join(whens, sql` `)} else ${fallback} end`;
 }
 
-/** ORDER BY terms for the sort keys; severity and status sort by the model's codes (api.md §1.2). */
+/** ORDER BY terms for the sort keys; severity and status sort by the model's codes (docs/api/alerts.md). */
 export function orderTerms(engine: EngineSql, query: AlertQuery): RawBuilder<unknown>[] {
   return query.sort.map((key: SortKey) => {
     const descending = NATURALLY_DESCENDING.has(key.field) ? !key.reverse : key.reverse;

@@ -119,8 +119,8 @@ export const historyRow = (alertId: string, entry: HistoryRecord) => ({
 
 /** Turns a driver's unique-constraint error into UniqueViolation, whatever the engine. */
 /**
- * Writes an alert row and appends history entries, keeping only the newest `historyLimit` (api.md §2.3). Ingest and
- * operator changes both save through here.
+ * Writes an alert row and appends history entries, keeping only the newest `historyLimit` (docs/api/ingest.md#history).
+ * Ingest and operator changes both save through here.
  */
 export async function saveAlert(
   trx: Transaction<Database>,
@@ -181,8 +181,8 @@ export class KyselyAlertRepository implements AlertRepository {
     const engine = this.engine;
     return {
       findMatch: async (key: IngestKey): Promise<IngestMatch | undefined> => {
-        // api.md §2.1: same environment, resource and customer; then the same event, or the incoming event listed
-        // in the stored alert's correlate list.
+        // docs/api/ingest.md#matching: same environment, resource and customer; then the same event, or the incoming
+        // event listed in the stored alert's correlate list.
         let select = trx
           .selectFrom('alerts')
           .selectAll()
@@ -264,7 +264,7 @@ export class KyselyAlertRepository implements AlertRepository {
       customers,
     };
     const visible = whereClause(this.engine, { ...query, ids: [] });
-    // A whole id is the common case and a primary-key lookup; only then look for prefixes (api.md §0).
+    // A whole id is the common case and a primary-key lookup; only then look for prefixes (docs/api/conventions.md).
     const row =
       (await this.db.selectFrom('alerts').selectAll().where('id', '=', idPrefix).where(visible).executeTakeFirst()) ??
       (await this.db

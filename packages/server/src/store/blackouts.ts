@@ -5,7 +5,7 @@ import { type ColumnSpec, anyOf, combine, filtersCondition, searchCondition, sor
 import type { BlackoutsTable, Database } from './schema.js';
 import type { BlackoutRecord, BlackoutRepository, MonitorQuery } from './types.js';
 
-/** GET /blackouts filter and sort fields (api.md §1.4). */
+/** GET /blackouts filter and sort fields (docs/api/blackouts.md#routes). */
 export const BLACKOUT_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
   id: { column: 'id', kind: 'text' },
   priority: { column: 'priority', kind: 'int' },
@@ -28,7 +28,7 @@ export const BLACKOUT_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
 
 const idPrefix = (prefix: string): RawBuilder<SqlBool> => sql<SqlBool>`substr(id, 1, ${prefix.length}) = ${prefix}`;
 
-/** api.md §5 status: active if start ≤ now < end; pending if start > now; expired if end ≤ now. */
+/** docs/api/blackouts.md status: active if start ≤ now < end; pending if start > now; expired if end ≤ now. */
 function statusCondition(status: string, now: string): RawBuilder<SqlBool> {
   if (status === 'pending') return sql<SqlBool>`start_time > ${now}`;
   if (status === 'expired') return sql<SqlBool>`end_time <= ${now}`;

@@ -1,6 +1,6 @@
 import type { AlertQuery, AlertRecord, HistoryRecord } from './types.js';
 
-/** A note on an alert (api.md §1.2 Note object, without hrefs and links). */
+/** A note on an alert (docs/api/alerts.md Note object, without hrefs and links). */
 export interface NoteRecord {
   id: string;
   alertId: string;
@@ -13,7 +13,7 @@ export interface NoteRecord {
   customer: string | null;
 }
 
-/** What an alert id prefix names (api.md §0: updates and deletes match `id = x OR id LIKE 'x%'`). */
+/** What an alert id prefix names (docs/api/conventions.md: updates and deletes match `id = x OR id LIKE 'x%'`). */
 export type IdLookup = { kind: 'found'; id: string } | { kind: 'missing' } | { kind: 'ambiguous' };
 
 /** One alert whose row stays locked until the surrounding transaction ends, so concurrent changes queue up. */
@@ -33,7 +33,9 @@ export type ChangeOutcome<T> = { found: true; value: T } | { found: false };
 
 /** Changes to stored alerts outside ingest: operator actions, tags, attributes, notes, deletes. */
 export interface AlertChangeRepository {
-  /** An exact id wins; otherwise the one alert whose id starts with the prefix. Only alerts of `customers`, if given. */
+  /**
+   * An exact id wins; otherwise the one alert whose id starts with the prefix. Only alerts of `customers`, if given.
+   */
   resolveId(idPrefix: string, customers?: readonly string[]): Promise<IdLookup>;
   /** Runs `work` in one transaction with the alert locked; not found when the alert does not exist (any more). */
   change<T>(alertId: string, work: (locked: LockedAlert) => Promise<T>): Promise<ChangeOutcome<T>>;
@@ -45,7 +47,7 @@ export interface AlertChangeRepository {
   notes(alertId: string): Promise<NoteRecord[]>;
 }
 
-/** Alerts old enough to delete (api.md §2.6 steps 1 and 2). */
+/** Alerts old enough to delete (docs/api/management.md#housekeeping steps 1 and 2). */
 export interface StaleAlerts {
   statuses?: readonly string[];
   severities?: readonly string[];

@@ -1,8 +1,8 @@
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 
 /**
- * api.md §6.6: rows of these customers only, `customer IN (...)`. A row without a customer is none of them, and an
- * empty list matches nothing; undefined (every customer) adds no condition.
+ * docs/api/customers.md: rows of these customers only, `customer IN (...)`. A row without a customer is none of them,
+ * and an empty list matches nothing; undefined (every customer) adds no condition.
  */
 export function customerIn(
   customers: readonly string[] | undefined,

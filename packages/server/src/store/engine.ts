@@ -53,7 +53,7 @@ function asObject(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }
 
-/** A JSON path to one top-level key; keys cannot hold `.` or `$` (api.md §1.2), quotes are dropped. */
+/** A JSON path to one top-level key; keys cannot hold `.` or `$` (docs/api/alerts.md), quotes are dropped. */
 const attributePath = (key: string): string => `$."${key.replace(/["\\]/g, '')}"`;
 
 const toIso = (raw: Date | string): string => (raw instanceof Date ? raw.toISOString() : raw);

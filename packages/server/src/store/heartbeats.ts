@@ -6,7 +6,7 @@ import { type ColumnSpec, anyOf, combine, filtersCondition, searchCondition, sor
 import type { Database, HeartbeatsTable } from './schema.js';
 import { type HeartbeatRecord, type HeartbeatRepository, type MonitorQuery, UniqueViolation } from './types.js';
 
-/** GET /heartbeats filter and sort fields (api.md §1.3). */
+/** GET /heartbeats filter and sort fields (docs/api/heartbeats.md#routes). */
 export const HEARTBEAT_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
   id: { column: 'id', kind: 'text' },
   origin: { column: 'origin', kind: 'text' },
@@ -25,8 +25,8 @@ export const HEARTBEAT_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
 const idPrefix = (prefix: string): RawBuilder<SqlBool> => sql<SqlBool>`substr(id, 1, ${prefix.length}) = ${prefix}`;
 
 /**
- * api.md §4 status rules in SQL: expired once more than `timeout` whole seconds have passed since receipt (the
- * stored expire_time), else slow when the latency exceeds the maximum, else ok.
+ * docs/api/heartbeats.md#status status rules in SQL: expired once more than `timeout` whole seconds have passed since
+ * receipt (the stored expire_time), else slow when the latency exceeds the maximum, else ok.
  */
 function statusCondition(status: string, now: string, maxLatency: number): RawBuilder<SqlBool> {
   if (status === 'expired') return sql<SqlBool>`expire_time <= ${now}`;
@@ -144,7 +144,7 @@ export class KyselyHeartbeatRepository implements HeartbeatRepository {
     return rows.map((row) => this.toRecord(row));
   }
 
-  /** api.md §1.3: the total ignores the status filter. */
+  /** docs/api/heartbeats.md#routes: the total ignores the status filter. */
   async count(query: MonitorQuery, maxLatency: number): Promise<number> {
     const row = await this.db
       .selectFrom('heartbeats')

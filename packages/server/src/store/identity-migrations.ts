@@ -13,7 +13,7 @@ const INDEXES = [
   'CREATE INDEX keys_user ON keys ("user")',
   'CREATE UNIQUE INDEX groups_name ON groups (lower(name))',
   'CREATE INDEX group_users_user ON group_users (user_id)',
-  // api.md §1.6: one permission per role name and one customer lookup per match (409 on a second).
+  // docs/api/identity.md: one permission per role name and one customer lookup per match (409 on a second).
   'CREATE UNIQUE INDEX perms_match ON perms (match)',
   'CREATE UNIQUE INDEX customers_match ON customers (match)',
 ];

@@ -7,7 +7,7 @@ export interface Page {
   limit: number;
 }
 
-/** An API key as stored (api.md §1.5), without its computed status, type and href. */
+/** An API key as stored (docs/api/keys.md), without its computed status, type and href. */
 export interface ApiKeyRecord {
   id: string;
   key: string;
@@ -41,7 +41,7 @@ export interface ApiKeyRepository {
   recordUse(usage: readonly KeyUsage[]): Promise<void>;
 }
 
-/** The user administration of api.md §1.6, beyond what login needs. */
+/** The user administration of docs/api/identity.md, beyond what login needs. */
 export interface UserAdministration {
   get(id: string): Promise<UserRecord | undefined>;
   /** Throws UniqueViolation when the login or email belongs to someone else. */
@@ -79,14 +79,14 @@ export interface GroupRepository {
   removeMember(groupId: string, userId: string): Promise<boolean>;
 }
 
-/** A permission: the scopes a role name grants (api.md §6.3). */
+/** A permission: the scopes a role name grants (docs/api/scopes.md#scopes-from-roles). */
 export interface PermissionRecord {
   id: string;
   match: string;
   scopes: string[];
 }
 
-/** A customer lookup: a login, group name or email domain mapped to a customer (api.md §6.6). */
+/** A customer lookup: a login, group name or email domain mapped to a customer (docs/api/customers.md). */
 export interface CustomerRecord {
   id: string;
   match: string;

@@ -60,11 +60,11 @@ export function ingestBatchTransaction(
     : setBasedBatchTransaction(trx, engine);
 }
 
-// api.md §2.1 on PostgreSQL: the alert of each key's identity and event (the unique index), and the alerts of its
-// environment, resource and customer that list one of the batch's events to correlate with (the partial index of
-// migration 9). Only such alerts can match, even after earlier alerts of the batch correlated them. Rows are locked in
-// id order, so two batches touching the same alerts queue instead of deadlocking. The keys travel as one array
-// parameter per field, taken apart by `unnest`: the text is the same for every batch, and PostgreSQL plans a join
+// docs/api/ingest.md#matching on PostgreSQL: the alert of each key's identity and event (the unique index), and the
+// alerts of its environment, resource and customer that list one of the batch's events to correlate with (the partial
+// index of migration 9). Only such alerts can match, even after earlier alerts of the batch correlated them. Rows are
+// locked in id order, so two batches touching the same alerts queue instead of deadlocking. The keys travel as one
+// array parameter per field, taken apart by `unnest`: the text is the same for every batch, and PostgreSQL plans a join
 // with a list of rows in about half the time it takes for a condition listing every key. Each alert comes with its
 // history, and the first row with the blackouts of the batch's window (the one row of `b` joined to no alert when no
 // alert is found), saving the round trips of two more statements.
@@ -293,11 +293,11 @@ async function updateAlerts(trx: Transaction<Database>, engine: EngineSql, updat
 
 const list = (count: number, item: string): string => Array.from({ length: count }, () => item).join(', ');
 
-// api.md §2.1, for a whole batch in three statements whose text depends only on its size (so each is prepared once
-// per size): the alerts of the keys' identities, looked up key by key in the unique index (the cross join keeps the
-// keys as the outer loop); the alerts of the keys' environments, resources and customers that list one of the batch's
-// events to correlate with (the partial index of migration 9, which the `correlate <> '[]'` term selects); and their
-// history.
+// docs/api/ingest.md#matching, for a whole batch in three statements whose text depends only on its size (so each is
+// prepared once per size): the alerts of the keys' identities, looked up key by key in the unique index (the cross join
+// keeps the keys as the outer loop); the alerts of the keys' environments, resources and customers that list one of the
+// batch's events to correlate with (the partial index of migration 9, which the `correlate <> '[]'` term selects); and
+// their history.
 const identitySql = (keys: number): string => `select a.* from (values ${list(keys, '(?, ?, ?, ?)')}) as k
   cross join alerts as a on a.environment = k.column1 and a.resource = k.column2 and a.event = k.column3
     and coalesce(a.customer, '') = k.column4`;
@@ -308,7 +308,8 @@ const correlatingSql = (identities: number, events: number): string => `select a
   cross join alerts as a on a.environment = k.column1 and a.resource = k.column2 and a.correlate <> '[]'
     and coalesce(a.customer, '') = k.column3
   where exists (select 1 from json_each(a.correlate) where json_each.value in (${list(events, '?')}))`;
-// The blackouts of the batch's window for its blackout step (api.md §5), as blackouts.overlapping reads them.
+// The blackouts of the batch's window for its blackout step (docs/api/blackouts.md), as blackouts.overlapping reads
+// them.
 const blackoutsSql = (environments: number): string =>
   `select * from blackouts where environment in (${list(environments, '?')}) and end_time > ? and start_time <= ?`;
 const historySql = (alerts: number): string =>

@@ -6,7 +6,10 @@ export interface StoredHistoryEntry {
   entry: HistoryRecord;
 }
 
-/** A stored alert an incoming alert of a batch may match (api.md §2.1), with its whole history oldest first. */
+/**
+ * A stored alert an incoming alert of a batch may match (docs/api/ingest.md#matching), with its whole history oldest
+ * first.
+ */
 export interface IngestCandidate {
   alert: AlertRecord;
   history: StoredHistoryEntry[];
@@ -19,11 +22,14 @@ export interface IngestBatchWrite {
   updates: { stored: AlertRecord; alert: AlertRecord }[];
   /** New history entries, in the order the batch's alerts made them. */
   history: { alertId: string; entry: HistoryRecord }[];
-  /** Stored history entries pushed out by HISTORY_LIMIT (api.md §2.3). */
+  /** Stored history entries pushed out by HISTORY_LIMIT (docs/api/ingest.md#history). */
   dropped: (number | string)[];
 }
 
-/** The blackouts a batch's blackout step needs (api.md §5): those of these environments overlapping these times. */
+/**
+ * The blackouts a batch's blackout step needs (docs/api/blackouts.md): those of these environments overlapping these
+ * times.
+ */
 export interface BlackoutWindow {
   environments: readonly string[];
   /** The earliest and latest creation time of the alerts screened. */

@@ -7,7 +7,7 @@ import type { FieldFilter } from './types.js';
 import { customerIn } from './customer-scope.js';
 import { type ColumnSpec, anyOf, combine, filtersCondition, sortTerms } from './monitor-query.js';
 
-/** Filter and sort fields of GET /keys (api.md §1.5). */
+/** Filter and sort fields of GET /keys (docs/api/keys.md). */
 export const KEY_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
   id: { column: 'id', kind: 'text' },
   key: { column: 'key', kind: 'text' },
@@ -110,7 +110,7 @@ export class KyselyApiKeyRepository implements ApiKeyRepository {
     ]);
   }
 
-  /** api.md §1.5: a key is read-write when any of its scopes writes or administers. */
+  /** docs/api/keys.md: a key is read-write when any of its scopes writes or administers. */
   private typeCondition(filter: FieldFilter): RawBuilder<SqlBool> {
     const writes = sql<SqlBool>`exists (select 1 from ${this.engine.listElements(sql.ref('scopes'), 's')}
       where s.value like 'write%' or s.value like 'admin%')`;

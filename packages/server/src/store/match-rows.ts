@@ -5,7 +5,10 @@ import type { IdentityDatabase } from './identity-schema.js';
 import type { CustomerRecord, IdentityQuery, MatchRepository, Page, PermissionRecord } from './identity-types.js';
 import { type ColumnSpec, combine, filtersCondition, sortTerms } from './monitor-query.js';
 
-/** Filter and sort fields of GET /perms; the reference's filter is `scope`, so `scopes` is refused (api.md §1.6). */
+/**
+ * Filter and sort fields of GET /perms; the reference's filter is `scope`, so `scopes` is refused
+ * (docs/api/identity.md).
+ */
 export const PERMISSION_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
   id: { column: 'id', kind: 'text' },
   match: { column: 'match', kind: 'text' },

@@ -24,14 +24,15 @@ export interface Migration {
   statements: readonly string[];
 }
 
-// One row per environment+resource+event+customer (api.md §2.1); COALESCE makes a NULL customer compare equal.
+// One row per environment+resource+event+customer (docs/api/ingest.md#matching); COALESCE makes a NULL customer compare
+// equal.
 const IDENTITY_INDEX =
   "CREATE UNIQUE INDEX alerts_identity ON alerts (environment, resource, event, (COALESCE(customer, '')))";
 
-// api.md §4: one heartbeat per origin+customer (upsert key).
+// docs/api/heartbeats.md#status: one heartbeat per origin+customer (upsert key).
 const HEARTBEAT_IDENTITY_INDEX =
   "CREATE UNIQUE INDEX heartbeats_identity ON heartbeats (origin, (COALESCE(customer, '')))";
-// Blackout matching on ingest looks only at the alert's environment and windows not yet over (api.md §5).
+// Blackout matching on ingest looks only at the alert's environment and windows not yet over (docs/api/blackouts.md).
 const BLACKOUT_WINDOW_INDEX = 'CREATE INDEX blackouts_environment_end ON blackouts (environment, end_time)';
 
 // SAML sign-ins already answered, so every process sharing the database refuses a response posted again; rows whose

@@ -31,8 +31,9 @@ export const anyOf = (conditions: readonly RawBuilder<SqlBool>[]): RawBuilder<Sq
   conditions.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
 
 /**
- * The field filters of api.md §1.2 applied to a simple table: one value is an exact match, several are any of them,
- * a leading `~` is a case-insensitive substring, list columns match when they hold any of the values, `!` negates.
+ * The field filters of docs/api/alerts.md applied to a simple table: one value is an exact match, several are any of
+ * them, a leading `~` is a case-insensitive substring, list columns match when they hold any of the values, `!`
+ * negates.
  */
 function filterCondition(engine: EngineSql, spec: ColumnSpec, filter: FieldFilter, now: string): RawBuilder<SqlBool> {
   const ref = spec.kind === 'attributes' ? engine.attributeText(filter.field.slice(11)) : sql.ref(spec.column);
@@ -68,7 +69,7 @@ export function filtersCondition(
   );
 }
 
-/** ORDER BY terms; dates sort newest first by default (api.md §1.2), `-` reverses the natural direction. */
+/** ORDER BY terms; dates sort newest first by default (docs/api/alerts.md), `-` reverses the natural direction. */
 export function sortTerms(
   engine: EngineSql,
   columns: Readonly<Record<string, ColumnSpec>>,
@@ -141,7 +142,7 @@ function ageMatch(column: string, value: QueryValue, now: string): RawBuilder<Sq
   return and(parts);
 }
 
-/** Lists: a term or phrase is exact membership (api.md §8), other values match any element. */
+/** Lists: a term or phrase is exact membership (docs/api/query-language.md), other values match any element. */
 function listMatch(engine: EngineSql, column: string, value: QueryValue): RawBuilder<SqlBool> {
   if (value.kind === 'term' || value.kind === 'phrase') return engine.listHasAny(column, [value.text]);
   const element = sql`${sql.ref('e.value')}`;
@@ -175,8 +176,8 @@ function fieldMatch(
 }
 
 /**
- * The WHERE condition of a parsed `q=` on a heartbeat or blackout list (api.md §8); values are always bound
- * parameters. A condition on a missing value counts as false, so NOT finds those rows.
+ * The WHERE condition of a parsed `q=` on a heartbeat or blackout list (docs/api/query-language.md); values are always
+ * bound parameters. A condition on a missing value counts as false, so NOT finds those rows.
  */
 export function searchCondition(
   engine: EngineSql,

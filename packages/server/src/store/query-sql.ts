@@ -4,7 +4,10 @@ import type { EngineSql } from './engine.js';
 
 type ColumnKind = 'text' | 'list' | 'number' | 'date' | 'bool';
 
-/** The columns a query may reach, by the API names the parser resolves to (api.md §8). Nothing else is ever named. */
+/**
+ * The columns a query may reach, by the API names the parser resolves to (docs/api/query-language.md). Nothing else is
+ * ever named.
+ */
 const QUERY_COLUMNS: Readonly<Record<string, { column: string; kind: ColumnKind }>> = {
   id: { column: 'id', kind: 'text' },
   resource: { column: 'resource', kind: 'text' },
@@ -40,7 +43,7 @@ const NULLABLE_FIELDS: ReadonlySet<string> = new Set(['value', 'rawData', 'custo
 export const FALSE = sql<SqlBool>`(1 = 0)`;
 export const INTEGER = /^-?\d{1,15}$/;
 
-/** `qu?ck`, `bro*` as a regex: `?` and `*` become `.?` and `.*` inside word boundaries (api.md §8). */
+/** `qu?ck`, `bro*` as a regex: `?` and `*` become `.?` and `.*` inside word boundaries (docs/api/query-language.md). */
 function wildcardRegex(pattern: string, boundary: string): string {
   let body = '';
   for (let i = 0; i < pattern.length; i += 1) {
@@ -103,7 +106,10 @@ function numberMatch(engine: EngineSql, column: string, value: QueryValue): RawB
   return textMatch(engine, sql`cast(${ref} as text)`, value);
 }
 
-/** Lists (correlate, service, tags): a term or phrase is exact membership (api.md §8), others match any element. */
+/**
+ * Lists (correlate, service, tags): a term or phrase is exact membership (docs/api/query-language.md), others match any
+ * element.
+ */
 function listMatch(engine: EngineSql, column: string, value: QueryValue): RawBuilder<SqlBool> {
   if (value.kind === 'term' || value.kind === 'phrase') return engine.listHasAny(column, [value.text]);
   const element = sql`${sql.ref('e.value')}`;

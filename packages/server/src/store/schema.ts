@@ -101,7 +101,7 @@ export interface HeartbeatsTable {
   receive_time: DateColumn;
   /** Milliseconds from create_time to receive_time. */
   latency: number;
-  /** The moment the heartbeat counts as expired (api.md §4), kept so list filters stay in SQL. */
+  /** The moment the heartbeat counts as expired (docs/api/heartbeats.md#status), kept so list filters stay in SQL. */
   expire_time: DateColumn;
   customer: string | null;
 }

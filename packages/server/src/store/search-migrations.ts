@@ -5,7 +5,7 @@ const NAME = 'indexes for the alert list, counts and aggregates';
 
 /** Indexes both engines share (migration 4). */
 const COMMON = [
-  // The console's first page: severity code, then newest first (api.md §1.2 sort-by).
+  // The console's first page: severity code, then newest first (docs/api/alerts.md sort-by).
   ...SEVERITY_ORDER_INDEXES,
   // Counts by status and severity, limited by lastReceiveTime (to-date), read from the index alone; it replaces the
   // narrower (status, severity) index.
@@ -28,7 +28,7 @@ export const POSTGRES_SEARCH_MIGRATION: Migration = {
   name: NAME,
   statements: [
     ...COMMON,
-    // Id prefix lookups (api.md §0) with LIKE 'x%' whatever the database collation.
+    // Id prefix lookups (docs/api/conventions.md) with LIKE 'x%' whatever the database collation.
     'CREATE INDEX alerts_id_prefix ON alerts (id text_pattern_ops)',
     'CREATE INDEX alerts_last_receive_id_prefix ON alerts (last_receive_id text_pattern_ops)',
     // q= words search `text` with ILIKE '%word%'; a trigram index serves that. pg_trgm ships with PostgreSQL but
@@ -48,9 +48,9 @@ export const SQLITE_SEARCH_MIGRATION: Migration = { version: 4, name: NAME, stat
 
 /**
  * Migration 7 (SQLite): a `q=` word searches `text` by substring in every alert its other filters allow. This index
- * holds exactly what such a count reads (status, severity, environment, customer and the text, in the count's grouping order), so SQLite scans the
- * index instead of reading whole alert rows: about 15 times faster at 100,000 alerts. PostgreSQL answers the same
- * search from its trigram index (migration 4).
+ * holds exactly what such a count reads (status, severity, environment, customer and the text, in the count's grouping
+ * order), so SQLite scans the index instead of reading whole alert rows: about 15 times faster at 100,000 alerts.
+ * PostgreSQL answers the same search from its trigram index (migration 4).
  */
 export const SQLITE_TEXT_SCAN_MIGRATION: Migration = {
   version: 7,

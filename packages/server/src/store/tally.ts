@@ -44,15 +44,17 @@ export function tallyFilters(
     filters.push({ field, negate: filter.negate, values: filter.values });
   }
   if (query.customers !== undefined) {
-    // api.md §6.6: the caller's customers. The tally keeps no customer as '', which no caller may see; an empty list
-    // would be an empty IN. Both are left to counting the alerts.
+    // docs/api/customers.md: the caller's customers. The tally keeps no customer as '', which no caller may see; an
+    // empty list would be an empty IN. Both are left to counting the alerts.
     if (query.customers.length === 0 || query.customers.includes('')) return undefined;
     filters.push({ field: 'customer', negate: false, values: query.customers });
   }
   return filters;
 }
 
-/** Only the caller's customers (api.md §6.6), for the lists of every environment or service that has alerts. */
+/**
+ * Only the caller's customers (docs/api/customers.md), for the lists of every environment or service that has alerts.
+ */
 function visibleTo(query: AlertQuery): TallyFilter[] {
   return query.customers === undefined ? [] : [{ field: 'customer', negate: false, values: query.customers }];
 }

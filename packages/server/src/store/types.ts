@@ -12,7 +12,7 @@ import type {
   UserAdministration,
 } from './identity-types.js';
 
-/** An alert as stored, without its history (api.md §1.2 Alert object minus href and history). */
+/** An alert as stored, without its history (docs/api/alerts.md Alert object minus href and history). */
 export interface AlertRecord {
   id: string;
   resource: string;
@@ -43,7 +43,7 @@ export interface AlertRecord {
   updateTime: string | null;
 }
 
-/** One history entry (api.md §1.2), without href. */
+/** One history entry (docs/api/alerts.md), without href. */
 export interface HistoryRecord {
   id: string;
   event: string;
@@ -80,13 +80,13 @@ export interface UserRecord {
   emailVerified: boolean;
 }
 
-/** The match found for an incoming alert (api.md §2.1). */
+/** The match found for an incoming alert (docs/api/ingest.md#matching). */
 export interface IngestMatch {
   kind: 'duplicate' | 'correlate';
   alert: AlertRecord;
-  /** Statuses of the most recent history entries, newest first (api.md §2.4). */
+  /** Statuses of the most recent history entries, newest first (docs/api/ingest.md#transition-inputs). */
   recentStatuses: string[];
-  /** Value of the most recent history entry (api.md §2.3, value-change entries). */
+  /** Value of the most recent history entry (docs/api/ingest.md#history, value-change entries). */
   lastHistoryValue: string | null;
 }
 
@@ -108,7 +108,7 @@ export interface IngestTransaction {
   history(alertId: string): Promise<HistoryRecord[]>;
 }
 
-/** A field filter of api.md §1.2: `field=v`, `field!=v`, several values, `~` for substring. */
+/** A field filter of docs/api/alerts.md: `field=v`, `field!=v`, several values, `~` for substring. */
 export interface FieldFilter {
   field: string;
   negate: boolean;
@@ -123,7 +123,7 @@ export interface SortKey {
 
 export interface AlertQuery {
   filters: FieldFilter[];
-  /** Prefixes of id or lastReceiveId (api.md §1.2 `id`). */
+  /** Prefixes of id or lastReceiveId (docs/api/alerts.md `id`). */
   ids: string[];
   fromDate: string | undefined;
   toDate: string | undefined;
@@ -131,9 +131,12 @@ export interface AlertQuery {
   /** Severity name → code and status name → letter, for sorting by model order. */
   severityCodes: Readonly<Record<string, number>>;
   statusCodes: Readonly<Record<string, string>>;
-  /** A parsed `q=` (api.md §8), ANDed with the rest. */
+  /** A parsed `q=` (docs/api/query-language.md), ANDed with the rest. */
   search?: QueryNode | undefined;
-  /** api.md §6.6: only alerts of these customers (an alert without a customer is none of them); undefined for all. */
+  /**
+   * docs/api/customers.md: only alerts of these customers (an alert without a customer is none of them); undefined for
+   * all.
+   */
   customers?: readonly string[] | undefined;
 }
 
@@ -164,7 +167,7 @@ export interface AlertRepository {
   ): Promise<{ counts: AlertCounts; alerts: AlertWithHistory[] }>;
 }
 
-/** A history entry with the fields of its alert (api.md §1.2 GET /alerts/history, RichHistory). */
+/** A history entry with the fields of its alert (docs/api/alerts.md GET /alerts/history, RichHistory). */
 export interface RichHistoryRecord extends HistoryRecord {
   resource: string;
   environment: string;
@@ -176,7 +179,7 @@ export interface RichHistoryRecord extends HistoryRecord {
   customer: string | null;
 }
 
-/** One row of a top-N list (api.md §1.2 GET /alerts/top10/*); every alert counts once. */
+/** One row of a top-N list (docs/api/alerts.md GET /alerts/top10/*); every alert counts once. */
 export interface TopGroup {
   value: string;
   count: number;
@@ -193,7 +196,7 @@ export interface CountsBy<K extends string> {
   counts: AlertCounts;
 }
 
-/** Aggregates over the alerts a query matches (api.md §1.2, the aggregate endpoints). */
+/** Aggregates over the alerts a query matches (docs/api/alerts.md, the aggregate endpoints). */
 export interface AlertAggregates {
   /** History entries of the matching alerts, newest first. */
   history(query: AlertQuery, page: { offset: number; limit: number }): Promise<RichHistoryRecord[]>;
@@ -261,7 +264,7 @@ export class UniqueViolation extends Error {
   override name = 'UniqueViolation';
 }
 
-/** A heartbeat as stored (api.md §4), without the values computed on read. */
+/** A heartbeat as stored (docs/api/heartbeats.md#status), without the values computed on read. */
 export interface HeartbeatRecord {
   id: string;
   origin: string;
@@ -283,7 +286,7 @@ export interface MonitorQuery {
   now: string;
   /** A parsed `q=` over the list's own fields, ANDed with the rest (GET /heartbeats and GET /blackouts only). */
   search?: QueryNode | undefined;
-  /** api.md §6.6: only rows of these customers (heartbeats, blackouts, keys); undefined for all. */
+  /** docs/api/customers.md: only rows of these customers (heartbeats, blackouts, keys); undefined for all. */
   customers?: readonly string[] | undefined;
 }
 
@@ -298,7 +301,7 @@ export interface HeartbeatRepository {
   findStale(now: string, factor: number): Promise<string | undefined>;
 }
 
-/** A blackout as stored (api.md §5), without status and remaining. */
+/** A blackout as stored (docs/api/blackouts.md), without status and remaining. */
 export interface BlackoutRecord {
   id: string;
   priority: number;

@@ -6,7 +6,7 @@ import { type ColumnSpec, anyOf, combine, filtersCondition, sortTerms } from './
 import type { Database, UsersTable } from './schema.js';
 import type { EmailTokenChanges, FieldFilter, UserRecord, UserRepository } from './types.js';
 
-/** Filter and sort fields of GET /users (api.md §1.6); `status` is handled as the query's statuses. */
+/** Filter and sort fields of GET /users (docs/api/identity.md); `status` is handled as the query's statuses. */
 export const USER_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
   id: { column: 'id', kind: 'text' },
   name: { column: 'name', kind: 'text' },
@@ -109,7 +109,7 @@ export class KyselyUserRepository implements UserRepository {
     return combine([filtersCondition(this.engine, USER_COLUMNS, plain, query.now), ...statuses, ...byHand]);
   }
 
-  /** api.md §1.6 `domain` (the email's domain, case-insensitive) and `email_verified` (true or false). */
+  /** docs/api/identity.md `domain` (the email's domain, case-insensitive) and `email_verified` (true or false). */
   private byHand(filter: FieldFilter): RawBuilder<SqlBool> {
     const conditions = filter.values.map((value) => {
       if (filter.field === 'email_verified') {

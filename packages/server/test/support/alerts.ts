@@ -66,7 +66,7 @@ export function alertClient(server: () => TestServer, headers: Record<string, st
   };
 }
 
-/** Asserts the error envelope of api.md §0 with the given code (and message, when given). */
+/** Asserts the error envelope of docs/api/conventions.md with the given code (and message, when given). */
 export function assertError(response: LightMyRequestResponse, code: number, message?: string | RegExp): void {
   assert.equal(response.statusCode, code, response.body);
   const envelope = body(response);

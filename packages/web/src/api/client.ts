@@ -9,7 +9,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export interface RequestOptions<T> {
   method?: HttpMethod;
-  /** Repeated keys for lists (`status=open&status=ack`), as the API expects (api.md §1.2). */
+  /** Repeated keys for lists (`status=open&status=ack`), as the API expects (docs/api/alerts.md). */
   query?: Query;
   body?: unknown;
   signal?: AbortSignal | undefined;
@@ -22,7 +22,7 @@ export interface ApiClientOptions {
   /** The merged config's `endpoint`; may be relative, e.g. `/api`. */
   baseUrl: string;
   getToken: () => string | null;
-  /** Called on every 401 answer (console.md §8: log out and go to the login screen). */
+  /** Called on every 401 answer (docs/console/behaviour.md#errors: log out and go to the login screen). */
   onUnauthorized: () => void;
   fetch?: typeof fetch;
 }
@@ -83,7 +83,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** The one HTTP client of the console (screens.md §1.2). */
+/** The one HTTP client of the console (docs/console/plumbing.md#http). */
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));

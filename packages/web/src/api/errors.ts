@@ -1,11 +1,14 @@
-/** An HTTP error answered by the API, read from its error envelope (api.md §0). */
+/** An HTTP error answered by the API, read from its error envelope (docs/api/conventions.md). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly code: number;
   readonly errors: readonly string[];
   readonly requestId: string | undefined;
-  /** The body's own `status` word ("error", sometimes "warning"), which colours the snackbar (console.md §8). */
+  /**
+   * The body's own `status` word ("error", sometimes "warning"), which colours the snackbar
+   * (docs/console/behaviour.md#errors).
+   */
   readonly kind: string;
 
   constructor(init: {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
 import { isRouteHandle } from './routeHandle';
 
-/** screens.md §20.2: `<route title> | Alerta`. */
+/** docs/console/plumbing.md#title-and-icon: `<route title> | Alerta`. */
 export function DocumentTitle() {
   const { t } = useTranslation();
   const matches = useMatches();

@@ -7,7 +7,8 @@ import { notifyError, snackbarText } from './notifications/snackbarText';
 
 /**
  * What a screen shows instead of itself when it cannot be drawn, most often because its code chunk failed to load or
- * timed out (console.md §8): the error in the snackbar too, and a way to start again. The shell stays usable.
+ * timed out (docs/console/behaviour.md#errors): the error in the snackbar too, and a way to start again. The shell
+ * stays usable.
  */
 export function RouteError() {
   const { t } = useTranslation();

@@ -53,7 +53,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
   // The router is made after the API client, which needs to reach it on a 401.
   const routerRef: { current?: AppRouter } = {};
 
-  // console.md §8: a 401 logs out and sends the visitor to log in, remembering where they were.
+  // docs/console/behaviour.md#errors: a 401 logs out and sends the visitor to log in, remembering where they were.
   const onUnauthorized = () => {
     if (auth.getSession() !== null) auth.logout();
     const router = routerRef.current;
@@ -71,8 +71,8 @@ export function createAppContext(options: AppContextOptions): AppContext {
   });
   const notifications = new NotificationStore();
   const queryClient = new QueryClient({
-    // console.md §8: every failed load is reported: the server's message and code, or that the API does not answer
-    // (the list keeps retrying on its timer). A load cut short on purpose is not a failure.
+    // docs/console/behaviour.md#errors: every failed load is reported: the server's message and code, or that the API
+    // does not answer (the list keeps retrying on its timer). A load cut short on purpose is not a failure.
     queryCache: new QueryCache({
       onError: (error, query) => {
         if (isCancelledError(error) || isAbortError(error)) return;

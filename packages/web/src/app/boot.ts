@@ -22,7 +22,8 @@ function sayInPage(message: string): void {
 
 /**
  * Loads the configuration and mounts the console. Without the API's client config nothing can work, so the visitor is
- * told why in a browser alert and nothing is mounted (console.md §7, screens.md §1.1).
+ * told why in a browser alert and nothing is mounted (docs/console/behaviour.md#calls,
+ * docs/console/plumbing.md#config-loading).
  */
 export async function boot({
   fetch,

@@ -10,7 +10,10 @@ export interface ConfirmDelete {
   open: boolean;
 }
 
-/** Asks before deleting (console.md §5). The dialog is its own chunk, loaded the first time it is needed. */
+/**
+ * Asks before deleting (docs/console/behaviour.md#validation). The dialog is its own chunk, loaded the first time it is
+ * needed.
+ */
 export function useConfirmDeleteDialog(): ConfirmDelete {
   const [pending, setPending] = useState<(() => void) | null>(null);
   const ask = useCallback((action: () => void) => setPending(() => action), []);

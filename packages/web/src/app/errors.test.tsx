@@ -16,7 +16,7 @@ import { NotificationStore } from './notifications/notificationStore';
 import { NotificationProvider, Snackbar } from './notifications/Snackbar';
 import { RouteError } from './RouteError';
 
-// console.md §8: what the console says when loading something fails.
+// docs/console/behaviour.md#errors: what the console says when loading something fails.
 
 describe('failed loads', () => {
   it("says when the user's preferences cannot be loaded, and still lists the alerts", async () => {

@@ -5,8 +5,8 @@ import { useSession } from '../features/auth/AuthContext';
 import { externalUrlFromPath, legacyHashTarget, loginPathFor } from './redirects';
 
 /**
- * console.md §2 guard: with auth required, a visitor who is not logged in goes to the login screen with the original
- * address in `redirect`, unless read-only access is allowed.
+ * docs/console/behaviour.md#screens-and-routes guard: with auth required, a visitor who is not logged in goes to the
+ * login screen with the original address in `redirect`, unless read-only access is allowed.
  */
 export function RequireLogin() {
   const config = useConfig();
@@ -34,7 +34,10 @@ export function OpenInNewTab({ url }: { url: string }) {
   return null;
 }
 
-/** Every path without a screen: old hash links, absolute addresses, and the rest go to /alerts (console.md §2). */
+/**
+ * Every path without a screen: old hash links, absolute addresses, and the rest go to /alerts
+ * (docs/console/behaviour.md#screens-and-routes).
+ */
 export function FallbackRedirect() {
   const { pathname, hash } = useLocation();
   const legacy = legacyHashTarget(hash);

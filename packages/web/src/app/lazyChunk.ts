@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-/** console.md §8: a code chunk that has not arrived after 120 s counts as failed. */
+/** docs/console/behaviour.md#errors: a code chunk that has not arrived after 120 s counts as failed. */
 export const CHUNK_TIMEOUT_MS = 120_000;
 
 /** A lazily loaded part of the console failed to load or took too long. */

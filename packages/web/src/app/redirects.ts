@@ -1,4 +1,4 @@
-/** screens.md §1.4: `/#/alerts` style links from the hash-mode era become `/alerts`. */
+/** docs/console/plumbing.md#routes: `/#/alerts` style links from the hash-mode era become `/alerts`. */
 export function legacyHashTarget(hash: string): string | null {
   return hash.startsWith('#/') ? hash.slice(1) : null;
 }
@@ -9,7 +9,10 @@ export function rewriteLegacyHashUrl(win: Pick<Window, 'location' | 'history'>):
   if (target !== null) win.history.replaceState(null, '', target);
 }
 
-/** console.md §2: a path that is itself an absolute http, https or ftp address opens in a new window. */
+/**
+ * docs/console/behaviour.md#screens-and-routes: a path that is itself an absolute http, https or ftp address opens in a
+ * new window.
+ */
 export function externalUrlFromPath(pathname: string): string | null {
   const candidate = pathname.replace(/^\/+/, '');
   return /^(?:https?|ftp):\/\//i.test(candidate) ? candidate : null;
@@ -27,7 +30,10 @@ export function loginPathFor(fullPath: string): string {
   return `/login?redirect=${encodeURIComponent(fullPath)}`;
 }
 
-/** The routes of signing in and out (console.md §2), where coming back after logging in makes no sense. */
+/**
+ * The routes of signing in and out (docs/console/behaviour.md#screens-and-routes), where coming back after logging in
+ * makes no sense.
+ */
 export function isAccountPath(pathname: string): boolean {
   return /^\/(?:login|signup|forgot|logout|confirm\/|reset\/)/.test(pathname);
 }

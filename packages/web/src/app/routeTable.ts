@@ -7,7 +7,7 @@ import { lazyChunk } from './lazyChunk';
 export interface ScreenRoute {
   path: string;
   titleKey: MessageKey;
-  /** console.md §2 "Login needed". */
+  /** docs/console/behaviour.md#screens-and-routes "Login needed". */
   needsLogin: boolean;
   Screen: ComponentType | LazyExoticComponent<ComponentType>;
 }

@@ -12,7 +12,9 @@ function toRouteObject({ path, titleKey, Screen }: ScreenRoute): RouteObject {
   return { path, handle, element: <Screen /> };
 }
 
-/** Every route of console.md §2 / screens.md §1.4, inside the app shell. */
+/**
+ * Every route of docs/console/behaviour.md#screens-and-routes / docs/console/plumbing.md#routes, inside the app shell.
+ */
 export function buildRoutes(): RouteObject[] {
   const helpHandle: RouteHandle = { titleKey: msg('route.help') };
   return [

@@ -1,6 +1,6 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 
-/** screens.md §19.4: the predecessor's indigo as the primary colour. */
+/** docs/console/plumbing.md#formatting-and-theme: the predecessor's indigo as the primary colour. */
 export const theme = createTheme({
   primaryColor: 'indigo',
   // WCAG AA text contrast (4.5:1) for links and outline buttons on white: Mantine's default light shade 6 gives 4.3:1

@@ -3,7 +3,7 @@ import { z } from 'zod/mini';
 
 /**
  * The merged configuration: the contract's client config with the keys the console relies on made required (the
- * client defaults always supply them, screens.md §16.1).
+ * client defaults always supply them, docs/console/plumbing.md#console-defaults).
  */
 export const appConfigSchema = z.extend(clientConfigSchema, {
   endpoint: z.string(),

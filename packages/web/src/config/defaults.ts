@@ -1,11 +1,15 @@
 import type { ClientConfig } from '@alerta/contract';
 
-/** Where the API is looked for when config.json names no endpoint (console.md §1, screens.md §1.1). */
+/**
+ * Where the API is looked for when config.json names no endpoint (docs/console/behaviour.md#who-it-is-for,
+ * docs/console/plumbing.md#config-loading).
+ */
 export const FALLBACK_ENDPOINT = 'http://localhost:8080';
 
 /**
- * The console's own defaults (screens.md §16.1), used for any key that neither GET /config nor config.json sets.
- * `filter.status` follows the server default so a bare server still shows open and acknowledged alerts.
+ * The console's own defaults (docs/console/plumbing.md#console-defaults), used for any key that neither GET /config nor
+ * config.json sets. `filter.status` follows the server default so a bare server still shows open and acknowledged
+ * alerts.
  */
 export const CLIENT_DEFAULTS = {
   endpoint: FALLBACK_ENDPOINT,
@@ -45,5 +49,5 @@ export const CLIENT_DEFAULTS = {
   environments: [],
 } satisfies ClientConfig;
 
-/** Documentation opened by the Help entry and the /help route (screens.md §1.4). */
+/** Documentation opened by the Help entry and the /help route (docs/console/plumbing.md#routes). */
 export const DOCS_URL = 'https://docs.alerta.io/?utm_source=app';

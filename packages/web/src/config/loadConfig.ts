@@ -16,7 +16,10 @@ export class ConfigLoadError extends Error {
   }
 }
 
-/** The optional config.json served beside the console (console.md §7). Any failure means "no local settings". */
+/**
+ * The optional config.json served beside the console (docs/console/behaviour.md#calls). Any failure means "no local
+ * settings".
+ */
 async function loadLocalConfig(fetchFn: FetchLike, url: string): Promise<ClientConfig> {
   try {
     const response = await fetchFn(url, { headers: { Accept: 'application/json' } });
@@ -42,9 +45,9 @@ async function loadRemoteConfig(fetchFn: FetchLike, endpoint: string): Promise<C
 }
 
 /**
- * Boot configuration (console.md §7, screens.md §1.1): local config.json first (optional), then GET {endpoint}/config
- * where endpoint comes from config.json or falls back to localhost:8080. Layers merge over the client defaults, later
- * winning: defaults < remote < local.
+ * Boot configuration (docs/console/behaviour.md#calls, docs/console/plumbing.md#config-loading): local config.json
+ * first (optional), then GET {endpoint}/config where endpoint comes from config.json or falls back to localhost:8080.
+ * Layers merge over the client defaults, later winning: defaults < remote < local.
  */
 export async function loadConfig(fetchFn: FetchLike, localConfigUrl = '/config.json'): Promise<AppConfig> {
   const local = await loadLocalConfig(fetchFn, localConfigUrl);

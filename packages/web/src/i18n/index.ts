@@ -29,7 +29,10 @@ function isLanguage(value: string): value is Language {
   return (SUPPORTED_LANGUAGES as readonly string[]).includes(value);
 }
 
-/** console.md §4: the browser language's first two letters, English when that language has no catalogue. */
+/**
+ * docs/console/behaviour.md#states-and-actions: the browser language's first two letters, English when that language
+ * has no catalogue.
+ */
 export function pickLanguage(browserLanguage: string | undefined): Language {
   const code = (browserLanguage ?? '').slice(0, 2).toLowerCase();
   return isLanguage(code) ? code : 'en';

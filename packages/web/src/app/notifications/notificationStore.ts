@@ -4,7 +4,7 @@ export type NotificationKind = 'success' | 'info' | 'warning' | 'error';
 /** The colours a problem can take. */
 export type ProblemKind = Exclude<NotificationKind, 'success'>;
 
-/** The snackbar's button: OK acknowledges good news, Close dismisses a problem (console.md §8). */
+/** The snackbar's button: OK acknowledges good news, Close dismisses a problem (docs/console/behaviour.md#errors). */
 export type NotificationAction = 'ok' | 'close';
 
 export interface Notification {
@@ -16,7 +16,7 @@ export interface Notification {
   action: NotificationAction;
 }
 
-/** console.md §8: good news shows for 3 s, anything else for 5 s. */
+/** docs/console/behaviour.md#errors: good news shows for 3 s, anything else for 5 s. */
 export const SUCCESS_TIMEOUT_MS = 3000;
 export const ERROR_TIMEOUT_MS = 5000;
 
@@ -27,7 +27,7 @@ export function problemKind(status: string | undefined): ProblemKind {
   return status !== undefined && PROBLEM_KINDS.includes(status) ? (status as ProblemKind) : 'error';
 }
 
-/** console.md §8: every message starts with a capital letter, whoever wrote it. */
+/** docs/console/behaviour.md#errors: every message starts with a capital letter, whoever wrote it. */
 export function capitalise(text: string): string {
   const first = text.codePointAt(0);
   if (first === undefined) return text;
@@ -38,8 +38,9 @@ export function capitalise(text: string): string {
 type Listener = () => void;
 
 /**
- * The snackbar queue (console.md §8, screens.md §2.6): one message at a time, first in first out, and a text already
- * waiting or on show is not queued again. Lives outside React so the query cache can report failures into it.
+ * The snackbar queue (docs/console/behaviour.md#errors, docs/console/shell.md#snackbar-and-banner): one message at a
+ * time, first in first out, and a text already waiting or on show is not queued again. Lives outside React so the query
+ * cache can report failures into it.
  */
 export class NotificationStore {
   private queue: readonly Notification[] = [];

@@ -4,8 +4,8 @@ import { ChunkLoadError } from '../lazyChunk';
 import { problemKind, type NotificationStore, type ProblemKind } from './notificationStore';
 
 /**
- * console.md §8: the server's message with its code in parentheses; no answer at all, or a part of the console that
- * would not load, in our words; otherwise the error's name and message.
+ * docs/console/behaviour.md#errors: the server's message with its code in parentheses; no answer at all, or a part of
+ * the console that would not load, in our words; otherwise the error's name and message.
  */
 export function snackbarText(error: unknown, t: TFunction): string {
   if (error instanceof ApiError) return `${error.message} (${error.code})`;

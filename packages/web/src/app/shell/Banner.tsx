@@ -19,7 +19,10 @@ export function useBanners(): BannerStore {
 
 const COLORS: Record<BannerKind, string> = { success: 'teal', info: 'indigo', warning: 'orange', error: 'red' };
 
-/** screens.md §2.6: outlined, dismissible notices at the top of the content. Their text is shown as text. */
+/**
+ * docs/console/shell.md#snackbar-and-banner: outlined, dismissible notices at the top of the content. Their text is
+ * shown as text.
+ */
 export function BannerArea() {
   const { t } = useTranslation();
   const store = useBanners();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { enterFullscreen, exitFullscreen, fullscreenEnabled, isFullscreen, subscribeFullscreen } from './fullscreen';
 import { FullscreenIcon } from './icons';
 
-/** The top bar's full screen toggle (screens.md §2.3); not shown where full screen is not available. */
+/** The top bar's full screen toggle (docs/console/shell.md#top-bar); not shown where full screen is not available. */
 export function FullscreenButton() {
   const { t } = useTranslation();
   const active = useSyncExternalStore(subscribeFullscreen, isFullscreen);

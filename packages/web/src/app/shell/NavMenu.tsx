@@ -40,7 +40,10 @@ function NavItem({ entry, active, onNavigate }: { entry: NavEntry; active: boole
   );
 }
 
-/** The navigation drawer's entries (console.md §2 App shell), hiding what the visitor may not open. */
+/**
+ * The navigation drawer's entries (docs/console/behaviour.md#screens-and-routes App shell), hiding what the visitor may
+ * not open.
+ */
 export function NavMenu({ onNavigate }: { onNavigate: () => void }) {
   const config = useConfig();
   const session = useSession();

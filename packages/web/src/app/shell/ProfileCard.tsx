@@ -5,7 +5,7 @@ import type { Session } from '../../features/auth/token';
 import { msg, type MessageKey } from '../../i18n';
 import { providerName } from './providers';
 
-/** screens.md §2.5: each list shows its first three entries, then how many more there are. */
+/** docs/console/shell.md#profile-card: each list shows its first three entries, then how many more there are. */
 const SHOWN = 3;
 
 const chipStyle = {

@@ -6,13 +6,16 @@ import { USER_ATTRIBUTES_QUERY_KEY } from '../../features/preferences/usePrefere
 import { RefreshIcon } from './icons';
 import classes from './RefreshButton.module.css';
 
-/** console.md §4 and §9: how long the button shows it is refreshing. */
+/**
+ * docs/console/behaviour.md#states-and-actions, docs/console/behaviour.md#constants: how long the button shows it is
+ * refreshing.
+ */
 export const REFRESH_FLAG_MS = 300;
 
 /** Everything on screen is the screen's data; the user's own settings are not reloaded under them. */
 const isScreenData = (query: Query) => !USER_ATTRIBUTES_QUERY_KEY.every((part, i) => query.queryKey[i] === part);
 
-/** The top bar's Refresh (screens.md §2.3): every screen reloads what it shows, wherever the user is. */
+/** The top bar's Refresh (docs/console/shell.md#top-bar): every screen reloads what it shows, wherever the user is. */
 export function RefreshButton() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();

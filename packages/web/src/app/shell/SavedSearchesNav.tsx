@@ -6,8 +6,8 @@ import { useSavedSearches } from '../../features/preferences/useSavedSearches';
 import { ChevronIcon, RemoveIcon } from './icons';
 
 /**
- * The drawer's "Searches" group (screens.md §2.2): shown once the user has saved a search; each entry opens the list
- * with that search (keeping the list's filter when it is already open) and can be removed.
+ * The drawer's "Searches" group (docs/console/shell.md#navigation-drawer): shown once the user has saved a search; each
+ * entry opens the list with that search (keeping the list's filter when it is already open) and can be removed.
  */
 export function SavedSearchesNav({ onNavigate }: { onNavigate: () => void }) {
   const { t } = useTranslation();

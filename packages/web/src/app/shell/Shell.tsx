@@ -25,7 +25,7 @@ import classes from './Shell.module.css';
 
 const DESKTOP_QUERY = '(min-width: 48em)';
 
-/** The frame around every screen (screens.md §2): top bar, navigation drawer and the content area. */
+/** The frame around every screen (docs/console/shell.md): top bar, navigation drawer and the content area. */
 export function Shell() {
   // Shared by the top bar (search, watch switch, bulk bar) and the alerts screen.
   const [alertsUi] = useState(() => new AlertsUiStore());
@@ -51,7 +51,8 @@ function ShellFrame() {
   const bulkMode = useAlertsUi((s) => s.selected.size > 0) && onAlerts;
   const kiosk = useKiosk(location.pathname, location.search);
   useKioskFullscreen(kiosk);
-  // screens.md §2.2: the drawer exists when logged in, when auth is off, or when read-only access is allowed.
+  // docs/console/shell.md#navigation-drawer: the drawer exists when logged in, when auth is off, or when read-only
+  // access is allowed.
   const hasDrawer = session !== null || !config.auth_required || config.allow_readonly;
   const drawerOpen = isDesktop ? desktopOpen : mobileOpen;
   const toggleDrawer = () => (isDesktop ? setDesktopOpen((open) => !open) : setMobileOpen((open) => !open));

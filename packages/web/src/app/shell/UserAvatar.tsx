@@ -31,8 +31,8 @@ const circle = (size: number) =>
   }) as const;
 
 /**
- * screens.md §2.3: the avatar from the token's `picture` claim, or the initials when there is none or it does not
- * load. Decorative: the button around it is labelled with the user's name.
+ * docs/console/shell.md#top-bar: the avatar from the token's `picture` claim, or the initials when there is none or it
+ * does not load. Decorative: the button around it is labelled with the user's name.
  */
 export function UserAvatar({
   picture,

@@ -14,8 +14,8 @@ const ProfileCard = lazyChunk<Parameters<typeof ProfileCardComponent>[0]>(() =>
 );
 
 /**
- * The account button of the top bar, opening the profile card (screens.md §2.5). A small hand-made popup, so the first
- * screen does not pay for a positioning library.
+ * The account button of the top bar, opening the profile card (docs/console/shell.md#profile-card). A small hand-made
+ * popup, so the first screen does not pay for a positioning library.
  */
 export function UserMenu({ session }: { session: Session }) {
   const { t } = useTranslation();
@@ -28,7 +28,8 @@ export function UserMenu({ session }: { session: Session }) {
   const { claims } = session;
   const name = claims.preferred_username ?? claims.name ?? claims.email ?? claims.sub ?? '';
   const label = t('shell.userMenu', { name });
-  // Like any popup, the card holds the alert list still while it is open (console.md §4 "Auto-refresh").
+  // Like any popup, the card holds the alert list still while it is open (docs/console/behaviour.md#states-and-actions
+  // "Auto-refresh").
   usePauseWhileOpen(open);
 
   useEffect(() => {

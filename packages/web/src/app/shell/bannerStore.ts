@@ -1,6 +1,9 @@
 export type BannerKind = 'success' | 'info' | 'warning' | 'error';
 
-/** A notice at the top of the content (screens.md §2.6): stays until the user closes it or the app takes it back. */
+/**
+ * A notice at the top of the content (docs/console/shell.md#snackbar-and-banner): stays until the user closes it or the
+ * app takes it back.
+ */
 export interface Banner {
   /** Who raised it; showing again with the same key changes that banner instead of adding one. */
   key: string;

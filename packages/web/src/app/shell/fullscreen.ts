@@ -1,6 +1,6 @@
 /**
- * The Fullscreen API on the whole page (screens.md §2.3). The root element, not the app's own: dialogs and menus are
- * drawn outside it and must stay visible in full screen.
+ * The Fullscreen API on the whole page (docs/console/shell.md#top-bar). The root element, not the app's own: dialogs
+ * and menus are drawn outside it and must stay visible in full screen.
  */
 
 /** False where the browser, an iframe without `allowfullscreen`, or a policy rules full screen out. */

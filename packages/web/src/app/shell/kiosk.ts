@@ -9,7 +9,7 @@ export function kioskRequest(search: string): boolean | null {
   return value !== 'false' && value !== '0';
 }
 
-/** screens.md §2.7: `/alerts?kiosk` (any value but an explicit false) hides the chrome. */
+/** docs/console/shell.md#kiosk-mode: `/alerts?kiosk` (any value but an explicit false) hides the chrome. */
 export function isKioskMode(search: string): boolean {
   return kioskRequest(search) === true;
 }
@@ -29,9 +29,10 @@ export function useKiosk(pathname: string, search: string): boolean {
 }
 
 /**
- * screens.md §2.7: kiosk mode asks for full screen. Browsers grant that only during a user gesture, and opening a
- * kiosk link is usually a fresh page load with none, so when the request is (or would be) refused it is made again on
- * the first click or key press anywhere on the page, once: leaving full screen afterwards (Escape) is respected.
+ * docs/console/shell.md#kiosk-mode: kiosk mode asks for full screen. Browsers grant that only during a user gesture,
+ * and opening a kiosk link is usually a fresh page load with none, so when the request is (or would be) refused it is
+ * made again on the first click or key press anywhere on the page, once: leaving full screen afterwards (Escape) is
+ * respected.
  */
 export function useKioskFullscreen(kiosk: boolean): void {
   useEffect(() => {

@@ -4,7 +4,7 @@ import { msg, type MessageKey } from '../../i18n';
 export interface NavEntry {
   path: string;
   labelKey: MessageKey;
-  /** The scope the entry needs (console.md §2 App shell); none = no permission check. */
+  /** The scope the entry needs (docs/console/behaviour.md#screens-and-routes App shell); none = no permission check. */
   scope?: string;
   /** Opens outside the console, in a new tab. */
   external?: boolean;

@@ -1,4 +1,6 @@
-/** How each login provider is named (screens.md §13.1); proper names, the same in every language. */
+/**
+ * How each login provider is named (docs/console/account-screens.md#profile); proper names, the same in every language.
+ */
 const PROVIDER_NAMES: Readonly<Record<string, string>> = {
   basic: 'BasicAuth',
   ldap: 'LDAP',

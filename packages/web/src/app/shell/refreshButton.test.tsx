@@ -6,7 +6,8 @@ import { API, alertsResponse, makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server, type RecordedRequest } from '../../test/server';
 
-// console.md §4 and §9: Refresh reloads what the screen shows and says so for 300 ms; the alert detail follows it.
+// docs/console/behaviour.md#states-and-actions, docs/console/behaviour.md#constants: Refresh reloads what the screen
+// shows and says so for 300 ms; the alert detail follows it.
 
 let requests: RecordedRequest[] = [];
 const calls = (path: string, method = 'GET') =>

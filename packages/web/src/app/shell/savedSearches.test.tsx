@@ -10,7 +10,7 @@ interface Saved {
   q: string;
 }
 
-/** A server that keeps the user's attributes and replaces lists on PUT, as api.md §1.6's deep merge does. */
+/** A server that keeps the user's attributes and replaces lists on PUT, as docs/api/identity.md's deep merge does. */
 function attributesServer(initial: Saved[]) {
   let attributes: Record<string, unknown> = { prefs: { rowsPerPage: 20 }, queries: initial };
   server.use(
@@ -63,7 +63,7 @@ describe('saved searches', () => {
       },
     ]);
     expect(await screen.findByText('Search “Databases” saved.', {}, { timeout: 5000 })).toBeInTheDocument();
-    // screens.md §2.3: then the attributes are read again.
+    // docs/console/shell.md#top-bar: then the attributes are read again.
     const putAt = requests.findIndex((r) => r.method === 'PUT');
     await waitFor(() =>
       expect(requests.slice(putAt).some((r) => r.method === 'GET' && r.url.pathname === '/user/me/attributes')).toBe(

@@ -6,7 +6,7 @@ import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
 
 describe('top bar', () => {
-  it('offers Refresh on every screen (screens.md §2.3)', async () => {
+  it('offers Refresh on every screen (docs/console/shell.md#top-bar)', async () => {
     server.use(
       http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))),
       http.get(`${API}/heartbeats`, () => HttpResponse.json({ status: 'ok', heartbeats: [], total: 0 })),

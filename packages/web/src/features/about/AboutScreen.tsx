@@ -95,8 +95,9 @@ function Endpoint() {
 }
 
 /**
- * /about (screens.md §13.3): which console and API versions run, whether the API is healthy, and its metrics. The
- * manifest, the health check and the status are asked separately, so one failing leaves the others in place.
+ * /about (docs/console/account-screens.md#about): which console and API versions run, whether the API is healthy, and
+ * its metrics. The manifest, the health check and the status are asked separately, so one failing leaves the others in
+ * place.
  */
 function AboutScreen() {
   const { t } = useTranslation();

@@ -14,7 +14,10 @@ function Uptime({ ms }: { ms: number }) {
   return <>{days === 1 ? t('about.uptimeOneDay', { clock }) : t('about.uptimeDays', { days, clock })}</>;
 }
 
-/** The API's metrics (screens.md §13.3), then when they were taken and how long the API has been up. */
+/**
+ * The API's metrics (docs/console/account-screens.md#about), then when they were taken and how long the API has been
+ * up.
+ */
 export function MetricsTable({ status }: { status: UseQueryResult<ServerStatus> }) {
   const { t, i18n } = useTranslation();
   const twoDecimals = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 2, maximumFractionDigits: 2 });

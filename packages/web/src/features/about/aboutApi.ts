@@ -5,7 +5,7 @@ import { newRequestId } from '../../api/requestId';
 const text = z.catch(z.nullable(z.string()), null);
 const number = z.catch(z.nullable(z.number()), null);
 
-/** GET /management/manifest (api.md §1.8): what API release and build answers. */
+/** GET /management/manifest (docs/api/management.md): what API release and build answers. */
 const manifestSchema = z.looseObject({ release: text, build: text, date: text, revision: text });
 export type Manifest = z.infer<typeof manifestSchema>;
 
@@ -20,7 +20,7 @@ const metricSchema = z.looseObject({
 });
 export type StatusMetric = z.infer<typeof metricSchema>;
 
-/** GET /management/status (api.md §1.8): the metrics, and the time and uptime in milliseconds. */
+/** GET /management/status (docs/api/management.md): the metrics, and the time and uptime in milliseconds. */
 const statusSchema = z.looseObject({
   application: text,
   version: text,
@@ -45,9 +45,10 @@ export interface Health {
 }
 
 /**
- * GET /management/healthcheck (api.md §1.8). It answers plain text, not JSON, and a failing check is an answer (503
- * naming the stale heartbeat), not an error, so this reads the text itself rather than through the JSON client. It
- * needs no login, so no token is sent; the request still carries its X-Request-ID (console.md §7).
+ * GET /management/healthcheck (docs/api/management.md). It answers plain text, not JSON, and a failing check is an
+ * answer (503 naming the stale heartbeat), not an error, so this reads the text itself rather than through the JSON
+ * client. It needs no login, so no token is sent; the request still carries its X-Request-ID
+ * (docs/console/behaviour.md#calls).
  */
 export async function fetchHealth(endpoint: string, signal?: AbortSignal): Promise<Health> {
   const url = new URL(`${endpoint.replace(/\/+$/, '')}/management/healthcheck`, document.baseURI).toString();

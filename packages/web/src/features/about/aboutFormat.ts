@@ -1,7 +1,10 @@
 import { splitDuration } from '../alerts/format';
 import type { StatusMetric } from './aboutApi';
 
-/** Milliseconds of uptime as whole days and the `hh:mm:ss` left over (screens.md §13.3: "N days hh:mm:ss"). */
+/**
+ * Milliseconds of uptime as whole days and the `hh:mm:ss` left over (docs/console/account-screens.md#about: "N days
+ * hh:mm:ss").
+ */
 export const splitUptime = (ms: number) => splitDuration(ms / 1000);
 
 /** A metric's value: gauges and switches have a value, counters and timers a count. */

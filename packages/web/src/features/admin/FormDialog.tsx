@@ -18,7 +18,7 @@ export interface FormDialogProps {
   size?: string | number;
 }
 
-/** A create or edit form in a dialog, with Cancel and Save (screens.md §6–§11). */
+/** A create or edit form in a dialog, with Cancel and Save (docs/console/admin-screens.md). */
 export function FormDialog(props: FormDialogProps) {
   const { t } = useTranslation();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

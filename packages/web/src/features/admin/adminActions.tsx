@@ -6,7 +6,10 @@ import { useNotifications } from '../../app/notifications/Snackbar';
 import { notifyError } from '../../app/notifications/snackbarText';
 import { useReloadAdminLists } from './adminList';
 
-/** Asks before deleting (console.md §5): `ask(action)` opens the dialog and runs `action` once confirmed. */
+/**
+ * Asks before deleting (docs/console/behaviour.md#validation): `ask(action)` opens the dialog and runs `action` once
+ * confirmed.
+ */
 export function useConfirmDelete(): { ask: (action: () => void) => void; dialog: ReactNode } {
   const { ask, dialog } = useConfirmDeleteDialog();
   return { ask, dialog };
@@ -22,7 +25,7 @@ export interface AdminChangeOptions<R, V> {
 
 /**
  * A change made from an administration screen: on success every administration list reloads and the success text
- * shows; a failure is reported (console.md §8) unless the form shows it.
+ * shows; a failure is reported (docs/console/behaviour.md#errors) unless the form shows it.
  */
 export function useAdminChange<V, R = unknown>(
   change: (variables: V) => Promise<R>,

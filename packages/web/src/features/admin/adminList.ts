@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod/mini';
 import { ApiError, ResponseShapeError, useApi, type Query } from '../../api';
 
-/** Page sizes of the administration lists (screens.md §5–§11: 10 to 50, 20 by default). */
+/** Page sizes of the administration lists (docs/console/admin-screens.md: 10 to 50, 20 by default). */
 export const ADMIN_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 const ADMIN_DEFAULT_PAGE_SIZE = 20;
 
@@ -29,14 +29,14 @@ export interface ListPage<T> {
 }
 
 /**
- * The total of every list answer (api.md §0). A stock Alerta leaves `total` out of some lists; the rows on the page
- * then count as the total.
+ * The total of every list answer (docs/api/conventions.md). A stock Alerta leaves `total` out of some lists; the rows
+ * on the page then count as the total.
  */
 const pageSchema = z.looseObject({ total: z.optional(z.number()) });
 
 /**
  * `sort-by` as the API takes it: a leading minus sorts descending. The fields in `newestFirst` are dates the server
- * sorts newest first when named without a minus (api.md §1.2), so for them the minus means oldest first.
+ * sorts newest first when named without a minus (docs/api/alerts.md), so for them the minus means oldest first.
  */
 export function sortParam(sort: SortState | null, newestFirst: readonly string[] = []): string | undefined {
   if (sort === null) return undefined;
@@ -45,8 +45,8 @@ export function sortParam(sort: SortState | null, newestFirst: readonly string[]
 }
 
 /**
- * A substring search on one field, the way the list endpoints take it (api.md §1: `field=~text`). Empty text asks for
- * nothing.
+ * A substring search on one field, the way the list endpoints take it (docs/api/README.md: `field=~text`). Empty text
+ * asks for nothing.
  */
 export function searchParam(text: string): string | undefined {
   const trimmed = text.trim();
@@ -68,8 +68,9 @@ export interface AdminListOptions<T> {
 }
 
 /**
- * One page of an administration list, asked of the server so the list stays fast with thousands of rows (screens.md
- * §24 #528: the predecessor fetched only the first 50 and paged in the browser). The last page shown stays up while
+ * One page of an administration list, asked of the server so the list stays fast with thousands of rows
+ * (docs/console/predecessor.md#what-users-asked-for: the predecessor fetched only the first 50 and paged in the
+ * browser). The last page shown stays up while
  * the next one loads.
  */
 export function useAdminList<T>({
@@ -134,7 +135,7 @@ export function usePagedAdminList<T>(initialSort: SortState | null, options: Omi
   return { list, query };
 }
 
-/** Back to the first page when the server says the page asked for is past the end (api.md §0: 416). */
+/** Back to the first page when the server says the page asked for is past the end (docs/api/conventions.md: 416). */
 function useFirstPageWhenOutOfRange(error: unknown, setPage: (page: number) => void): void {
   const outOfRange = error instanceof ApiError && error.status === 416;
   useEffect(() => {

@@ -11,8 +11,8 @@ const scopesAnswerSchema = z.looseObject({ scopes: z.catch(z.array(z.string()), 
 const SCOPES_QUERY_KEY = ['scopes'] as const;
 
 /**
- * Every scope the server knows (GET /scopes, api.md §6.4), asked only of those allowed to read it (read:perms); for
- * others, and until the answer comes, the built-in list. `ask` false skips the call altogether.
+ * Every scope the server knows (GET /scopes, docs/api/scopes.md#the-scope-list), asked only of those allowed to read it
+ * (read:perms); for others, and until the answer comes, the built-in list. `ask` false skips the call altogether.
  */
 export function useKnownScopes(ask = true): readonly string[] {
   const api = useApi();
@@ -28,9 +28,10 @@ export function useKnownScopes(ask = true): readonly string[] {
 }
 
 /**
- * The scopes the logged-in user may hand on to a role or a key (screens.md §1.5, console.md §6): those of the known
- * scopes that the user's own scopes cover. The server refuses anything beyond them (403), so offering more would only
- * lead to a refusal. Scopes already given (`kept`, when editing) stay on the list so they do not vanish unseen.
+ * The scopes the logged-in user may hand on to a role or a key (docs/console/plumbing.md#permission-checks,
+ * docs/console/behaviour.md#roles-and-permissions): those of the known scopes that the user's own scopes cover. The
+ * server refuses anything beyond them (403), so offering more would only lead to a refusal. Scopes already given
+ * (`kept`, when editing) stay on the list so they do not vanish unseen.
  */
 export function useGrantableScopes(kept: readonly string[] = []): string[] {
   const session = useSession();

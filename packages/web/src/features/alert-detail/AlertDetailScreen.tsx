@@ -48,7 +48,7 @@ function ToolButton({ label, onClick, children }: { label: string; onClick: () =
   );
 }
 
-/** /alert/:id (console.md §2 "Alert detail"). */
+/** /alert/:id (docs/console/behaviour.md#screens-and-routes "Alert detail"). */
 export default function AlertDetailScreen() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
@@ -73,7 +73,7 @@ export default function AlertDetailScreen() {
     queryFn: ({ signal }) => fetchNotes(api, id, signal),
   });
 
-  // console.md §9: the copy button says so for 2 s.
+  // docs/console/behaviour.md#constants: the copy button says so for 2 s.
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), 2000);
@@ -102,7 +102,7 @@ export default function AlertDetailScreen() {
 
   const act = async (action: string, text = '') => {
     const ok = await run([alert], { kind: 'action', action, text });
-    // console.md §2: closing goes back to the list.
+    // docs/console/behaviour.md#screens-and-routes: closing goes back to the list.
     if (ok && action === 'close') void navigate('/alerts');
     return ok;
   };
@@ -114,7 +114,8 @@ export default function AlertDetailScreen() {
       });
     });
   const saveNote = async (text: string) => {
-    // console.md §4: the same note sent again within 200 ms is a double click, not a second note.
+    // docs/console/behaviour.md#states-and-actions: the same note sent again within 200 ms is a double click, not a
+    // second note.
     const now = Date.now();
     if (lastNote.current !== null && lastNote.current.text === text && now - lastNote.current.at < DEBOUNCE_MS) {
       return false;

@@ -85,7 +85,7 @@ function lastStatusChange(alert: Alert) {
   return latest;
 }
 
-/** The Details tab (console.md §2 "Alert detail"): notes, then every field in order. */
+/** The Details tab (docs/console/behaviour.md#screens-and-routes "Alert detail"): notes, then every field in order. */
 export function DetailsTab({ alert, notes, customerViews, severityColors, canWrite, onDismissNote }: DetailsTabProps) {
   const { t } = useTranslation();
   const change = lastStatusChange(alert);

@@ -7,7 +7,7 @@ import { SeverityBadge } from '../alerts/SeverityBadge';
 import { formatDuration, shortId } from '../alerts/format';
 import classes from './AlertDetailScreen.module.css';
 
-/** console.md §9: history pages of 10. */
+/** docs/console/behaviour.md#constants: history pages of 10. */
 const PAGE_SIZE = 10;
 
 /** The History tab: newest first, ten a page. */

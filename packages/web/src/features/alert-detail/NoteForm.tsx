@@ -16,7 +16,9 @@ export interface NoteFormProps {
   onCancel: () => void;
 }
 
-/** The note form under the detail (screens.md §4.3): a note alone, or with a status change. */
+/**
+ * The note form under the detail (docs/console/alert-screens.md#alert-detail): a note alone, or with a status change.
+ */
 export function NoteForm({ alert, onAction, onNote, onCancel }: NoteFormProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');

@@ -1,4 +1,7 @@
-/** console.md §5 and §9: a note is required, trimmed, and at most 200 characters. */
+/**
+ * docs/console/behaviour.md#validation, docs/console/behaviour.md#constants: a note is required, trimmed, and at most
+ * 200 characters.
+ */
 export const NOTE_MAX_LENGTH = 200;
 
 export type NoteProblem = 'required' | 'tooLong' | null;

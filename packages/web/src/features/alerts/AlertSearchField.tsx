@@ -18,8 +18,9 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * The top bar search (console.md §2): Enter sets `?q=` and searches; `/` anywhere else jumps here. The pin saves the
- * search under a name among the logged-in user's saved searches (screens.md §2.3).
+ * The top bar search (docs/console/behaviour.md#screens-and-routes): Enter sets `?q=` and searches; `/` anywhere else
+ * jumps here. The pin saves the search under a name among the logged-in user's saved searches
+ * (docs/console/shell.md#top-bar).
  */
 export function AlertSearchField() {
   const { t } = useTranslation();

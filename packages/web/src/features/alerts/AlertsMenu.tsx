@@ -16,18 +16,24 @@ export interface AlertsMenuProps {
   density: Density;
   onDensity: (density: Density) => void;
   onDownload: () => void;
-  /** The indicator panel (screens.md §3.6): whether it is shown, and whether any indicator is configured at all. */
+  /**
+   * The indicator panel (docs/console/alert-screens.md#indicator-panel): whether it is shown, and whether any indicator
+   * is configured at all.
+   */
   panelShown: boolean;
   hasIndicators: boolean;
   onTogglePanel: () => void;
-  /** The sound for new alerts (console.md §4), for a logged-in user, who keeps the choice in their preferences. */
+  /**
+   * The sound for new alerts (docs/console/behaviour.md#states-and-actions), for a logged-in user, who keeps the choice
+   * in their preferences.
+   */
   soundOn: boolean;
   onToggleSound: (() => void) | undefined;
 }
 
 /**
- * The screen's menu (console.md §2): indicator panel, display density and CSV download, and the alert sound on or off.
- * Loaded on first use.
+ * The screen's menu (docs/console/behaviour.md#screens-and-routes): indicator panel, display density and CSV download,
+ * and the alert sound on or off. Loaded on first use.
  */
 export default function AlertsMenu({
   density,

@@ -36,12 +36,13 @@ import { useDroppedAlertsNotice } from './useDroppedAlertsNotice';
 import classes from './AlertsScreen.module.css';
 
 const FilterSheet = lazyChunk(() => import('./FilterSheet'));
-// screens.md §3.6: the indicator panel and its count queries load only when the panel is shown.
+// docs/console/alert-screens.md#indicator-panel: the indicator panel and its count queries load only when the panel is
+// shown.
 const IndicatorPanel = lazy(() => import('./IndicatorPanel'));
 
 const NO_ALERTS: readonly Alert[] = [];
 
-/** screens.md §16.3: the status pick list in the model's order, or the built-in one. */
+/** docs/console/plumbing.md#default-alarm-model: the status pick list in the model's order, or the built-in one. */
 function statusChoices(model: Readonly<Record<string, string>> | undefined): string[] {
   if (model === undefined || Object.keys(model).length === 0) {
     return ['open', 'assign', 'ack', 'shelved', 'blackout', 'closed', 'expired', 'unknown'];
@@ -114,8 +115,9 @@ interface AlertsResultsProps
 }
 
 /**
- * The list query and what shows its answer: the table, the pager, a load error, the sound and the dropped-alerts notice.
- * Its own component so that an answer with changes renders this part of the screen, not the filters and menus above.
+ * The list query and what shows its answer: the table, the pager, a load error, the sound and the dropped-alerts
+ * notice. Its own component so that an answer with changes renders this part of the screen, not the filters and menus
+ * above.
  */
 const AlertsResults = memo(function AlertsResults({
   params,
@@ -150,7 +152,7 @@ const AlertsResults = memo(function AlertsResults({
   );
 });
 
-/** /alerts: the live alert list (console.md §2 "Alerts screen"). */
+/** /alerts: the live alert list (docs/console/behaviour.md#screens-and-routes "Alerts screen"). */
 export function AlertsScreen() {
   const { t } = useTranslation();
   const api = useApi();
@@ -211,7 +213,8 @@ export function AlertsScreen() {
     [filterParams, sortColumn, view.descending, config.sort_by, page, pageSize, showHistory],
   );
 
-  // console.md §4: refresh on the user's interval, else the config's; paused while the user is busy or away.
+  // docs/console/behaviour.md#states-and-actions: refresh on the user's interval, else the config's; paused while the
+  // user is busy or away.
   const intervalMs = prefs.refreshInterval ?? config.refresh_interval ?? DEFAULT_REFRESH_MS;
   const pauseReason: PauseReason = userPaused
     ? 'user'
@@ -223,7 +226,8 @@ export function AlertsScreen() {
           ? 'hidden'
           : null;
   const refreshMs = pauseReason === null ? intervalMs : false;
-  // console.md §2: the CSV holds the page shown, with each alert's raw data, which the list itself leaves out.
+  // docs/console/behaviour.md#screens-and-routes: the CSV holds the page shown, with each alert's raw data, which the
+  // list itself leaves out.
   const onDownload = useCallback(() => {
     // The CSV code is fetched with the page, only when someone downloads.
     Promise.all([fetchAlerts(api, params, undefined, true), import('./csvExport')]).then(
@@ -257,7 +261,7 @@ export function AlertsScreen() {
     }),
     [config, prefs, formatDate],
   );
-  // screens.md §13.2: the table in the user's font, else the config's.
+  // docs/console/account-screens.md#settings: the table in the user's font, else the config's.
   const { family, size, weight } = tableFont(prefs, config);
   const font = useMemo(() => ({ family, size, weight }), [family, size, weight]);
 
@@ -271,7 +275,7 @@ export function AlertsScreen() {
     [update, view.sortBy, view.descending],
   );
 
-  // console.md §2 keyboard: Escape clears the selection.
+  // docs/console/behaviour.md#screens-and-routes keyboard: Escape clears the selection.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && store.getState().overlays === 0) store.clearSelection();

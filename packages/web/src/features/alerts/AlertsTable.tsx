@@ -32,7 +32,7 @@ export interface AlertsTableProps {
   alerts: readonly Alert[];
   columns: readonly AlertColumn[];
   context: CellContext;
-  /** The user's font for the table (screens.md §13.2). */
+  /** The user's font for the table (docs/console/account-screens.md#settings). */
   font: TableFont;
   emptyText: string;
   compact: boolean;
@@ -169,7 +169,8 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
     if (!overlayOpen()) setFocusRow(null);
   };
 
-  // console.md §2: clicking the leading cell selects; shift-click selects the range from the last one picked.
+  // docs/console/behaviour.md#screens-and-routes: clicking the leading cell selects; shift-click selects the range from
+  // the last one picked.
   const onSelect = useCallback(
     (alert: Alert, shiftKey: boolean) => {
       const list = alertsRef.current;

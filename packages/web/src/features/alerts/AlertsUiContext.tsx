@@ -19,7 +19,10 @@ export function useAlertsUi<T>(select: (state: AlertsUiState) => T): T {
   return useSyncExternalStore(store.subscribe, () => select(store.getState()));
 }
 
-/** Counts an open dialog or menu, so auto-refresh waits until it closes (console.md §4 "Auto-refresh"). */
+/**
+ * Counts an open dialog or menu, so auto-refresh waits until it closes (docs/console/behaviour.md#states-and-actions
+ * "Auto-refresh").
+ */
 export function usePauseWhileOpen(open: boolean): void {
   const store = useAlertsUiStore();
   useEffect(() => {

@@ -40,7 +40,10 @@ function BarButton({
   );
 }
 
-/** The top bar while alerts are selected (console.md §2 "App shell", §4 bulk rules). */
+/**
+ * The top bar while alerts are selected (docs/console/behaviour.md#screens-and-routes "App shell",
+ * docs/console/behaviour.md#states-and-actions bulk rules).
+ */
 export function BulkBar() {
   const { t } = useTranslation();
   const config = useConfig();

@@ -10,7 +10,7 @@ export interface ConfirmDeleteDialogProps {
   onConfirm: () => void;
 }
 
-/** console.md §5: deleting asks first. */
+/** docs/console/behaviour.md#validation: deleting asks first. */
 export default function ConfirmDeleteDialog({ opened, onCancel, onConfirm }: ConfirmDeleteDialogProps) {
   const { t } = useTranslation();
   return (

@@ -23,7 +23,7 @@ export function tabEnvironments(
   return [...names].sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base' }));
 }
 
-/** console.md §2: a tab per environment plus ALL, each with its alert count. */
+/** docs/console/behaviour.md#screens-and-routes: a tab per environment plus ALL, each with its alert count. */
 export const EnvironmentTabs = memo(function EnvironmentTabs({
   environments,
   counts,

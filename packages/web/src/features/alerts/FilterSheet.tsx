@@ -27,7 +27,10 @@ export interface FilterSheetProps {
   onReset: () => void;
 }
 
-/** The filter side sheet (screens.md §3.4): every change applies at once, a custom time range on Apply. */
+/**
+ * The filter side sheet (docs/console/alert-screens.md#filter-sheet): every change applies at once, a custom time range
+ * on Apply.
+ */
 export default function FilterSheet(props: FilterSheetProps) {
   const { t } = useTranslation();
   const api = useApi();

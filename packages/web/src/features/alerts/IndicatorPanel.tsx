@@ -9,7 +9,9 @@ import { indicatorParams, indicatorView } from './indicatorQuery';
 import classes from './IndicatorPanel.module.css';
 import { textColorFor } from './severityColors';
 
-/** screens.md §16.2: the severities a stock server lists when `indicators.severity` is not set. */
+/**
+ * docs/console/plumbing.md#server-config: the severities a stock server lists when `indicators.severity` is not set.
+ */
 const DEFAULT_SEVERITIES = ['critical', 'major', 'minor', 'warning', 'indeterminate', 'informational'];
 
 /*
@@ -25,7 +27,7 @@ function useSeverityCounts(params: Params, openOnly: boolean, enabled: boolean, 
   const api = useApi();
   return useQuery({
     queryKey: [...COUNTS_KEY, params, openOnly],
-    // screens.md §3.6: the open alerts decide the title colour.
+    // docs/console/alert-screens.md#indicator-panel: the open alerts decide the title colour.
     queryFn: ({ signal }) =>
       fetchSeverityCounts(api, openOnly ? { ...params, status: [...(params.status ?? []), 'open'] } : params, signal),
     enabled,
@@ -108,8 +110,9 @@ export interface IndicatorPanelProps {
 }
 
 /**
- * The alert status indicators (screens.md §3.6): a tile per configured query with its alert count per severity,
- * refreshed with the list; clicking a tile shows its alerts in the list. Loaded only when shown.
+ * The alert status indicators (docs/console/alert-screens.md#indicator-panel): a tile per configured query with its
+ * alert count per severity, refreshed with the list; clicking a tile shows its alerts in the list. Loaded only when
+ * shown.
  */
 export default function IndicatorPanel({ config, colors, enabled, refreshMs, onApply }: IndicatorPanelProps) {
   const { t } = useTranslation();

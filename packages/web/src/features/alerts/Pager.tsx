@@ -2,7 +2,7 @@ import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** console.md §9: the page sizes offered. */
+/** docs/console/behaviour.md#constants: the page sizes offered. */
 export const PAGE_SIZES = [5, 10, 20, 50, 100, 200];
 
 export interface PagerProps {

@@ -57,7 +57,7 @@ export interface CustomActionsMenuProps {
   inRow?: boolean;
 }
 
-/** The custom actions of the config, as a menu (console.md §2: always offered). */
+/** The custom actions of the config, as a menu (docs/console/behaviour.md#screens-and-routes: always offered). */
 export function CustomActionsMenu(props: CustomActionsMenuProps) {
   const [wanted, setWanted] = useState(false);
   if (props.actions.length === 0) return null;
@@ -70,7 +70,10 @@ export function CustomActionsMenu(props: CustomActionsMenuProps) {
   );
 }
 
-/** Buttons of one row, by what its status allows (console.md §4); shown on hover or keyboard focus. */
+/**
+ * Buttons of one row, by what its status allows (docs/console/behaviour.md#states-and-actions); shown on hover or
+ * keyboard focus.
+ */
 export function RowActions({
   alert,
   username,
@@ -88,7 +91,7 @@ export function RowActions({
     rowButton(t(ACTION_LABELS[action]), () => onCommand(alert, { kind: 'action', action }), ACTION_ICONS[action](), {
       key: action,
     });
-  // Reopen comes first, then watch, then the rest, in console.md §2's order.
+  // Reopen comes first, then watch, then the rest, in docs/console/behaviour.md#screens-and-routes's order.
   return (
     <>
       {canWrite && actions.filter((a) => a === 'open').map(command)}

@@ -5,7 +5,7 @@ import { useState } from 'react';
 /** A time filter: a start and an end, each seconds since the epoch, or seconds before now when negative. */
 export type TimeRange = readonly [number | null, number | null];
 
-/** console.md §2: the time filter presets, as seconds before now. */
+/** docs/console/behaviour.md#screens-and-routes: the time filter presets, as seconds before now. */
 const PRESETS = { latest: null, hour1: -3600, hours6: -21600, hours12: -43200 } as const;
 type Preset = keyof typeof PRESETS | 'custom';
 

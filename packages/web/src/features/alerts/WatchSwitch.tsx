@@ -2,7 +2,7 @@ import { Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';
 
-/** console.md §2 top bar: only the alerts the user watches. */
+/** docs/console/behaviour.md#screens-and-routes top bar: only the alerts the user watches. */
 export function WatchSwitch() {
   const { t } = useTranslation();
   const store = useAlertsUiStore();

@@ -1,6 +1,6 @@
 import type { Alert } from '@alerta/contract';
 
-// screens.md §3.3: the status names of both alarm models that count as each state.
+// docs/console/alert-screens.md#alert-table: the status names of both alarm models that count as each state.
 const OPEN = new Set(['open', 'NORM', 'UNACK', 'RTNUN']);
 const ACKED = new Set(['ack', 'ACKED']);
 const SHELVED = new Set(['shelved', 'SHLVD']);
@@ -10,10 +10,13 @@ export const isAcked = (status: string) => ACKED.has(status);
 export const isShelved = (status: string) => SHELVED.has(status);
 export const isClosed = (status: string) => status === 'closed';
 
-/** Status actions an operator can take from the console (api.md PUT /alert/{id}/action). */
+/** Status actions an operator can take from the console (docs/api/alerts.md, PUT /alert/{id}/action). */
 export type StatusAction = 'open' | 'ack' | 'unack' | 'shelve' | 'unshelve' | 'close';
 
-/** console.md §4: which status actions the console offers for an alert in `status`, in toolbar order. */
+/**
+ * docs/console/behaviour.md#states-and-actions: which status actions the console offers for an alert in `status`, in
+ * toolbar order.
+ */
 export function allowedActions(status: string): StatusAction[] {
   const actions: StatusAction[] = [];
   if (isAcked(status) || isClosed(status)) actions.push('open');
@@ -25,7 +28,7 @@ export function allowedActions(status: string): StatusAction[] {
   return actions;
 }
 
-/** console.md §6: watching an alert tags it `watch:{username}`. */
+/** docs/console/behaviour.md#roles-and-permissions: watching an alert tags it `watch:{username}`. */
 export const watchTag = (username: string) => `watch:${username}`;
 
 export function isWatchedBy(alert: Pick<Alert, 'tags'>, username: string | undefined): boolean {

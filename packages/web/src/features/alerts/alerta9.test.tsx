@@ -10,10 +10,10 @@ import { lenientAlertSchema, readAlert, readAlertList } from './lenientAlert';
 const BASE = 'https://alerta.example.com/api';
 
 /**
- * GET /alerts as a stock Alerta 9 (PostgreSQL) answers it, written by hand after api.md §1.2: keys in alphabetical
- * order, the counts and paging the console does not use, `history: []` without show-history, absolute hrefs. The
- * second alert carries values a strict reading refuses (a Mongo backend or a plugin wrote them); the last two entries
- * cannot be used at all.
+ * GET /alerts as a stock Alerta 9 (PostgreSQL) answers it, written by hand after docs/api/alerts.md: keys in
+ * alphabetical order, the counts and paging the console does not use, `history: []` without show-history, absolute
+ * hrefs. The second alert carries values a strict reading refuses (a Mongo backend or a plugin wrote them); the last
+ * two entries cannot be used at all.
  */
 const stockAnswer = {
   alerts: [

@@ -3,8 +3,9 @@ import type { ApiClient, Query } from '../../api';
 import { readAlertList } from './lenientAlert';
 
 /**
- * GET /alerts answer (api.md §1.2); counts and paging the console does not use are kept loose. Each alert is read on
- * its own (see lenientAlert.ts): one the console cannot use is left out and counted in `dropped`, not the whole list.
+ * GET /alerts answer (docs/api/alerts.md); counts and paging the console does not use are kept loose. Each alert is
+ * read on its own (see lenientAlert.ts): one the console cannot use is left out and counted in `dropped`, not the whole
+ * list.
  */
 export const alertsResponseSchema = z.pipe(
   z.looseObject({
@@ -39,7 +40,7 @@ export interface AlertsParams extends AlertsFilterParams {
   showHistory: boolean;
 }
 
-/** console.md §7: a positive number is epoch seconds, a negative one is seconds before now. */
+/** docs/console/behaviour.md#calls: a positive number is epoch seconds, a negative one is seconds before now. */
 function dateParam(seconds: number | null, nowMs: number): string | undefined {
   if (seconds === null) return undefined;
   return new Date(seconds < 0 ? nowMs + seconds * 1000 : seconds * 1000).toISOString();
@@ -53,7 +54,7 @@ export function filterQuery(params: AlertsFilterParams, nowMs: number): Query {
     customer: params.customer,
     service: params.service,
     group: params.group,
-    // api.md §1.2: a leading ~ makes a field filter a case-insensitive substring match.
+    // docs/api/alerts.md: a leading ~ makes a field filter a case-insensitive substring match.
     text: params.text === null || params.text.trim() === '' ? undefined : `~${params.text.trim()}`,
     'from-date': dateParam(params.dateRange[0], nowMs),
     'to-date': dateParam(params.dateRange[1], nowMs),
@@ -124,7 +125,7 @@ export async function fetchEnvironmentCounts(
 
 const severityCountsSchema = z.looseObject({ severityCounts: z.optional(z.record(z.string(), z.number())) });
 
-/** GET /alerts/count (api.md §1.2): the alerts matching `query`, counted per severity (the indicator tiles). */
+/** GET /alerts/count (docs/api/alerts.md): the alerts matching `query`, counted per severity (the indicator tiles). */
 export async function fetchSeverityCounts(
   api: ApiClient,
   query: Query,
@@ -138,7 +139,10 @@ const servicesSchema = z.looseObject({ services: z.array(z.looseObject({ service
 const groupsSchema = z.looseObject({ groups: z.array(z.looseObject({ group: z.string() })) });
 const customersSchema = z.looseObject({ customers: z.array(z.looseObject({ customer: z.string() })) });
 
-/** Distinct non-empty names, sorted without regard to case (screens.md: empty values are dropped). */
+/**
+ * Distinct non-empty names, sorted without regard to case (docs/console/alert-screens.md#filter-sheet: empty values are
+ * dropped).
+ */
 function distinctNames(names: readonly string[]): string[] {
   return [...new Set(names.filter((n) => n !== ''))].sort((a, b) =>
     a.localeCompare(b, undefined, { sensitivity: 'base' }),
@@ -162,7 +166,7 @@ export async function fetchCustomerNames(api: ApiClient, signal?: AbortSignal): 
 
 const okSchema = z.looseObject({ status: z.string() });
 
-/** PUT /alert/{id}/action; console.md §4: only ack and shelve carry a timeout. */
+/** PUT /alert/{id}/action; docs/console/behaviour.md#states-and-actions: only ack and shelve carry a timeout. */
 export function takeAction(
   api: ApiClient,
   id: string,

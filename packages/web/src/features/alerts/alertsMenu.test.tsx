@@ -70,7 +70,7 @@ describe('alerts menu', () => {
     const { user } = renderApp('/alerts', { token: makeToken() });
     await screen.findByRole('row', { name: /loud/ });
     await user.click(screen.getByRole('button', { name: 'More options' }));
-    // Muted by default (console.md §4).
+    // Muted by default (docs/console/behaviour.md#states-and-actions).
     await user.click(await screen.findByRole('menuitem', { name: 'Turn the alert sound on' }));
     await waitFor(() => expect(prefs).toEqual({ isMute: false }));
     await user.click(screen.getByRole('button', { name: 'More options' }));

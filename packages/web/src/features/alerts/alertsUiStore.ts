@@ -14,8 +14,8 @@ export interface AlertsUiState {
 type Listener = () => void;
 
 /**
- * State the top bar and the alerts screen share (console.md §2 "App shell": the bulk bar and the watch switch live in
- * the top bar, the rows they act on in the screen).
+ * State the top bar and the alerts screen share (docs/console/behaviour.md#screens-and-routes "App shell": the bulk bar
+ * and the watch switch live in the top bar, the rows they act on in the screen).
  */
 export class AlertsUiStore {
   private state: AlertsUiState = { selected: new Map(), watchOnly: false, paused: false, overlays: 0 };

@@ -1,6 +1,7 @@
 /**
- * What the alerts screen shows, kept in the URL (console.md §2 "Alerts screen"): `?q=` holds the search and the hash
- * holds the filter, sort and panel as `key:value` pairs separated by semicolons, so a link or bookmark restores them.
+ * What the alerts screen shows, kept in the URL (docs/console/behaviour.md#screens-and-routes "Alerts screen"): `?q=`
+ * holds the search and the hash holds the filter, sort and panel as `key:value` pairs separated by semicolons, so a
+ * link or bookmark restores them.
  */
 export interface AlertsFilter {
   /** null shows every environment (the ALL tab). */

@@ -7,8 +7,9 @@ import { API, alertsResponse, errorEnvelope, makeAlert, makeToken } from '../../
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server, type RecordedRequest } from '../../test/server';
 
-// console.md §4 "Auto-refresh" and §9: the next load is scheduled once a load has finished, after the user's interval,
-// else the config's, else 5000 ms; a filter change starts the wait again; the list holds still while the user is busy.
+// docs/console/behaviour.md#states-and-actions "Auto-refresh" and docs/console/behaviour.md#constants: the next load is
+// scheduled once a load has finished, after the user's interval, else the config's, else 5000 ms; a filter change
+// starts the wait again; the list holds still while the user is busy.
 
 let requests: RecordedRequest[] = [];
 /** When (fake clock) the last answer to GET /alerts came. */

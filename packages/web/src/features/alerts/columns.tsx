@@ -24,7 +24,7 @@ export interface AlertColumn {
   /** Translated header; attribute columns use `label` instead. */
   headerKey?: MessageKey;
   label?: string;
-  /** The `sort-by` field, when the server can sort on this column (api.md §1.2). */
+  /** The `sort-by` field, when the server can sort on this column (docs/api/alerts.md). */
   sortField?: string;
   noWrap?: boolean;
   /** Plain text or elements holding plain text: alert fields come from any sender and are never parsed as HTML. */
@@ -97,7 +97,7 @@ function clipped(text: string, width: number): ReactNode {
 const severityCell = (severity: string, { severityColors }: CellContext) =>
   severityBadge(severity, severityColors[severity]);
 
-/** Every column console.md §2 names, by its config key. */
+/** Every column docs/console/behaviour.md#screens-and-routes names, by its config key. */
 const KNOWN_COLUMNS: Record<string, AlertColumn> = {
   id: { id: 'id', headerKey: msg('alerts.column.id'), noWrap: true, render: (a) => shortId(a.id) },
   resource: {
@@ -259,7 +259,7 @@ function YesNo({ value }: { value: boolean }) {
   return value ? t('alerts.yes') : t('alerts.no');
 }
 
-/** screens.md §16.2: the server's default columns, used when the config names none. */
+/** docs/console/plumbing.md#server-config: the server's default columns, used when the config names none. */
 export const DEFAULT_COLUMNS = [
   'severity',
   'status',

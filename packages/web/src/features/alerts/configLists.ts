@@ -7,7 +7,8 @@ const legacyColorsSchema = z.looseObject({ severity: z.optional(z.record(z.strin
 
 /**
  * Severity colours from the alarm model, else from the older top-level `colors` key some servers still send
- * (screens.md §16.2). The same object is returned for the same config, so memoised rows keep their props.
+ * (docs/console/plumbing.md#server-config). The same object is returned for the same config, so memoised rows keep
+ * their props.
  */
 export function severityColorsOf(config: AppConfig): Readonly<Record<string, string>> {
   const fromModel = config.alarm_model?.colors?.severity;

@@ -36,8 +36,9 @@ function cell(value: unknown): string {
 }
 
 /**
- * console.md §2 CSV: comma separated, every value double-quoted, lists joined with commas, one column per attribute
- * (each row its own value), history and notes left out, raw data as text; a byte-order mark so spreadsheets read UTF-8.
+ * docs/console/behaviour.md#screens-and-routes CSV: comma separated, every value double-quoted, lists joined with
+ * commas, one column per attribute (each row its own value), history and notes left out, raw data as text; a byte-order
+ * mark so spreadsheets read UTF-8.
  */
 export function alertsToCsv(alerts: readonly Alert[]): string {
   const attributeNames = [...new Set(alerts.flatMap((a) => Object.keys(a.attributes)))].sort();

@@ -1,6 +1,6 @@
 import type { Alert } from '@alerta/contract';
 
-/** console.md §9: ids are shown by their first 8 characters. */
+/** docs/console/behaviour.md#constants: ids are shown by their first 8 characters. */
 export const shortId = (id: string) => id.slice(0, 8);
 
 /** A number of two digits or more: 7 → "07". */
@@ -13,7 +13,10 @@ export function splitDuration(totalSeconds: number): { days: number; clock: stri
   return { days, clock: `${pad(Math.floor((s % 86400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}` };
 }
 
-/** console.md §2: a duration as `days hh:mm:ss`, or `hh:mm:ss` under a day. Negative durations show as zero. */
+/**
+ * docs/console/behaviour.md#screens-and-routes: a duration as `days hh:mm:ss`, or `hh:mm:ss` under a day. Negative
+ * durations show as zero.
+ */
 export function formatDuration(totalSeconds: number): string {
   const { days, clock } = splitDuration(totalSeconds);
   return days > 0 ? `${days} ${clock}` : clock;
@@ -26,8 +29,8 @@ export function splitCaps(value: string): string {
 }
 
 /**
- * console.md §4: seconds left before the alert times out, counted from its last status change when acked or shelved
- * and from its last receive time otherwise; 0 once past.
+ * docs/console/behaviour.md#states-and-actions: seconds left before the alert times out, counted from its last status
+ * change when acked or shelved and from its last receive time otherwise; 0 once past.
  */
 export function timeoutLeft(alert: Alert, nowMs: number, heldStatus: boolean): number {
   const from = heldStatus && alert.updateTime !== null ? alert.updateTime : alert.lastReceiveTime;

@@ -4,8 +4,9 @@ import type { AlertsView } from './alertsView';
 const scalar = z.union([z.string(), z.number(), z.boolean()]);
 
 /**
- * An indicator's query (screens.md §3.6): whatever URLSearchParams accepts — a query string (`'group=Misc'`), a list
- * of pairs (`[['environment', 'Production']]`) or an object (`{q: 'event:Heartbeat'}`; a list value repeats the key).
+ * An indicator's query (docs/console/alert-screens.md#indicator-panel): whatever URLSearchParams accepts — a query
+ * string (`'group=Misc'`), a list of pairs (`[['environment', 'Production']]`) or an object (`{q: 'event:Heartbeat'}`;
+ * a list value repeats the key).
  */
 const indicatorQueryValueSchema = z.union([
   z.string(),
@@ -32,8 +33,9 @@ export function indicatorParams(query: unknown): Record<string, string[]> | null
 }
 
 /**
- * What clicking an indicator does to the list (screens.md §3.6): its `q` becomes the search and its environment,
- * text, status, customer, service and group become the filter; a filter it does not name goes back to the default.
+ * What clicking an indicator does to the list (docs/console/alert-screens.md#indicator-panel): its `q` becomes the
+ * search and its environment, text, status, customer, service and group become the filter; a filter it does not name
+ * goes back to the default.
  */
 export function indicatorView(params: Readonly<Record<string, readonly string[]>>): {
   q: string | null;

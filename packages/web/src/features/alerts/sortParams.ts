@@ -1,6 +1,6 @@
 import type { AlertColumn } from './columns';
 
-// api.md §1.2: these fields sort newest first unless reversed with a leading minus.
+// docs/api/alerts.md: these fields sort newest first unless reversed with a leading minus.
 const NEWEST_FIRST = new Set(['createTime', 'receiveTime', 'lastReceiveTime', 'updateTime']);
 
 /** The `sort-by` values for the column the user sorted on, or the configured default. */
@@ -15,7 +15,7 @@ export function sortParams(
   return [reverse ? `-${field}` : field];
 }
 
-/** Adds the watch condition to the user's search (api.md §8: `tags:` matches one tag exactly). */
+/** Adds the watch condition to the user's search (docs/api/query-language.md: `tags:` matches one tag exactly). */
 export function withWatch(q: string | null, username: string | undefined, watchOnly: boolean): string | null {
   if (!watchOnly || username === undefined) return q;
   const term = `tags:"watch:${username.replace(/["\\]/g, '\\$&')}"`;

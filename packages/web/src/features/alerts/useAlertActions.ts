@@ -11,7 +11,7 @@ import { isWatchedBy, watchTag } from './alertStatus';
 import { notifyError } from '../../app/notifications/snackbarText';
 import { ALERTS_QUERY_KEY } from './useAlertsQuery';
 
-/** console.md §4: a second click within 200 ms of the first does nothing. */
+/** docs/console/behaviour.md#states-and-actions: a second click within 200 ms of the first does nothing. */
 export const DEBOUNCE_MS = 200;
 
 export type AlertCommand =
@@ -38,7 +38,8 @@ export function useAlertActions(): AlertActions {
     (alert: Alert, command: AlertCommand): Promise<unknown> => {
       switch (command.kind) {
         case 'action': {
-          // console.md §4: ack carries the user's ack timeout, shelve the shelve timeout, the rest none.
+          // docs/console/behaviour.md#states-and-actions: ack carries the user's ack timeout, shelve the shelve
+          // timeout, the rest none.
           const timeout =
             command.action === 'ack' ? prefs.ackTimeout : command.action === 'shelve' ? prefs.shelveTimeout : undefined;
           return takeAction(api, alert.id, { action: command.action, text: command.text ?? '', timeout });
@@ -73,7 +74,10 @@ export function useAlertActions(): AlertActions {
   return useMemo(() => ({ username, run }), [username, run]);
 }
 
-/** console.md §4 bulk watch: watch all unless every one is already watched, then unwatch all. */
+/**
+ * docs/console/behaviour.md#states-and-actions bulk watch: watch all unless every one is already watched, then unwatch
+ * all.
+ */
 export function bulkWatchCommand(alerts: readonly Alert[], username: string | undefined): AlertCommand {
   return alerts.every((a) => isWatchedBy(a, username)) ? { kind: 'unwatch' } : { kind: 'watch' };
 }

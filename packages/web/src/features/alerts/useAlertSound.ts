@@ -3,7 +3,10 @@ import { useEffect, useRef } from 'react';
 import { useConfig } from '../../config/ConfigContext';
 import { usePreferences } from '../preferences/usePreferences';
 
-/** screens.md §17: the sound the console ships with (public/audio), when neither the server nor the user names one. */
+/**
+ * docs/console/account-screens.md#default-preferences: the sound the console ships with (public/audio), when neither
+ * the server nor the user names one.
+ */
 export const DEFAULT_SOUND_URL = `${import.meta.env.BASE_URL}audio/alert.wav`;
 
 /** The alert list query, as far as the sound cares. */
@@ -35,11 +38,11 @@ function play(audio: { current: HTMLAudioElement | null }, src: string): void {
 }
 
 /**
- * console.md §4, screens.md §20.1: a sound when a refresh brings an alert that is new (not in the previous load), open
- * and not a repeat, if the user has turned sounds on (`isMute` false; muted by default). Never for the first load of a
- * list (`scope`: the search, tab and page), so opening the screen or changing the filter is silent, and once per refresh
- * rather than on every refresh while such an alert exists (the reference's alerta#1000). The sound is the server's
- * `audio.new`, else the user's `audioURL`, else the bundled one.
+ * docs/console/behaviour.md#states-and-actions, docs/console/plumbing.md#sound: a sound when a refresh brings an alert
+ * that is new (not in the previous load), open and not a repeat, if the user has turned sounds on (`isMute` false;
+ * muted by default). Never for the first load of a list (`scope`: the search, tab and page), so opening the screen or
+ * changing the filter is silent, and once per refresh rather than on every refresh while such an alert exists (the
+ * reference's alerta#1000). The sound is the server's `audio.new`, else the user's `audioURL`, else the bundled one.
  */
 export function useAlertSound(list: LoadedAlerts, scope: unknown): void {
   const config = useConfig();

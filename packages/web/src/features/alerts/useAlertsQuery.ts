@@ -14,10 +14,10 @@ import {
 
 export const ALERTS_QUERY_KEY = ['alerts'] as const;
 
-/** screens.md §16.2: the list shows open and acknowledged alerts unless configured otherwise. */
+/** docs/console/plumbing.md#server-config: the list shows open and acknowledged alerts unless configured otherwise. */
 export const DEFAULT_STATUS = ['open', 'ack'];
 
-/** console.md §9: 5000 ms unless the user or the config says otherwise. */
+/** docs/console/behaviour.md#constants: 5000 ms unless the user or the config says otherwise. */
 export const DEFAULT_REFRESH_MS = 5000;
 
 let searchesStarted = 0;
@@ -28,11 +28,11 @@ const ENVIRONMENTS_QUERY_KEY = [...ALERTS_QUERY_KEY, 'environments'] as const;
  * The alert list query: the server filters, sorts and pages; the console asks for one page. A search still running
  * when a newer one starts is cancelled (its abort signal is consumed), and the user is told.
  *
- * Auto-refresh (console.md §4): once a load has finished, the next one (list and environment counts) is scheduled
- * `refreshMs` later; `false` pauses it. A different filter is a different query, so its first load restarts the timer.
- * After a long pause the next load comes at once. A failed load schedules the next as well while the failure may pass
- * (no answer, a server error: "retrying…"), but not after a request the server refused (a 4xx such as a bad query),
- * which would only fail again until the filter changes or Refresh is pressed.
+ * Auto-refresh (docs/console/behaviour.md#states-and-actions): once a load has finished, the next one (list and
+ * environment counts) is scheduled `refreshMs` later; `false` pauses it. A different filter is a different query, so
+ * its first load restarts the timer. After a long pause the next load comes at once. A failed load schedules the next
+ * as well while the failure may pass (no answer, a server error: "retrying…"), but not after a request the server
+ * refused (a 4xx such as a bad query), which would only fail again until the filter changes or Refresh is pressed.
  */
 export function useAlertsQuery(params: AlertsParams, enabled: boolean, refreshMs: number | false) {
   const api = useApi();
@@ -49,7 +49,8 @@ export function useAlertsQuery(params: AlertsParams, enabled: boolean, refreshMs
         // The page held for this very search, whose entity tag lets the server answer "unchanged".
         return await refetchAlerts(api, params, signal, queryClient.getQueryData<AlertsPage>(key));
       } catch (error) {
-        // console.md §8: a search cut short by a newer one is reported, one left behind by leaving the screen is not.
+        // docs/console/behaviour.md#errors: a search cut short by a newer one is reported, one left behind by leaving
+        // the screen is not.
         if (isAbortError(error) && searchesStarted > mine) notifications.push(cancelledMessage, 'info');
         throw error;
       }

@@ -11,8 +11,9 @@ import { AuthPage } from './parts';
 import { FailedCall } from './Failure';
 
 /**
- * /confirm/:token (screens.md §14): the link from the confirmation mail. The address is confirmed on arrival; then
- * the user can log in. A link that no longer works says so, and logging in mails a fresh one (api.md §1.7).
+ * /confirm/:token (docs/console/account-screens.md#sign-in-screens): the link from the confirmation mail. The address
+ * is confirmed on arrival; then the user can log in. A link that no longer works says so, and logging in mails a fresh
+ * one (docs/api/auth.md#routes).
  */
 function ConfirmEmailScreen() {
   const { t } = useTranslation();

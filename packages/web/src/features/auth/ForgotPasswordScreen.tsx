@@ -14,8 +14,8 @@ import { AuthPage } from './parts';
 import { FailedCall } from './Failure';
 
 /**
- * /forgot (screens.md §14): asks for a password reset link by mail, then says where it went. The server answers the
- * same whether or not the address has an account, and so does this screen.
+ * /forgot (docs/console/account-screens.md#sign-in-screens): asks for a password reset link by mail, then says where it
+ * went. The server answers the same whether or not the address has an account, and so does this screen.
  */
 function ForgotPasswordScreen() {
   const { t } = useTranslation();

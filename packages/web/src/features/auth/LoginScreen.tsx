@@ -18,7 +18,10 @@ interface Credentials {
 
 // Signing in through an identity provider comes with the other account screens: most consoles never need it.
 
-/** /login (screens.md §14): the password form for basic and LDAP, otherwise the identity provider's sign-in. */
+/**
+ * /login (docs/console/account-screens.md#sign-in-screens): the password form for basic and LDAP, otherwise the
+ * identity provider's sign-in.
+ */
 export function LoginScreen() {
   const { provider } = useConfig();
   return provider === 'basic' || provider === 'ldap' ? <PasswordLogin /> : <ProviderLogin />;

@@ -10,9 +10,10 @@ import { browser, logOut, providerLogoutUrl } from './authApi';
 import { logoutReturnUri } from './consoleAddress';
 
 /**
- * /logout: ends the session here and on the server, then says so (screens.md §14). When the server names the identity
- * provider's end-session address, the browser goes on there to sign out of the provider too, and comes back here
- * (console.md §4); by then there is no session left, so the server is not asked again.
+ * /logout: ends the session here and on the server, then says so (docs/console/account-screens.md#sign-in-screens).
+ * When the server names the identity provider's end-session address, the browser goes on there to sign out of the
+ * provider too, and comes back here (docs/console/behaviour.md#states-and-actions); by then there is no session left,
+ * so the server is not asked again.
  */
 export function LogoutScreen() {
   const { t } = useTranslation();
@@ -28,7 +29,7 @@ export function LogoutScreen() {
     // The request takes the token when it starts, so it still carries it; its failure changes nothing here. Without a
     // session (back from the provider, or expired) there is nothing to end on the server.
     const answer = auth.getSession() === null ? null : logOut(api);
-    // Preferences go with the rest of the cache, then the session (console.md §4).
+    // Preferences go with the rest of the cache, then the session (docs/console/behaviour.md#states-and-actions).
     queryClient.clear();
     auth.logout();
     answer?.then(

@@ -71,8 +71,8 @@ function useFinishLogin(): (token: string) => void {
 }
 
 /**
- * Signing in through an OAuth2 provider (screens.md §1.3): the provider's page in a popup, a `state` that must come
- * back unchanged, then the code to the API for a login token.
+ * Signing in through an OAuth2 provider (docs/console/plumbing.md#sign-in-providers): the provider's page in a popup, a
+ * `state` that must come back unchanged, then the code to the API for a login token.
  */
 function OAuthLogin({ provider }: { provider: OAuthProvider }) {
   const { t } = useTranslation();
@@ -125,8 +125,8 @@ function OAuthLogin({ provider }: { provider: OAuthProvider }) {
 }
 
 /**
- * Signing in through SAML 2 (screens.md §1.3): the API's SAML page in a popup, which posts the login token back.
- * Only a message from the API's own origin is read.
+ * Signing in through SAML 2 (docs/console/plumbing.md#sign-in-providers): the API's SAML page in a popup, which posts
+ * the login token back. Only a message from the API's own origin is read.
  */
 function SamlLogin() {
   const { t } = useTranslation();
@@ -216,7 +216,10 @@ function SignInStatus({
   );
 }
 
-/** /login for every provider but basic and LDAP (screens.md §14), or why signing in is not possible. */
+/**
+ * /login for every provider but basic and LDAP (docs/console/account-screens.md#sign-in-screens), or why signing in is
+ * not possible.
+ */
 function ProviderLogin() {
   const { t } = useTranslation();
   const { provider } = useConfig();

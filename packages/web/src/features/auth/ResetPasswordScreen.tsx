@@ -11,7 +11,10 @@ import { authMessages } from './messages';
 import { AuthPage, NewPasswordFields, passwordProblems, type NewPassword } from './parts';
 import { FailedCall } from './Failure';
 
-/** /reset/:token (screens.md §14): the link from the reset mail; a new password, typed twice, then log in with it. */
+/**
+ * /reset/:token (docs/console/account-screens.md#sign-in-screens): the link from the reset mail; a new password, typed
+ * twice, then log in with it.
+ */
 function ResetPasswordScreen() {
   const { t } = useTranslation();
   const api = useApi();

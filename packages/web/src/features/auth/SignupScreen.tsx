@@ -21,7 +21,10 @@ interface Fields {
   text: string;
 }
 
-/** The server mailed a confirmation link and will not log the new account in until it is used (api.md §6.5). */
+/**
+ * The server mailed a confirmation link and will not log the new account in until it is used
+ * (docs/api/auth.md#passwords-and-sign-up).
+ */
 function awaitsConfirmation(error: unknown, emailVerification: boolean): boolean {
   return (
     error instanceof ApiError && error.status === 403 && (emailVerification || /not verified/i.test(error.message))
@@ -29,8 +32,9 @@ function awaitsConfirmation(error: unknown, emailVerification: boolean): boolean
 }
 
 /**
- * /signup (screens.md §14): a new account from name, email and password, logged in at once; or, where the server
- * confirms addresses first, a note to go and read the mail. Closed when the config says sign-up is off.
+ * /signup (docs/console/account-screens.md#sign-in-screens): a new account from name, email and password, logged in at
+ * once; or, where the server confirms addresses first, a note to go and read the mail. Closed when the config says
+ * sign-up is off.
  */
 function SignupScreen() {
   const { t } = useTranslation();

@@ -3,8 +3,8 @@ import { z } from 'zod/mini';
 import type { ApiClient } from '../../api';
 
 /**
- * The account calls of api.md §1.7. None of them runs inside a session, so a 401 (an expired confirmation link, a
- * refused provider code) is an answer to show, not a reason to go to the login screen.
+ * The account calls of docs/api/auth.md#routes. None of them runs inside a session, so a 401 (an expired confirmation
+ * link, a refused provider code) is an answer to show, not a reason to go to the login screen.
  */
 
 export interface SignupValues {
@@ -31,7 +31,7 @@ const messageSchema = z.looseObject({ message: z.catch(z.optional(z.string()), u
 export async function confirmEmail(api: ApiClient, token: string): Promise<string> {
   const answer = await api.request(`/auth/confirm/${encodeURIComponent(token)}`, {
     method: 'POST',
-    // An empty JSON body: the API reads every POST as JSON (api.md §0).
+    // An empty JSON body: the API reads every POST as JSON (docs/api/conventions.md).
     body: {},
     schema: messageSchema,
     handleUnauthorized: false,

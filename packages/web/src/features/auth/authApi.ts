@@ -2,7 +2,7 @@ import { tokenResponseSchema } from '@alerta/contract';
 import { z } from 'zod/mini';
 import type { ApiClient } from '../../api';
 
-/** POST /auth/login (api.md §1.7): the answer is just `{token}`. */
+/** POST /auth/login (docs/api/auth.md#routes): the answer is just `{token}`. */
 export async function logIn(api: ApiClient, username: string, password: string): Promise<string> {
   const { token } = await api.request('/auth/login', {
     method: 'POST',
@@ -16,8 +16,8 @@ export async function logIn(api: ApiClient, username: string, password: string):
 const logoutResponseSchema = z.looseObject({ logoutUrl: z.catch(z.optional(z.nullable(z.string())), undefined) });
 
 /**
- * POST /auth/logout (api.md §1.7): the answer names the identity provider's end-session address when it has one, so
- * the browser can sign out there too. Null when there is none.
+ * POST /auth/logout (docs/api/auth.md#routes): the answer names the identity provider's end-session address when it has
+ * one, so the browser can sign out there too. Null when there is none.
  */
 export async function logOut(api: ApiClient): Promise<string | null> {
   const answer = await api.request('/auth/logout', {
@@ -29,8 +29,9 @@ export async function logOut(api: ApiClient): Promise<string | null> {
 }
 
 /**
- * console.md §4: the provider's end-session address with where to come back to, our own /logout route: Keycloak
- * reads `redirect_uri`, the other providers `post_logout_redirect_url`. Null for an address that is not http(s).
+ * docs/console/behaviour.md#states-and-actions: the provider's end-session address with where to come back to, our own
+ * /logout route: Keycloak reads `redirect_uri`, the other providers `post_logout_redirect_url`. Null for an address
+ * that is not http(s).
  */
 export function providerLogoutUrl(logoutUrl: string, provider: string, returnTo: string): string | null {
   let url: URL;

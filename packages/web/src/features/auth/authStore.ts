@@ -6,8 +6,8 @@ type Listener = () => void;
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * Holds the login token (console.md §4 "Auth"). Lives outside React so the API client can read the token and log out
- * on a 401; React subscribes through useSyncExternalStore.
+ * Holds the login token (docs/console/behaviour.md#states-and-actions "Auth"). Lives outside React so the API client
+ * can read the token and log out on a 401; React subscribes through useSyncExternalStore.
  */
 export class AuthStore {
   private readonly storage: Storage;

@@ -8,8 +8,8 @@ import { browser, providerLogoutUrl } from './authApi';
 import { consoleRedirectUri, logoutReturnUri } from './consoleAddress';
 import { TOKEN_STORAGE_KEY } from './token';
 
-// console.md §4: when the server names the identity provider's end-session address, the browser signs out there too
-// and is sent back to /logout.
+// docs/console/behaviour.md#states-and-actions: when the server names the identity provider's end-session address, the
+// browser signs out there too and is sent back to /logout.
 
 const RETURN_TO = `${window.location.origin}/logout`;
 

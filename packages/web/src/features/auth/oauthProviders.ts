@@ -1,6 +1,8 @@
 import type { AppConfig } from '../../config/appConfig';
 
-/** The providers that sign in through an OAuth2 authorization-code popup (screens.md §1.3). */
+/**
+ * The providers that sign in through an OAuth2 authorization-code popup (docs/console/plumbing.md#sign-in-providers).
+ */
 export const OAUTH_PROVIDERS = [
   'azure',
   'cognito',
@@ -50,7 +52,10 @@ function from(keys: readonly (keyof AppConfig)[], build: (...values: string[]) =
   };
 }
 
-/** screens.md §1.3, the table of authorization endpoints and scopes (Keycloak 17+ paths, without `/auth`). */
+/**
+ * docs/console/plumbing.md#sign-in-providers, the table of authorization endpoints and scopes (Keycloak 17+ paths,
+ * without `/auth`).
+ */
 const PROVIDERS: Readonly<Record<OAuthProvider, ProviderSpec>> = {
   azure: {
     backend: 'azure',

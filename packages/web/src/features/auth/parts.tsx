@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /**
- * The shortest password the forms accept: the server's PASSWORD_MIN_LENGTH default (api.md §6.5). A server set
- * higher still refuses a shorter one, and its message is shown.
+ * The shortest password the forms accept: the server's PASSWORD_MIN_LENGTH default
+ * (docs/api/auth.md#passwords-and-sign-up). A server set higher still refuses a shorter one, and its message is shown.
  */
 export const PASSWORD_MIN_LENGTH = 8;
 

@@ -12,9 +12,10 @@ function openedByThisSite(win: Window): boolean {
 }
 
 /**
- * In the sign-in popup, back from the identity provider with `?code&state` or `?error` (screens.md §1.3): hands the
- * answer to the console that opened it, which closes the popup. True when it did, so this window starts no console of
- * its own. The opener also watches the popup's address, so this is a second way, not the only one.
+ * In the sign-in popup, back from the identity provider with `?code&state` or `?error`
+ * (docs/console/plumbing.md#sign-in-providers): hands the answer to the console that opened it, which closes the popup.
+ * True when it did, so this window starts no console of its own. The opener also watches the popup's address, so this
+ * is a second way, not the only one.
  */
 export function handOffSignInResult(win: Window): boolean {
   const params = new URLSearchParams(win.location.search);

@@ -31,7 +31,7 @@ const PROVIDER_CONFIG: ClientConfig = {
   pingfederate_url: 'https://ping.example.com/as/authorization.oauth2',
 };
 
-describe('authorization addresses (screens.md §1.3)', () => {
+describe('authorization addresses (docs/console/plumbing.md#sign-in-providers)', () => {
   const expected: Record<OAuthProvider, string> = {
     azure: `https://login.microsoftonline.com/contoso/oauth2/v2.0/authorize?${standard('openid profile email')}`,
     cognito: `https://ops-login.auth.eu-west-1.amazoncognito.com/login?${standard('openid profile email')}`,

@@ -6,8 +6,9 @@ import { renderApp } from '../../test/renderApp';
 import { recordRequests, server } from '../../test/server';
 import { accountLinkFrom } from '../../app/redirects';
 
-// console.md §2, §6: with allow_readonly, anonymous visitors see the screens that need a login, with the read-only
-// scopes only, and the top bar offers to log in (and to sign up when sign-up is on).
+// docs/console/behaviour.md#screens-and-routes, docs/console/behaviour.md#roles-and-permissions: with allow_readonly,
+// anonymous visitors see the screens that need a login, with the read-only scopes only, and the top bar offers to log
+// in (and to sign up when sign-up is on).
 
 function answerAlerts() {
   server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([makeAlert({ resource: 'ro-web' })]))));

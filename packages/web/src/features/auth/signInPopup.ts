@@ -1,6 +1,6 @@
 import { POPUP_RESULT } from './popupReturn';
 
-/** console.md §7: the sign-in popup's size. */
+/** docs/console/behaviour.md#calls: the sign-in popup's size. */
 export const POPUP_WIDTH = 1020;
 export const POPUP_HEIGHT = 618;
 const POPUP_NAME = 'alerta-sign-in';
@@ -109,7 +109,10 @@ export function oauthWatch(redirectUri: string, win: Window = window): Watch<URL
 
 export type SamlAnswer = { status: 'ok'; token: string } | { status: 'error'; message: string };
 
-/** screens.md §1.3: the API's SAML page posts `{status, token}`; only a message from the API's origin counts. */
+/**
+ * docs/console/plumbing.md#sign-in-providers: the API's SAML page posts `{status, token}`; only a message from the
+ * API's origin counts.
+ */
 export function samlWatch(apiOrigin: string): Watch<SamlAnswer> {
   return {
     fromMessage: (event) => {

@@ -35,7 +35,10 @@ export interface BlackoutDialogProps {
   onClose: () => void;
 }
 
-/** New or edit blackout (screens.md §9), once the user's preferences are known: they set a new one's times. */
+/**
+ * New or edit blackout (docs/console/admin-screens.md#blackouts), once the user's preferences are known: they set a new
+ * one's times.
+ */
 export function BlackoutDialog(props: BlackoutDialogProps) {
   const { prefs, settled } = usePreferences();
   const config = useConfig();
@@ -125,7 +128,7 @@ function BlackoutForm({
         <NativeSelect
           label={t('blackouts.customer')}
           value={fields.customer ?? ''}
-          // No customer: the blackout covers every customer's alerts (api.md §5).
+          // No customer: the blackout covers every customer's alerts (docs/api/blackouts.md).
           data={[{ value: '', label: t('blackouts.anyCustomer') }, ...withValues(customers, fields.customer)]}
           onChange={(event) => set('customer', event.currentTarget.value === '' ? null : event.currentTarget.value)}
         />

@@ -9,8 +9,8 @@ import { BlackoutIcon } from './icons';
 const BlackoutFromAlert = lazyChunk(() => import('./BlackoutFromAlert'));
 
 /**
- * The alert detail's "Blackout…" button (beyond screens.md: administrators asked for it): a new blackout prefilled
- * from the alert. Needs write:blackouts; the dialog's code and texts load on the first click.
+ * The alert detail's "Blackout…" button (docs/console/alert-screens.md#alert-detail; administrators asked for it): a
+ * new blackout prefilled from the alert. Needs write:blackouts; the dialog's code and texts load on the first click.
  */
 export function BlackoutFromAlertButton({ alert }: { alert: Alert }) {
   const { t } = useTranslation();

@@ -25,9 +25,9 @@ const STATUSES = ['active', 'pending', 'expired'] as const;
 type Editing = { blackout: BlackoutRow | null; prefill?: BlackoutFields } | null;
 
 /**
- * The search as GET /blackouts takes it (api.md §1.4): `q=` across every field, a substring on one text field, or a
- * list field holding the value. Tags go in `q`, since `tag=` fails on Alerta with PostgreSQL (api.md §1.2); a stock
- * Alerta ignores `q` on this list, so its users search one field at a time.
+ * The search as GET /blackouts takes it (docs/api/blackouts.md#routes): `q=` across every field, a substring on one
+ * text field, or a list field holding the value. Tags go in `q`, since `tag=` fails on Alerta with PostgreSQL
+ * (docs/api/alerts.md); a stock Alerta ignores `q` on this list, so its users search one field at a time.
  */
 function searchFilters(field: string, text: string): Query {
   const value = text.trim();
@@ -38,7 +38,10 @@ function searchFilters(field: string, text: string): Query {
   return { [field]: searchParam(value) };
 }
 
-/** /blackouts (screens.md §9): periods when matching alerts are silenced; changing them needs write:blackouts. */
+/**
+ * /blackouts (docs/console/admin-screens.md#blackouts): periods when matching alerts are silenced; changing them needs
+ * write:blackouts.
+ */
 function BlackoutsScreen() {
   const { t } = useTranslation();
   const api = useApi();

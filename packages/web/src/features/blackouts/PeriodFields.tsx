@@ -56,8 +56,8 @@ function DateAndTime(props: {
 }
 
 /**
- * Start, then a duration or an end (screens.md §9 had only the end; operators asked for durations). Times are the
- * user's local time, said next to the fields, and sent as UTC.
+ * Start, then a duration or an end (docs/console/admin-screens.md#blackouts had only the end; operators asked for
+ * durations). Times are the user's local time, said next to the fields, and sent as UTC.
  */
 export function PeriodFields({ times, onChange, errors }: PeriodFieldsProps) {
   const { t } = useTranslation();

@@ -60,7 +60,10 @@ export interface BlackoutActions {
   onDelete: (b: BlackoutRow) => void;
 }
 
-/** The columns of screens.md §9; sortable where GET /blackouts sorts (BLACKOUT_COLUMNS on the server). */
+/**
+ * The columns of docs/console/admin-screens.md#blackouts; sortable where GET /blackouts sorts (BLACKOUT_COLUMNS on the
+ * server).
+ */
 export function blackoutColumns(
   t: TFunction,
   customerViews: boolean,

@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import type { BlackoutCreateBody, BlackoutRow, BlackoutUpdateBody } from './blackoutsApi';
 
-/** What a blackout covers: every field but its times (api.md §5). */
+/** What a blackout covers: every field but its times (docs/api/blackouts.md). */
 export interface BlackoutFields {
   customer: string | null;
   environment: string;
@@ -33,7 +33,10 @@ export interface LocalInputs {
   time: string;
 }
 
-/** The durations offered instead of an end (hours), like the blackout period choices in Settings (screens.md §13.2). */
+/**
+ * The durations offered instead of an end (hours), like the blackout period choices in Settings
+ * (docs/console/account-screens.md#settings).
+ */
 export const DURATION_HOURS = [1, 2, 8, 24, 48] as const;
 
 /** A duration in seconds (one of {@link DURATION_HOURS}), or `custom` when the end is entered. */
@@ -49,8 +52,8 @@ const DEFAULT_PERIOD_SECONDS = 3600;
 const QUARTER_HOUR_MS = 15 * 60 * 1000;
 
 /**
- * How long a new blackout lasts (screens.md §9): the user's blackoutPeriod preference (seconds), else the server's
- * blackouts.duration, else an hour.
+ * How long a new blackout lasts (docs/console/admin-screens.md#blackouts): the user's blackoutPeriod preference
+ * (seconds), else the server's blackouts.duration, else an hour.
  */
 export function defaultPeriod(preference: number | null | undefined, configured: number | undefined): number {
   if (preference !== null && preference !== undefined && preference > 0) return preference;
@@ -59,8 +62,8 @@ export function defaultPeriod(preference: number | null | undefined, configured:
 }
 
 /**
- * When a new blackout starts (screens.md §9, #449): now (to the minute the inputs show) when the user's blackoutStartNow
- * preference is on, its default; otherwise the next quarter hour.
+ * When a new blackout starts (docs/console/admin-screens.md#blackouts, #449): now (to the minute the inputs show) when
+ * the user's blackoutStartNow preference is on, its default; otherwise the next quarter hour.
  */
 export function defaultStart(now: Date, startNow: boolean | undefined): Date {
   if (startNow !== false) return dayjs(now).startOf('minute').toDate();
@@ -110,7 +113,9 @@ export function withEnd(times: BlackoutTimes, end: LocalInputs): BlackoutTimes {
   return { ...times, end, duration: 'custom' };
 }
 
-/** The stored times of a blackout being edited, sent unchanged (to the millisecond) while their inputs are untouched. */
+/**
+ * The stored times of a blackout being edited, sent unchanged (to the millisecond) while their inputs are untouched.
+ */
 export interface OriginalTimes {
   startTime: string;
   endTime: string;
@@ -118,7 +123,10 @@ export interface OriginalTimes {
 
 const sameInputs = (a: LocalInputs, b: LocalInputs) => a.date === b.date && a.time === b.time;
 
-/** The ISO UTC moments to send (api.md §0: `YYYY-MM-DDThh:mm:ss.sssZ`); null where the inputs are incomplete. */
+/**
+ * The ISO UTC moments to send (docs/api/conventions.md: `YYYY-MM-DDThh:mm:ss.sssZ`); null where the inputs are
+ * incomplete.
+ */
 export function isoTimes(
   times: BlackoutTimes,
   original?: OriginalTimes,
@@ -162,7 +170,10 @@ export function trimmed(fields: BlackoutFields): BlackoutFields {
   };
 }
 
-/** POST /blackout: the fields that are set, and the period (an empty string would be refused, api.md §1.4). */
+/**
+ * POST /blackout: the fields that are set, and the period (an empty string would be refused,
+ * docs/api/blackouts.md#routes).
+ */
 export function createBody(fields: BlackoutFields, startTime: string, endTime: string): BlackoutCreateBody {
   const f = trimmed(fields);
   return {
@@ -180,7 +191,10 @@ export function createBody(fields: BlackoutFields, startTime: string, endTime: s
   };
 }
 
-/** PUT /blackout/{id}: every field; a cleared one is null so the server forgets it (screens.md §9). */
+/**
+ * PUT /blackout/{id}: every field; a cleared one is null so the server forgets it
+ * (docs/console/admin-screens.md#blackouts).
+ */
 export function updateBody(fields: BlackoutFields, startTime: string, endTime: string): BlackoutUpdateBody {
   const f = trimmed(fields);
   const orNull = (value: string) => (value === '' ? null : value);
@@ -217,8 +231,8 @@ export function fieldsOf(row: BlackoutRow): BlackoutFields {
 type Scope = Pick<BlackoutFields, 'service' | 'resource' | 'event' | 'group' | 'tags' | 'origin'> | BlackoutRow;
 
 /**
- * A blackout that silences a whole environment, or everything from one origin in it (screens.md §9 warning icons):
- * nothing but the environment (and the origin) narrows it.
+ * A blackout that silences a whole environment, or everything from one origin in it
+ * (docs/console/admin-screens.md#blackouts warning icons): nothing but the environment (and the origin) narrows it.
  */
 export function broadScope(blackout: Scope): 'wholeEnvironment' | 'allFromOrigin' | null {
   const set = (value: string | null) => value !== null && value.trim() !== '';

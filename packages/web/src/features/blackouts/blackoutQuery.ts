@@ -2,8 +2,8 @@ import type { Query } from '../../api';
 import { trimmed, type BlackoutFields } from './blackoutForm';
 
 /**
- * A quoted value of a `q=` term (api.md §8). A quoted value on a list field (tags, service) is exact membership on
- * this server and on Alerta 9 alike; `\` and `"` are escaped the way our parser reads them.
+ * A quoted value of a `q=` term (docs/api/query-language.md). A quoted value on a list field (tags, service) is exact
+ * membership on this server and on Alerta 9 alike; `\` and `"` are escaped the way our parser reads them.
  */
 export function quoted(value: string): string {
   return `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
@@ -11,7 +11,7 @@ export function quoted(value: string): string {
 
 /**
  * Terms joined two at a time, `((a AND b) AND c)`: Alerta's parser keeps only the first two of a longer flat chain
- * (api.md §8, upstream #1884), so every level holds just two.
+ * (docs/api/query-language.md, upstream #1884), so every level holds just two.
  */
 export function joinPairs(terms: readonly string[], operator: 'AND' | 'OR'): string | undefined {
   if (terms.length === 0) return undefined;
@@ -19,10 +19,10 @@ export function joinPairs(terms: readonly string[], operator: 'AND' | 'OR'): str
 }
 
 /**
- * GET /alerts/count parameters for the open alerts a blackout would match now (api.md §5 matching: every field set
- * must be equal, every service and tag held by the alert). Tags go in `q`, since `?tag=` fails on Alerta with
- * PostgreSQL (api.md §1.2); `service=` matches an alert holding any of several, so with more than one the `q` also
- * asks for each.
+ * GET /alerts/count parameters for the open alerts a blackout would match now (docs/api/blackouts.md matching: every
+ * field set must be equal, every service and tag held by the alert). Tags go in `q`, since `?tag=` fails on Alerta with
+ * PostgreSQL (docs/api/alerts.md); `service=` matches an alert holding any of several, so with more than one the `q`
+ * also asks for each.
  */
 export function matchCountQuery(fields: BlackoutFields): Query {
   const f = trimmed(fields);
@@ -44,7 +44,7 @@ export function matchCountQuery(fields: BlackoutFields): Query {
   };
 }
 
-/** The fields an "any field" search looks in (GET /blackouts `q=`, api.md §1.4). */
+/** The fields an "any field" search looks in (GET /blackouts `q=`, docs/api/blackouts.md#routes). */
 const ANY_FIELD = ['environment', 'resource', 'event', 'group', 'origin', 'text', 'user', 'service', 'tags'] as const;
 
 /** A word our parser and Alerta's both read as a plain substring term; anything else is quoted. */

@@ -4,16 +4,16 @@ import type { ApiClient, Query } from '../../api';
 const STATUSES = ['active', 'pending', 'expired'] as const;
 type BlackoutStatus = (typeof STATUSES)[number];
 
-/** api.md §5: active if start ≤ now < end, pending if start > now, expired if end ≤ now. */
+/** docs/api/blackouts.md: active if start ≤ now < end, pending if start > now, expired if end ≤ now. */
 function statusAt(startTime: string, endTime: string, now: number): BlackoutStatus {
   if (Date.parse(startTime) > now) return 'pending';
   return Date.parse(endTime) <= now ? 'expired' : 'active';
 }
 
 /**
- * A blackout as GET /blackouts gives it (api.md §5). Lenient, so a stock Alerta's answer (a decimal `remaining`, a
- * missing or null field) still shows; fields the screen does not read are kept but not checked. The server says the
- * status; one that leaves it out gets it worked out from the times.
+ * A blackout as GET /blackouts gives it (docs/api/blackouts.md). Lenient, so a stock Alerta's answer (a decimal
+ * `remaining`, a missing or null field) still shows; fields the screen does not read are kept but not checked. The
+ * server says the status; one that leaves it out gets it worked out from the times.
  */
 export const blackoutRowSchema = z.pipe(
   z.looseObject({
@@ -36,7 +36,7 @@ export const blackoutRowSchema = z.pipe(
 );
 export type BlackoutRow = z.infer<typeof blackoutRowSchema>;
 
-/** POST /blackout: only the fields that are set (api.md §1.4). */
+/** POST /blackout: only the fields that are set (docs/api/blackouts.md#routes). */
 export interface BlackoutCreateBody {
   environment: string;
   service?: string[];
@@ -51,7 +51,10 @@ export interface BlackoutCreateBody {
   text?: string;
 }
 
-/** PUT /blackout/{id}: every field, a cleared one as null so the server forgets it (screens.md §9, #507). */
+/**
+ * PUT /blackout/{id}: every field, a cleared one as null so the server forgets it
+ * (docs/console/admin-screens.md#blackouts, #507).
+ */
 export interface BlackoutUpdateBody {
   environment: string;
   service: string[];
@@ -82,13 +85,16 @@ export function deleteBlackout(api: ApiClient, id: string): Promise<unknown> {
 
 const countSchema = z.looseObject({ total: z.number() });
 
-/** GET /alerts/count (api.md §1.2): how many alerts match `query`. */
+/** GET /alerts/count (docs/api/alerts.md): how many alerts match `query`. */
 export async function countAlerts(api: ApiClient, query: Query, signal?: AbortSignal): Promise<number> {
   const answer = await api.request('/alerts/count', { query, signal, schema: countSchema });
   return answer.total;
 }
 
-/** Distinct non-empty names, sorted without regard to case (screens.md: empty values are dropped). */
+/**
+ * Distinct non-empty names, sorted without regard to case (docs/console/admin-screens.md#blackouts: empty values are
+ * dropped).
+ */
 function distinct(names: readonly string[]): string[] {
   return [...new Set(names.filter((n) => n !== ''))].sort((a, b) =>
     a.localeCompare(b, undefined, { sensitivity: 'base' }),

@@ -1,7 +1,7 @@
 import { API } from '../../test/fixtures';
 import type { BlackoutRow } from './blackoutsApi';
 
-/** A blackout as GET /blackouts gives it (api.md §5): an hour from an hour ago unless said otherwise. */
+/** A blackout as GET /blackouts gives it (docs/api/blackouts.md): an hour from an hour ago unless said otherwise. */
 export function makeBlackout(overrides: Partial<BlackoutRow> = {}): BlackoutRow & Record<string, unknown> {
   const id = overrides.id ?? 'b0';
   const now = Date.now();

@@ -12,7 +12,7 @@ export interface CustomerDialogProps {
   onClose: () => void;
 }
 
-/** New or edit customer (screens.md §8): the look-up and the customer name, both required. */
+/** New or edit customer (docs/console/admin-screens.md#customers): the look-up and the customer name, both required. */
 export function CustomerDialog({ customer, onClose }: CustomerDialogProps) {
   const { t } = useTranslation();
   const api = useApi();

@@ -20,7 +20,10 @@ import { customerRowSchema, deleteCustomer, type CustomerRow } from './customers
 
 type Editing = { customer: CustomerRow | null } | null;
 
-/** /customers (screens.md §8): the look-ups that put users into customers; changing them needs admin:customers. */
+/**
+ * /customers (docs/console/admin-screens.md#customers): the look-ups that put users into customers; changing them needs
+ * admin:customers.
+ */
 function CustomersScreen() {
   const { t } = useTranslation();
   const api = useApi();

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import type { ApiClient } from '../../api';
 
-/** A customer as GET /customers gives it (api.md §1.6); other fields are kept but not read. */
+/** A customer as GET /customers gives it (docs/api/identity.md); other fields are kept but not read. */
 export const customerRowSchema = z.looseObject({
   id: z.string(),
   match: z.string(),
@@ -16,7 +16,7 @@ export interface CustomerValues {
 
 const answerSchema = z.looseObject({});
 
-/** POST /customer, or PUT /customer/{id} when `id` is given (screens.md §8). */
+/** POST /customer, or PUT /customer/{id} when `id` is given (docs/console/admin-screens.md#customers). */
 export function saveCustomer(api: ApiClient, values: CustomerValues, id?: string): Promise<unknown> {
   const body = { match: values.match, customer: values.customer };
   return id === undefined

@@ -12,7 +12,7 @@ export interface GroupDialogProps {
   onClose: () => void;
 }
 
-/** New or edit group (screens.md §7): a required name and a description. */
+/** New or edit group (docs/console/admin-screens.md#groups): a required name and a description. */
 export function GroupDialog({ group, onClose }: GroupDialogProps) {
   const { t } = useTranslation();
   const api = useApi();

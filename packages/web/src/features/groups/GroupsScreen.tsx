@@ -24,8 +24,8 @@ import { groupsMessages } from './messages';
 type Dialog = { kind: 'edit'; group: GroupRow | null } | { kind: 'members'; group: GroupRow } | null;
 
 /**
- * /groups (screens.md §7): groups searched, sorted and paged by the server. Changing them or their members needs
- * admin:groups; new groups are made only with basic login, like the navigation entry.
+ * /groups (docs/console/admin-screens.md#groups): groups searched, sorted and paged by the server. Changing them or
+ * their members needs admin:groups; new groups are made only with basic login, like the navigation entry.
  */
 function GroupsScreen() {
   const { t } = useTranslation();

@@ -14,7 +14,10 @@ export interface MembersDialogProps {
   onClose: () => void;
 }
 
-/** Add and remove a group's users (screens.md §7); each change is made at once and said in a snackbar. */
+/**
+ * Add and remove a group's users (docs/console/admin-screens.md#groups); each change is made at once and said in a
+ * snackbar.
+ */
 export function MembersDialog({ group, onClose }: MembersDialogProps) {
   const { t } = useTranslation();
   const api = useApi();
@@ -23,7 +26,7 @@ export function MembersDialog({ group, onClose }: MembersDialogProps) {
     queryKey: [ADMIN_QUERY_KEY, '/group/users', group.id],
     queryFn: ({ signal }) => fetchMembers(api, group.id, signal),
   });
-  // console.md §8: UserAddedGroup and UserRemovedGroup.
+  // docs/console/behaviour.md#errors: UserAddedGroup and UserRemovedGroup.
   const add = useAdminChange((userId: string) => addMember(api, group.id, userId), {
     success: t('groups.userAdded'),
     reportErrors: true,

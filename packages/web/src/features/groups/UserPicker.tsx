@@ -16,7 +16,7 @@ export interface UserPickerProps {
 
 /**
  * Finds a user to add as the administrator types: the server searches names and logins, one short page at a time, so
- * this works with thousands of users (screens.md §7 offered every user in one list).
+ * this works with thousands of users (docs/console/admin-screens.md#groups offered every user in one list).
  */
 export function UserPicker({ exclude, onPick, disabled = false }: UserPickerProps) {
   const { t } = useTranslation();

@@ -5,7 +5,7 @@ import { searchParam } from '../admin/adminList';
 /** How many matches a picker offers at once; typing more narrows them on the server. */
 export const PICKER_PAGE_SIZE = 20;
 
-/** A group as GET /groups gives it (api.md §1.6); a stock Alerta may leave out the text or the count. */
+/** A group as GET /groups gives it (docs/api/identity.md); a stock Alerta may leave out the text or the count. */
 export const groupRowSchema = z.looseObject({
   id: z.string(),
   name: z.catch(z.string(), ''),
@@ -35,7 +35,7 @@ const membersAnswerSchema = z.looseObject({ users: z.catch(z.array(memberSchema)
 const groupPath = (id: string) => `/group/${encodeURIComponent(id)}`;
 const memberPath = (groupId: string, userId: string) => `${groupPath(groupId)}/user/${encodeURIComponent(userId)}`;
 
-/** POST /group, or PUT /group/{id} when `id` is given (screens.md §7). */
+/** POST /group, or PUT /group/{id} when `id` is given (docs/console/admin-screens.md#groups). */
 export function saveGroup(api: ApiClient, values: GroupValues, id?: string): Promise<unknown> {
   const body = { name: values.name, text: values.text };
   return id === undefined
@@ -50,7 +50,7 @@ export function deleteGroup(api: ApiClient, id: string): Promise<unknown> {
 
 /** PUT /group/{gid}/user/{uid}: puts the user in the group. */
 export function addMember(api: ApiClient, groupId: string, userId: string): Promise<unknown> {
-  // An empty JSON body: PUT must be sent as JSON (api.md §0), even with nothing to say.
+  // An empty JSON body: PUT must be sent as JSON (docs/api/conventions.md), even with nothing to say.
   return api.request(memberPath(groupId, userId), { method: 'PUT', body: {}, schema: answerSchema });
 }
 

@@ -11,7 +11,10 @@ import { formatHms, secondsLeft } from './heartbeatTiming';
 
 dayjs.extend(relativeTime);
 
-/** screens.md §5 and §19.3: the predecessor's label colours for each status. */
+/**
+ * docs/console/admin-screens.md#heartbeats, docs/console/plumbing.md#formatting-and-theme: the predecessor's label
+ * colours for each status.
+ */
 export const STATUS_COLORS: Readonly<Record<string, string>> = {
   ok: '#468847',
   slow: '#3a87ad',

@@ -20,12 +20,12 @@ import { deleteHeartbeat, heartbeatRowSchema, type HeartbeatRow } from './heartb
 import { latencyOf } from './heartbeatTiming';
 import { Attributes, Since, StatusLabel, TimeLeft } from './HeartbeatCells';
 
-/** Dates the server sorts newest first when named without a minus (api.md §1.2). */
+/** Dates the server sorts newest first when named without a minus (docs/api/alerts.md). */
 const NEWEST_FIRST = ['createTime', 'receiveTime'];
 
 /**
- * The search: a substring of the origin or customer (`field=~text`, api.md §1.2), or a tag, which the server matches
- * whole (tags are a list: a list filter takes exact values).
+ * The search: a substring of the origin or customer (`field=~text`, docs/api/alerts.md), or a tag, which the server
+ * matches whole (tags are a list: a list filter takes exact values).
  */
 function searchFilter(field: string, text: string): Query {
   if (field === 'tag') {
@@ -35,7 +35,10 @@ function searchFilter(field: string, text: string): Query {
   return { [field]: searchParam(text) };
 }
 
-/** /heartbeats (screens.md §5): who has checked in lately, paged, sorted and filtered by the server. */
+/**
+ * /heartbeats (docs/console/admin-screens.md#heartbeats): who has checked in lately, paged, sorted and filtered by the
+ * server.
+ */
 function HeartbeatsScreen() {
   const { t } = useTranslation();
   const api = useApi();
@@ -46,7 +49,7 @@ function HeartbeatsScreen() {
   const [search, setSearch] = useState('');
   const [searchField, setSearchField] = useState('origin');
   const [debounced] = useDebouncedValue(search, 300);
-  // api.md §1.3: the status filter repeats `status=`; every status is sent while all three are on.
+  // docs/api/heartbeats.md#routes: the status filter repeats `status=`; every status is sent while all three are on.
   const filters: Query = { status: statuses, ...searchFilter(searchField, debounced) };
   const noStatus = statuses.length === 0;
   const { list, query: heartbeats } = usePagedAdminList(
@@ -68,8 +71,8 @@ function HeartbeatsScreen() {
   });
 
   const rows = noStatus ? [] : (heartbeats.data?.rows ?? []);
-  // api.md §1.3: the server's total leaves the status filter out. With some statuses off it can only be an upper
-  // bound, except on a short page, which shows where the list really ends.
+  // docs/api/heartbeats.md#routes: the server's total leaves the status filter out. With some statuses off it can only
+  // be an upper bound, except on a short page, which shows where the list really ends.
   const { pageSize, page } = list.state;
   const serverTotal = noStatus ? 0 : (heartbeats.data?.total ?? 0);
   const total =
@@ -112,7 +115,7 @@ function HeartbeatsScreen() {
     {
       key: 'timeout',
       header: t('heartbeats.timeout'),
-      // screens.md §5: the column shows the time left but sorts by the timeout itself.
+      // docs/console/admin-screens.md#heartbeats: the column shows the time left but sorts by the timeout itself.
       sortField: 'timeout',
       cell: (h) => <TimeLeft heartbeat={h} />,
     },

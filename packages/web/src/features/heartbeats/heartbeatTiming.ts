@@ -9,8 +9,9 @@ function timeOf(iso: string | null): number | null {
 }
 
 /**
- * How late the heartbeat arrived, in milliseconds: the server's own `latency` when it sends one (api.md §4), else
- * receive time minus create time (screens.md §5). Null when neither can be had.
+ * How late the heartbeat arrived, in milliseconds: the server's own `latency` when it sends one
+ * (docs/api/heartbeats.md#status), else receive time minus create time (docs/console/admin-screens.md#heartbeats). Null
+ * when neither can be had.
  */
 export function latencyOf(heartbeat: HeartbeatRow): number | null {
   if (heartbeat.latency !== null) return heartbeat.latency;
@@ -21,8 +22,8 @@ export function latencyOf(heartbeat: HeartbeatRow): number | null {
 
 /**
  * Whole seconds left before the heartbeat expires, 0 once it has. Counted from the receive time, as the server's
- * expiry is (api.md §4: expired once the seconds since receipt exceed the timeout), so the countdown reaches zero
- * when the status turns Expired. Null without a timeout or a receive time.
+ * expiry is (docs/api/heartbeats.md#status: expired once the seconds since receipt exceed the timeout), so the
+ * countdown reaches zero when the status turns Expired. Null without a timeout or a receive time.
  */
 export function secondsLeft(heartbeat: HeartbeatRow, nowMs: number): number | null {
   const received = timeOf(heartbeat.receiveTime);
@@ -30,7 +31,9 @@ export function secondsLeft(heartbeat: HeartbeatRow, nowMs: number): number | nu
   return Math.max(0, Math.floor((received + heartbeat.timeout * 1000 - nowMs) / 1000));
 }
 
-/** Seconds as `h:mm:ss`, the hours unbounded (screens.md §19.2 hhmmss): 90061 → "25:01:01". */
+/**
+ * Seconds as `h:mm:ss`, the hours unbounded (docs/console/plumbing.md#formatting-and-theme hhmmss): 90061 → "25:01:01".
+ */
 export function formatHms(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));
   return `${Math.floor(s / 3600)}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;

@@ -141,7 +141,7 @@ describe('heartbeats screen', () => {
 
   it('counts the rows of a short page when the status filter makes the total unreliable', async () => {
     server.use(
-      // api.md §1.3: the total ignores the status filter.
+      // docs/api/heartbeats.md#routes: the total ignores the status filter.
       http.get(`${API}/heartbeats`, () => HttpResponse.json(heartbeatsAnswer([heartbeat()], 7))),
     );
     const { user } = renderApp('/heartbeats', { token: ADMIN });

@@ -2,8 +2,8 @@ import { z } from 'zod/mini';
 import type { ApiClient } from '../../api';
 
 /**
- * A heartbeat as GET /heartbeats gives it (api.md §4). Lenient, so a stock Alerta 9 answer with a field missing or null
- * still shows: only the id is required.
+ * A heartbeat as GET /heartbeats gives it (docs/api/heartbeats.md#status). Lenient, so a stock Alerta 9 answer with a
+ * field missing or null still shows: only the id is required.
  */
 export const heartbeatRowSchema = z.looseObject({
   id: z.string(),

@@ -31,7 +31,7 @@ interface FormState {
   text: string;
 }
 
-/** New or edit API key (screens.md §11). */
+/** New or edit API key (docs/console/admin-screens.md#api-keys). */
 export function ApiKeyDialog({ apiKey, onClose, onCreated }: ApiKeyDialogProps) {
   const { t } = useTranslation();
   const api = useApi();
@@ -39,7 +39,8 @@ export function ApiKeyDialog({ apiKey, onClose, onCreated }: ApiKeyDialogProps) 
   const session = useSession();
   const allowed = usePermission();
   const me = session?.claims.preferred_username ?? null;
-  // console.md §6: an administrator holds `admin` and may give a key to anyone; others make keys of their own.
+  // docs/console/behaviour.md#roles-and-permissions: an administrator holds `admin` and may give a key to anyone;
+  // others make keys of their own.
   const admin = isAdminScopes(session?.scopes ?? []);
   const ownCustomers = session?.claims.customers ?? [];
   const initialDay = apiKey === null ? defaultExpiryDay() : dayOf(apiKey.expireTime);

@@ -23,15 +23,15 @@ type Editing = { apiKey: KeyRow | null } | null;
 const STATUSES = ['active', 'expired'] as const;
 
 /**
- * Dates the server sorts newest first when named plainly (api.md §1.2), so the list's "descending" is the plain name
- * for them and the minus for every other field.
+ * Dates the server sorts newest first when named plainly (docs/api/alerts.md), so the list's "descending" is the plain
+ * name for them and the minus for every other field.
  */
 const NEWEST_FIRST = ['expireTime', 'lastUsedTime'];
 
 /**
- * /keys (screens.md §11): API keys, read:keys to see them (only one's own without admin:keys, which the server sees
- * to), write:keys to make and edit them, admin:keys to delete and download them. Status, search, paging and order are
- * all the server's.
+ * /keys (docs/console/admin-screens.md#api-keys): API keys, read:keys to see them (only one's own without admin:keys,
+ * which the server sees to), write:keys to make and edit them, admin:keys to delete and download them. Status, search,
+ * paging and order are all the server's.
  */
 function ApiKeysScreen() {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { useNotifications } from '../../app/notifications/Snackbar';
 import { notifyError } from '../../app/notifications/snackbarText';
 import { CopyIcon } from '../alerts/icons';
 
-/** How long the button says it has copied (console.md §9). */
+/** How long the button says it has copied (docs/console/behaviour.md#constants). */
 const COPIED_MS = 2000;
 
 /** Copies a key string; says "Copied" for 2 s, to sighted users in its tooltip and to screen readers aloud. */

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { CopyKeyButton } from './CopyKeyButton';
 
 /**
- * The key just created, shown once with a copy button (beyond screens.md §11, where it only appeared in the list), so
- * it can be copied straight away; it also stays in the list.
+ * The key just created, shown once with a copy button (beyond docs/console/admin-screens.md#api-keys, where it only
+ * appeared in the list), so it can be copied straight away; it also stays in the list.
  */
 export function NewKeyDialog({ apiKey, onClose }: { apiKey: string; onClose: () => void }) {
   const { t } = useTranslation();

@@ -3,12 +3,15 @@ import dayjs from 'dayjs';
 /** The value format of a date input. */
 const DAY = 'YYYY-MM-DD';
 
-/** Today in the browser's time zone, as a date input holds it (the earliest expiry, screens.md §11). */
+/**
+ * Today in the browser's time zone, as a date input holds it (the earliest expiry,
+ * docs/console/admin-screens.md#api-keys).
+ */
 export function today(): string {
   return dayjs().format(DAY);
 }
 
-/** A new key's expiry: a year from today (screens.md §11). */
+/** A new key's expiry: a year from today (docs/console/admin-screens.md#api-keys). */
 export function defaultExpiryDay(): string {
   return dayjs().add(1, 'year').format(DAY);
 }
@@ -27,8 +30,8 @@ export function isDay(day: string): boolean {
 }
 
 /**
- * screens.md §11: a key expires at the end of the chosen day in the browser's time zone (23:59:59.999), sent in UTC
- * with milliseconds as the API requires (api.md §0).
+ * docs/console/admin-screens.md#api-keys: a key expires at the end of the chosen day in the browser's time zone
+ * (23:59:59.999), sent in UTC with milliseconds as the API requires (docs/api/conventions.md).
  */
 export function endOfDayIso(day: string): string {
   return dayjs(day).endOf('day').toISOString();

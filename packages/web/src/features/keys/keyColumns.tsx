@@ -28,7 +28,7 @@ export interface KeyColumnsOptions {
   onDelete: (key: KeyRow) => void;
 }
 
-/** The columns of the API keys list (screens.md §11). */
+/** The columns of the API keys list (docs/console/admin-screens.md#api-keys). */
 export function keyColumns(o: KeyColumnsOptions): AdminColumn<KeyRow>[] {
   const { t } = o;
   return [

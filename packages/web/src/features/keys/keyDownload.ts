@@ -1,8 +1,8 @@
 import type { KeyRow } from './keysApi';
 
 /**
- * Saves the key object as `key_<id>.json` (screens.md §11). A Blob with an object URL rather than a data URL: no
- * base64 copy of the text, and no length limit on the address.
+ * Saves the key object as `key_<id>.json` (docs/console/admin-screens.md#api-keys). A Blob with an object URL rather
+ * than a data URL: no base64 copy of the text, and no length limit on the address.
  */
 export function downloadKey(key: KeyRow): void {
   const blob = new Blob([JSON.stringify(key, null, 2)], { type: 'application/json' });

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import type { ApiClient } from '../../api';
 
 /**
- * An API key as GET /keys gives it (api.md §1.5). Read leniently: a stock Alerta may leave fields out or null; the
+ * An API key as GET /keys gives it (docs/api/keys.md). Read leniently: a stock Alerta may leave fields out or null; the
  * other fields are kept, so a downloaded key holds all the server said.
  */
 export const keyRowSchema = z.looseObject({
@@ -41,7 +41,10 @@ const createdSchema = z.looseObject({
   data: z.catch(z.optional(z.looseObject({ key: z.catch(z.optional(z.string()), undefined) })), undefined),
 });
 
-/** POST /key (screens.md §11); the customer is left out when none is chosen. Returns the new key string. */
+/**
+ * POST /key (docs/console/admin-screens.md#api-keys); the customer is left out when none is chosen. Returns the new key
+ * string.
+ */
 export async function createKey(api: ApiClient, values: KeyValues): Promise<string | undefined> {
   const body = {
     user: values.user,
@@ -54,7 +57,7 @@ export async function createKey(api: ApiClient, values: KeyValues): Promise<stri
   return answer.key ?? answer.data?.key;
 }
 
-/** PUT /key/{id} (screens.md §11). */
+/** PUT /key/{id} (docs/console/admin-screens.md#api-keys). */
 export function updateKey(api: ApiClient, id: string, values: KeyValues): Promise<unknown> {
   const body = {
     user: values.user,

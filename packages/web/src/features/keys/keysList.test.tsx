@@ -28,7 +28,7 @@ describe('API keys list', () => {
     const first = keysRequests(requests)[0]?.url.searchParams;
     expect(first?.get('page')).toBe('1');
     expect(first?.get('page-size')).toBe('20');
-    // Last used, newest first: the server's natural order for a date (api.md §1.2).
+    // Last used, newest first: the server's natural order for a date (docs/api/alerts.md).
     expect(first?.get('sort-by')).toBe('lastUsedTime');
     expect(first?.getAll('status')).toEqual(['active', 'expired']);
     expect(screen.getByText('1–20 of 41')).toBeInTheDocument();

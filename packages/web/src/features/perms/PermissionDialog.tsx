@@ -13,7 +13,7 @@ export interface PermissionDialogProps {
   onClose: () => void;
 }
 
-/** New or edit permission (screens.md §10): the role, required, and the scopes it grants. */
+/** New or edit permission (docs/console/admin-screens.md#permissions): the role, required, and the scopes it grants. */
 export function PermissionDialog({ permission, onClose }: PermissionDialogProps) {
   const { t } = useTranslation();
   const api = useApi();

@@ -22,9 +22,9 @@ import { deletePermission, isSystemRole, permissionRowSchema, type PermissionRow
 type Editing = { permission: PermissionRow | null } | null;
 
 /**
- * /perms (screens.md §10): the scopes each role grants; changing them needs admin:perms. Search, the scopes filter,
- * paging and order all happen on the server. The server lists the system roles ahead of the stored ones whatever the
- * order asked for, so they stay on top (and on the first page) when the role column is sorted.
+ * /perms (docs/console/admin-screens.md#permissions): the scopes each role grants; changing them needs admin:perms.
+ * Search, the scopes filter, paging and order all happen on the server. The server lists the system roles ahead of the
+ * stored ones whatever the order asked for, so they stay on top (and on the first page) when the role column is sorted.
  */
 function PermissionsScreen() {
   const { t } = useTranslation();
@@ -35,7 +35,7 @@ function PermissionsScreen() {
   const [search, setSearch] = useState('');
   const [scopes, setScopes] = useState<string[]>([]);
   const [debounced] = useDebouncedValue(search, 300);
-  // api.md §1.6: the filter is `scope`, repeated; a role passes when it has any of them.
+  // docs/api/identity.md: the filter is `scope`, repeated; a role passes when it has any of them.
   const filters = { match: searchParam(debounced), scope: scopes };
   const { list, query: permissions } = usePagedAdminList(
     { field: 'match', descending: false },
@@ -130,8 +130,8 @@ interface RowActionsProps {
 }
 
 /**
- * Edit and delete. For a system role both stay in place but disabled (screens.md §10), still focusable so that the
- * reason can be read from the tooltip and the description.
+ * Edit and delete. For a system role both stay in place but disabled (docs/console/admin-screens.md#permissions), still
+ * focusable so that the reason can be read from the tooltip and the description.
  */
 function RowActions({ permission: p, onEdit, onDelete, remove }: RowActionsProps) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import type { ApiClient } from '../../api';
 
-/** A permission as GET /perms gives it (api.md §1.6); a stock Alerta may leave the scopes out. */
+/** A permission as GET /perms gives it (docs/api/identity.md); a stock Alerta may leave the scopes out. */
 export const permissionRowSchema = z.looseObject({
   id: z.string(),
   match: z.string(),
@@ -16,8 +16,8 @@ export interface PermissionValues {
 
 /**
  * The roles the server sets from its configuration (ADMIN_ROLES, USER_ROLES, GUEST_ROLES) and lists ahead of the
- * stored ones. The console cannot read those settings, so it goes by the default names (screens.md §10); the server
- * refuses changes to them anyway.
+ * stored ones. The console cannot read those settings, so it goes by the default names
+ * (docs/console/admin-screens.md#permissions); the server refuses changes to them anyway.
  */
 export const SYSTEM_ROLES: readonly string[] = ['admin', 'user', 'guest'];
 
@@ -27,7 +27,7 @@ export function isSystemRole(permission: PermissionRow): boolean {
 
 const answerSchema = z.looseObject({});
 
-/** POST /perm, or PUT /perm/{id} when `id` is given (screens.md §10). */
+/** POST /perm, or PUT /perm/{id} when `id` is given (docs/console/admin-screens.md#permissions). */
 export function savePermission(api: ApiClient, values: PermissionValues, id?: string): Promise<unknown> {
   const body = { match: values.match, scopes: values.scopes };
   return id === undefined

@@ -3,8 +3,9 @@ import { useEffect, useRef } from 'react';
 import { usePreferences } from './usePreferences';
 
 /**
- * Applies the user's dark-mode preference (console.md §3 `isDark`) once it has loaded and whenever it changes; when
- * it goes away (the preferences were reset) the console is light again, the default (screens.md §17).
+ * Applies the user's dark-mode preference (docs/console/behaviour.md#entities `isDark`) once it has loaded and whenever
+ * it changes; when it goes away (the preferences were reset) the console is light again, the default
+ * (docs/console/account-screens.md#default-preferences).
  */
 export function ColorSchemePreference() {
   const { setColorScheme } = useMantineColorScheme();

@@ -4,8 +4,8 @@ import { pickLanguage, switchLanguage } from '../../i18n';
 import { usePreferences } from './usePreferences';
 
 /**
- * console.md §4: the language preference, once loaded, overrides the browser language; when it goes away (the
- * preferences were reset) the browser language is back.
+ * docs/console/behaviour.md#states-and-actions: the language preference, once loaded, overrides the browser language;
+ * when it goes away (the preferences were reset) the browser language is back.
  */
 export function LanguagePreference() {
   const { i18n } = useTranslation();

@@ -7,12 +7,15 @@ import type { Preferences } from './preferences';
 import type * as DateExtras from './dateExtras';
 import { usePreferences } from './usePreferences';
 
-/** The three date formats a user may choose (console.md §9, screens.md §13.2). */
+/**
+ * The three date formats a user may choose (docs/console/behaviour.md#constants,
+ * docs/console/account-screens.md#settings).
+ */
 export type DateKind = 'longDate' | 'mediumDate' | 'shortTime';
 
 export type FormatDate = (iso: string | null | undefined, kind?: DateKind) => string;
 
-/** console.md §3: dates show in the browser's time zone unless the user chose UTC. */
+/** docs/console/behaviour.md#entities: dates show in the browser's time zone unless the user chose UTC. */
 export function showsUtc(prefs: Preferences): boolean {
   return prefs.timezone?.toLowerCase() === 'utc';
 }
@@ -63,8 +66,8 @@ export function formatDate(iso: string, format: string, utc: boolean, fallback: 
 
 /**
  * Formats API dates the way the user chose: their format for `kind` (else the config's), in UTC or local time as
- * they chose (screens.md §19.2). A missing date is shown as nothing. The function changes when any of that, or the
- * language, changes, so memoised tables draw their dates again.
+ * they chose (docs/console/plumbing.md#formatting-and-theme). A missing date is shown as nothing. The function changes
+ * when any of that, or the language, changes, so memoised tables draw their dates again.
  */
 export function useDateFormat(): FormatDate {
   const config = useConfig();

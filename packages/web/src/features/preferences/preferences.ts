@@ -4,8 +4,9 @@ import { z } from 'zod/mini';
 const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
 
 /**
- * User preferences, stored server-side in the user's attributes under `prefs` (console.md §3, screens.md §17). Every
- * key is optional: what is missing falls back to the configuration or the defaults below.
+ * User preferences, stored server-side in the user's attributes under `prefs` (docs/console/behaviour.md#entities,
+ * docs/console/account-screens.md#default-preferences). Every key is optional: what is missing falls back to the
+ * configuration or the defaults below.
  */
 export const preferencesSchema = z.looseObject({
   isDark: lenient(z.boolean()),
@@ -39,7 +40,7 @@ export type Preferences = z.infer<typeof preferencesSchema>;
 export const savedQuerySchema = z.looseObject({ text: z.string(), q: z.string() });
 export type SavedQuery = z.infer<typeof savedQuerySchema>;
 
-/** GET /user/me/attributes (api.md §1.6). */
+/** GET /user/me/attributes (docs/api/identity.md). */
 export const userAttributesResponseSchema = z.looseObject({
   attributes: z.looseObject({
     prefs: z.catch(z.optional(z.nullable(preferencesSchema)), undefined),
@@ -47,7 +48,7 @@ export const userAttributesResponseSchema = z.looseObject({
   }),
 });
 
-/** screens.md §17: what a user gets before changing anything. */
+/** docs/console/account-screens.md#default-preferences: what a user gets before changing anything. */
 export const DEFAULT_ROWS_PER_PAGE = 20;
 export const DEFAULT_VALUE_WIDTH = 50;
 export const DEFAULT_TEXT_WIDTH = 400;

@@ -1,7 +1,10 @@
 import type { AppConfig } from '../../config/appConfig';
 import type { Preferences } from './preferences';
 
-/** screens.md §13.2: the ranges the Settings sliders offer; a stored value outside them is brought inside. */
+/**
+ * docs/console/account-screens.md#settings: the ranges the Settings sliders offer; a stored value outside them is
+ * brought inside.
+ */
 export const FONT_SIZE_RANGE = { min: 10, max: 30 } as const;
 export const FONT_WEIGHT_RANGE = { min: 100, max: 900 } as const;
 
@@ -19,7 +22,10 @@ const numberOf = (value: unknown) => {
 
 const within = (value: number, { min, max }: { min: number; max: number }) => Math.min(max, Math.max(min, value));
 
-/** The alert table's font: the user's choice, else the config's, else 13 px at weight 500 (console.md §9). */
+/**
+ * The alert table's font: the user's choice, else the config's, else 13 px at weight 500
+ * (docs/console/behaviour.md#constants).
+ */
 export function tableFont(prefs: Preferences, config: Pick<AppConfig, 'font'>): TableFont {
   const mine: Record<string, unknown> = prefs.font ?? {};
   const theirs: Record<string, unknown> = config.font ?? {};

@@ -19,9 +19,9 @@ const NO_PREFS: Preferences = {};
 const NO_QUERIES: readonly SavedQuery[] = [];
 
 /**
- * The logged-in user's stored preferences and saved searches (console.md §4 "Start"). Anonymous visitors have none;
- * a failed load counts as none, so the console still works against a server without user attributes, and the user is
- * told their settings could not be read (console.md §8).
+ * The logged-in user's stored preferences and saved searches (docs/console/behaviour.md#states-and-actions "Start").
+ * Anonymous visitors have none; a failed load counts as none, so the console still works against a server without user
+ * attributes, and the user is told their settings could not be read (docs/console/behaviour.md#errors).
  */
 export function usePreferences(): UserPreferences {
   const api = useApi();

@@ -17,8 +17,9 @@ export interface SavedSearches {
 }
 
 /**
- * The user's saved searches (screens.md §2.3): the whole list goes to `PUT /user/me/attributes {queries}` (lists are
- * replaced, not merged), then the attributes are read again. Success and failure are reported in the snackbar.
+ * The user's saved searches (docs/console/shell.md#top-bar): the whole list goes to `PUT /user/me/attributes {queries}`
+ * (lists are replaced, not merged), then the attributes are read again. Success and failure are reported in the
+ * snackbar.
  */
 export function useSavedSearches(): SavedSearches {
   const api = useApi();

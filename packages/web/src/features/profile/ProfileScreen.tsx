@@ -33,7 +33,10 @@ function EmailStatus({ verified }: { verified: boolean }) {
   );
 }
 
-/** What the login token says about the user (console.md §3 Profile): read only, it changes with the next login. */
+/**
+ * What the login token says about the user (docs/console/behaviour.md#entities Profile): read only, it changes with the
+ * next login.
+ */
 function Details({ session }: { session: Session }) {
   const { t } = useTranslation();
   const config = useConfig();
@@ -65,7 +68,8 @@ function Details({ session }: { session: Session }) {
       </Group>
     ),
   ]);
-  // console.md §6: with customer views on, a user of no customer in particular sees them all.
+  // docs/console/behaviour.md#roles-and-permissions: with customer views on, a user of no customer in particular sees
+  // them all.
   if (config.customer_views) {
     rows.push([
       t('profile.customers'),
@@ -114,7 +118,7 @@ function Details({ session }: { session: Session }) {
   );
 }
 
-/** /profile (screens.md §13.1): who is logged in, as their login token says. */
+/** /profile (docs/console/account-screens.md#profile): who is logged in, as their login token says. */
 function ProfileScreen() {
   const { t } = useTranslation();
   const session = useSession();

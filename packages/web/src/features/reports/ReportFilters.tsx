@@ -25,7 +25,10 @@ export interface ReportFiltersProps {
   };
 }
 
-/** The filters of the reports (screens.md §12): those of the alert list plus environment and severity. */
+/**
+ * The filters of the reports (docs/console/admin-screens.md#reports): those of the alert list plus environment and
+ * severity.
+ */
 export function ReportFilters({ filter, defaultStatus, onChange, onReset, text, onText, choices }: ReportFiltersProps) {
   const { t } = useTranslation();
   const time = useTimeRange(filter.dateRange);

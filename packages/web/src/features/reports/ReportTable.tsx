@@ -52,7 +52,10 @@ function Resources({ resources }: { resources: TopRow['resources'] }) {
   );
 }
 
-/** One report (screens.md §12): its heading and description, and a table of the top alert sources, unpaged. */
+/**
+ * One report (docs/console/admin-screens.md#reports): its heading and description, and a table of the top alert
+ * sources, unpaged.
+ */
 export function ReportTable({ kind, title, description, filter, defaultStatus, text }: ReportTableProps) {
   const { t } = useTranslation();
   const api = useApi();

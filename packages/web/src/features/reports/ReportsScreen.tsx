@@ -23,13 +23,16 @@ import {
 import { ReportFilters } from './ReportFilters';
 import { REPORTS_QUERY_KEY, ReportTable } from './ReportTable';
 
-/** console.md §9: reports show open and acknowledged alerts unless told otherwise. */
+/** docs/console/behaviour.md#constants: reports show open and acknowledged alerts unless told otherwise. */
 const DEFAULT_STATUS = ['open', 'ack'];
 
 /** The pick lists change rarely; they are asked once a minute at most. */
 const PICK_LIST_STALE_MS = 60_000;
 
-/** /reports (screens.md §12): the alert sources that fire most, change severity most, and stay active longest. */
+/**
+ * /reports (docs/console/admin-screens.md#reports): the alert sources that fire most, change severity most, and stay
+ * active longest.
+ */
 function ReportsScreen() {
   const { t } = useTranslation();
   const api = useApi();

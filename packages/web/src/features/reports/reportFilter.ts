@@ -3,7 +3,10 @@ import type { Query } from '../../api';
 import type { AppConfig } from '../../config/appConfig';
 import { filterQuery } from '../alerts/alertsApi';
 
-/** screens.md §12: the "Top N" choices; 10 unless chosen otherwise (console.md §9). */
+/**
+ * docs/console/admin-screens.md#reports: the "Top N" choices; 10 unless chosen otherwise
+ * (docs/console/behaviour.md#constants).
+ */
 export const TOP_CHOICES = [10, 20, 50, 100, 200] as const;
 export const DEFAULT_TOP = 10;
 
@@ -72,9 +75,9 @@ export function formatReportFilter(filter: ReportFilter): URLSearchParams {
 }
 
 /**
- * The query of the three top-N endpoints (screens.md §12, api.md §1.2), dates worked out at `nowMs`. Environments are
- * repeated `environment=` keys like every other list: the predecessor joined them with commas into one value, which
- * matched no environment (screens.md §25).
+ * The query of the three top-N endpoints (docs/console/admin-screens.md#reports, docs/api/alerts.md), dates worked out
+ * at `nowMs`. Environments are repeated `environment=` keys like every other list: the predecessor joined them with
+ * commas into one value, which matched no environment (docs/console/predecessor.md#bugs-we-do-not-repeat).
  */
 export function reportQuery(filter: ReportFilter, defaultStatus: readonly string[], nowMs: number): Query {
   return {
@@ -98,7 +101,7 @@ export function reportQuery(filter: ReportFilter, defaultStatus: readonly string
   };
 }
 
-/** screens.md §12: the severities of the alarm model, most severe first (by their level). */
+/** docs/console/admin-screens.md#reports: the severities of the alarm model, most severe first (by their level). */
 export function severityChoices(config: AppConfig): string[] {
   const levels = config.alarm_model?.severity ?? config.severity;
   const model = levels === undefined || Object.keys(levels).length === 0 ? ALERTA_MODEL.severity : levels;
@@ -107,7 +110,10 @@ export function severityChoices(config: AppConfig): string[] {
     .map(([name]) => name);
 }
 
-/** screens.md §3.4: the statuses of the alarm model in the order of their codes, or the built-in list. */
+/**
+ * docs/console/alert-screens.md#filter-sheet: the statuses of the alarm model in the order of their codes, or the
+ * built-in list.
+ */
 export function statusChoices(config: AppConfig): string[] {
   const model = config.alarm_model?.status;
   if (model === undefined || Object.keys(model).length === 0) return Object.keys(ALERTA_MODEL.status);

@@ -176,7 +176,7 @@ describe('reports screen', () => {
     ).toEqual(['Production', 'Development', 'Staging']);
     await user.click(screen.getByRole('option', { name: 'Production', hidden: true }));
     await user.click(screen.getByRole('option', { name: 'Staging', hidden: true }));
-    // Repeated keys, never one comma-joined value (screens.md §25).
+    // Repeated keys, never one comma-joined value (docs/console/predecessor.md#bugs-we-do-not-repeat).
     await waitFor(() => expect(lastOf(requests, 'count')?.getAll('environment')).toEqual(['Production', 'Staging']));
     await user.keyboard('{Escape}');
 

@@ -1,12 +1,14 @@
 import { z } from 'zod/mini';
 import type { ApiClient, Query } from '../../api';
 
-/** The three reports of screens.md §12, by the last part of their endpoint, /alerts/top10/<kind>. */
+/**
+ * The three reports of docs/console/admin-screens.md#reports, by the last part of their endpoint, /alerts/top10/<kind>.
+ */
 export type ReportKind = 'count' | 'flapping' | 'standing';
 
 /**
- * One row of a top-N answer (api.md §1.2), grouped by event. Lenient so a stock Alerta answer with a field missing
- * still shows; a resource without an id is shown without a link.
+ * One row of a top-N answer (docs/api/alerts.md), grouped by event. Lenient so a stock Alerta answer with a field
+ * missing still shows; a resource without an id is shown without a link.
  */
 const topRowSchema = z.looseObject({
   event: z.catch(z.string(), ''),

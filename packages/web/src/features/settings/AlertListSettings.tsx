@@ -21,10 +21,13 @@ import {
 import { useUnitLabels } from './unitLabels';
 import type { SaveSetting } from './useSaveSetting';
 
-/** The alert server's shelve timeout when the config has none (screens.md §16.2: 7200 s). */
+/** The alert server's shelve timeout when the config has none (docs/console/plumbing.md#server-config: 7200 s). */
 const DEFAULT_SHELVE_SECONDS = 7200;
 
-/** How the alert list looks, refreshes, and how long acknowledging and shelving last (screens.md §13.2). */
+/**
+ * How the alert list looks, refreshes, and how long acknowledging and shelving last
+ * (docs/console/account-screens.md#settings).
+ */
 export function AlertListSettings({ prefs, save }: { prefs: Preferences; save: SaveSetting }) {
   const { t } = useTranslation();
   const config = useConfig();

@@ -7,7 +7,10 @@ import type { SaveSetting } from './useSaveSetting';
 import { ChoiceSetting, SettingsSection } from './controls';
 import { DATE_FORMATS, TIME_FORMATS, withCurrentText } from './options';
 
-/** Date formats, each shown as the time now looks in it, and local time or UTC (screens.md §13.2). */
+/**
+ * Date formats, each shown as the time now looks in it, and local time or UTC
+ * (docs/console/account-screens.md#settings).
+ */
 export function DateSettings({ prefs, save }: { prefs: Preferences; save: SaveSetting }) {
   const { t } = useTranslation();
   const config = useConfig();

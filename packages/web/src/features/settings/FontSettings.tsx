@@ -54,8 +54,8 @@ function FontSlider({
 }
 
 /**
- * The alert table's font: family, size and weight (screens.md §13.2). A sample shows each change at once; the sliders
- * save once they rest.
+ * The alert table's font: family, size and weight (docs/console/account-screens.md#settings). A sample shows each
+ * change at once; the sliders save once they rest.
  */
 export function FontSettings({ prefs, save }: { prefs: Preferences; save: SaveSetting }) {
   const { t } = useTranslation();

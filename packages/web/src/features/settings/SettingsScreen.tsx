@@ -14,9 +14,9 @@ import { BLACKOUT_HOURS, LANGUAGES, withCurrent } from './options';
 import { type SaveSetting, useSaveSetting } from './useSaveSetting';
 import { useUnitLabels } from './unitLabels';
 
-/** The alert server's blackout length when the config has none (screens.md §16.2: 3600 s). */
+/** The alert server's blackout length when the config has none (docs/console/plumbing.md#server-config: 3600 s). */
 const DEFAULT_BLACKOUT_SECONDS = 3600;
-/** screens.md §17: blackouts start now unless the user says otherwise. */
+/** docs/console/account-screens.md#default-preferences: blackouts start now unless the user says otherwise. */
 const DEFAULT_BLACKOUT_START_NOW = true;
 
 function AppearanceSettings({ prefs, save }: { prefs: Preferences; save: SaveSetting }) {
@@ -83,7 +83,10 @@ function LogInFirst() {
   );
 }
 
-/** /settings (screens.md §13.2): the user's preferences, each saved and applied as soon as it changes. */
+/**
+ * /settings (docs/console/account-screens.md#settings): the user's preferences, each saved and applied as soon as it
+ * changes.
+ */
 function SettingsScreen() {
   const { t } = useTranslation();
   const session = useSession();

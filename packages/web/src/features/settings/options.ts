@@ -1,6 +1,6 @@
 /**
- * The choices Settings offers (screens.md §13.2), in the units shown; the preferences store some in other units
- * (refresh interval in ms, timeouts and blackout period in seconds).
+ * The choices Settings offers (docs/console/account-screens.md#settings), in the units shown; the preferences store
+ * some in other units (refresh interval in ms, timeouts and blackout period in seconds).
  */
 
 /** Medium formats, then long ones: either date select offers them all (moment tokens, which dayjs shares). */

@@ -11,7 +11,7 @@ import { USER_ATTRIBUTES_QUERY_KEY } from '../preferences/usePreferences';
 
 type AttributesAnswer = z.infer<typeof userAttributesResponseSchema>;
 
-/** The server's merge of attributes (api.md §1.6) for preferences, which nest one level (dates, font). */
+/** The server's merge of attributes (docs/api/identity.md) for preferences, which nest one level (dates, font). */
 function mergePrefs(current: Preferences, changes: Preferences): Preferences {
   const merged: Record<string, unknown> = { ...current };
   for (const [key, value] of Object.entries(changes)) {
@@ -26,9 +26,9 @@ function mergePrefs(current: Preferences, changes: Preferences): Preferences {
 const pending = new WeakMap<QueryClient, number>();
 
 /**
- * screens.md §13.2: every change is saved at once with `PUT /user/me/attributes {prefs: {<key>: value}}` (`null`
- * resets them all) and the snackbar says so, or why not. The change takes effect across the console before the
- * server answers; the preferences are then read back, which also undoes a change the server refused.
+ * docs/console/account-screens.md#settings: every change is saved at once with `PUT /user/me/attributes {prefs: {<key>:
+ * value}}` (`null` resets them all) and the snackbar says so, or why not. The change takes effect across the console
+ * before the server answers; the preferences are then read back, which also undoes a change the server refused.
  */
 /** Saves preferences; settles (never rejects) once the server has answered and the preferences were read back. */
 export type SaveSetting = (prefs: Preferences) => Promise<void>;

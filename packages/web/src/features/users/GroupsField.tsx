@@ -18,8 +18,9 @@ export interface GroupsFieldProps {
 export const keepAll: OptionsFilter = ({ options }) => options;
 
 /**
- * The groups a user is in (screens.md §6), picked from groups the server finds by name as the administrator types,
- * so it stays quick with any number of groups. The chosen ones stay in the list so their names show.
+ * The groups a user is in (docs/console/admin-screens.md#users), picked from groups the server finds by name as the
+ * administrator types, so it stays quick with any number of groups. The chosen ones stay in the list so their names
+ * show.
  */
 export function GroupsField({ value, onChange, disabled }: GroupsFieldProps) {
   const { t } = useTranslation();

@@ -29,9 +29,9 @@ export interface UserDialogProps {
 }
 
 /**
- * New or edit user (screens.md §6). Group membership needs the user's id, so for a new user the chosen groups are
- * joined right after POST /user answers with it. Should a membership call fail after the user was created, the form
- * stays open and the next Save updates that user instead of creating it twice.
+ * New or edit user (docs/console/admin-screens.md#users). Group membership needs the user's id, so for a new user the
+ * chosen groups are joined right after POST /user answers with it. Should a membership call fail after the user was
+ * created, the form stays open and the next Save updates that user instead of creating it twice.
  */
 export function UserDialog({ user, onClose }: UserDialogProps) {
   const { t } = useTranslation();
@@ -135,7 +135,7 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
         checked={values.active}
         onChange={(event) => set('active', event.currentTarget.checked)}
       />
-      {/* The login is set once: PUT /user does not take it from this form (screens.md §6). */}
+      {/* The login is set once: PUT /user does not take it from this form (docs/console/admin-screens.md#users). */}
       <TextInput
         label={t('users.login')}
         withAsterisk={basic}

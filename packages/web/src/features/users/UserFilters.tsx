@@ -14,7 +14,10 @@ export interface UserFiltersProps {
 
 const isStatus = (value: string): value is UserStatus => value === 'active' || value === 'inactive';
 
-/** The list's filters (screens.md §6): which statuses to show, and users holding any of the chosen roles. */
+/**
+ * The list's filters (docs/console/admin-screens.md#users): which statuses to show, and users holding any of the chosen
+ * roles.
+ */
 export function UserFilters(props: UserFiltersProps) {
   const { t } = useTranslation();
   // Chosen roles stay listed even if no permission names them.

@@ -24,8 +24,9 @@ type SearchField = (typeof SEARCH_FIELDS)[number];
 const isSearchField = (value: string): value is SearchField => (SEARCH_FIELDS as readonly string[]).includes(value);
 
 /**
- * /users (screens.md §6): every user, filtered, searched, sorted and paged by the server. Changing anything needs
- * admin:users; adding a user also needs basic login, since other providers bring their own users.
+ * /users (docs/console/admin-screens.md#users): every user, filtered, searched, sorted and paged by the server.
+ * Changing anything needs admin:users; adding a user also needs basic login, since other providers bring their own
+ * users.
  */
 function UsersScreen() {
   const { t } = useTranslation();
@@ -59,7 +60,7 @@ function UsersScreen() {
     success: t('admin.deleted'),
     reportErrors: true,
   });
-  // console.md §8: UserStatusSaved and EmailSaved.
+  // docs/console/behaviour.md#errors: UserStatusSaved and EmailSaved.
   const setStatus = useAdminChange(
     ({ id, value }: { id: string; value: UserStatus }) => updateUser(api, id, { status: value }),
     { success: t('users.statusSaved'), reportErrors: true },

@@ -15,7 +15,7 @@ export interface PendingChange<T> {
 }
 
 export interface UserColumnsOptions {
-  /** admin:users: the toggles and the row buttons (screens.md §6). */
+  /** admin:users: the toggles and the row buttons (docs/console/admin-screens.md#users). */
   canAdmin: boolean;
   pendingStatus: PendingChange<UserStatus> | null;
   pendingVerified: PendingChange<boolean> | null;
@@ -29,7 +29,7 @@ function shown<T>(pending: PendingChange<T> | null, user: UserRow, stored: T): T
   return pending !== null && pending.id === user.id ? pending.value : stored;
 }
 
-/** The user list's columns (screens.md §6); sortable where USER_COLUMNS has the field. */
+/** The user list's columns (docs/console/admin-screens.md#users); sortable where USER_COLUMNS has the field. */
 export function useUserColumns(options: UserColumnsOptions): AdminColumn<UserRow>[] {
   const { t } = useTranslation();
   const { canAdmin } = options;

@@ -49,11 +49,16 @@ export type FormProblems = Partial<Record<'name' | 'login' | 'email' | 'password
 
 export interface FormRules {
   creating: boolean;
-  /** Basic login: the identity fields and the password are the console's to set (screens.md §6). */
+  /**
+   * Basic login: the identity fields and the password are the console's to set (docs/console/admin-screens.md#users).
+   */
   basic: boolean;
 }
 
-/** screens.md §6: name, login and email required; a password on creation, at least the minimum when given. */
+/**
+ * docs/console/admin-screens.md#users: name, login and email required; a password on creation, at least the minimum
+ * when given.
+ */
 export function checkUserForm(values: UserFormValues, { creating, basic }: FormRules): FormProblems {
   const problems: FormProblems = {};
   // Fields the identity provider fills are disabled, so only basic login can be asked to fix them.
@@ -74,7 +79,7 @@ export function checkUserForm(values: UserFormValues, { creating, basic }: FormR
 
 const statusOf = (values: UserFormValues) => (values.active ? 'active' : 'inactive');
 
-/** POST /user's body (screens.md §6), without the confirmation. */
+/** POST /user's body (docs/console/admin-screens.md#users), without the confirmation. */
 export function newUserBody(values: UserFormValues): NewUserBody {
   return {
     name: values.name.trim(),

@@ -5,8 +5,8 @@ import { ADMIN_QUERY_KEY, searchParam } from '../admin/adminList';
 import { PICKER_PAGE_SIZE } from '../groups/groupsApi';
 
 /**
- * A user as GET /users gives it (api.md §1.6). Lenient, so a stock Alerta answer with a missing or null field still
- * shows: text fields fall back to null, lists to empty.
+ * A user as GET /users gives it (docs/api/identity.md). Lenient, so a stock Alerta answer with a missing or null field
+ * still shows: text fields fall back to null, lists to empty.
  */
 export const userRowSchema = z.looseObject({
   id: z.string(),
@@ -22,7 +22,7 @@ export const userRowSchema = z.looseObject({
 });
 export type UserRow = z.infer<typeof userRowSchema>;
 
-/** The body of POST /user (screens.md §6; the confirmation stays in the form). */
+/** The body of POST /user (docs/console/admin-screens.md#users; the confirmation stays in the form). */
 export interface NewUserBody {
   name: string;
   status: 'active' | 'inactive';
