@@ -223,7 +223,8 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
     return { status: 'ok', user: userView(next, context.apiRoot(request), settings) };
   });
 
-  // Not in the reference, but the console reads a user's attributes this way (docs/console/behaviour.md#calls).
+  // Not in the reference's routes, but the predecessor console reads a user's attributes this way
+  // (docs/console/predecessor.md).
   app.get<IdParams>('/user/:id/attributes', { config: { scope: 'admin:users' } }, async (request) => ({
     status: 'ok',
     total: 1,
