@@ -35,7 +35,11 @@ function postgresBin(): string {
   return join(base, newest, 'bin');
 }
 
-export async function startCluster(): Promise<Cluster> {
+/**
+ * Starts a throwaway cluster. Tests run it without syncing to disk (fsync, synchronous_commit and full_page_writes
+ * off); `durable` keeps PostgreSQL's defaults, for benchmarks that measure what a production setup pays per commit.
+ */
+export async function startCluster(options: { durable?: boolean } = {}): Promise<Cluster> {
   const bin = postgresBin();
   const dir = mkdtempSync(join(tmpdir(), 'alerta-pg-'));
   chmodSync(dir, 0o755);
@@ -58,7 +62,8 @@ export async function startCluster(): Promise<Cluster> {
     '-l',
     join(run, 'pg.log'),
     '-o',
-    `-p ${port} -k ${run} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    `-p ${port} -k ${run} -c listen_addresses=127.0.0.1` +
+      (options.durable === true ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'),
     '-w',
     'start',
   ]);
@@ -112,7 +117,7 @@ export async function createTestDatabase(): Promise<string> {
 
 // CLI: start one cluster for a whole test run, print its URL, keep it until SIGTERM or SIGINT.
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const cluster = await startCluster();
+  const cluster = await startCluster({ durable: process.argv.includes('--durable') });
   process.stdout.write(`DATABASE_URL_TEST=${cluster.url}\n`);
   const shutdown = (): void => {
     cluster.stop();
