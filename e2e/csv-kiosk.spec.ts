@@ -178,6 +178,68 @@ test.describe('CSV and kiosk', () => {
     expect(productionRows.map((row) => row[0])).toEqual([idA]);
   });
 
+  test('writes text that would start a spreadsheet formula with a leading quote', async ({ page, server }) => {
+    // docs/console/alert-screens.md#formula-cells: each of these is sent in every field a sender fills with text.
+    const hostile = ['=HYPERLINK("http://evil.example","x")', '+1+2', '-2+3', '@SUM(1)', '\tTAB led', '\rCR led'];
+    const group = unique('CsvFormula');
+    const sent = new Map<string, { payload: string; resource: string }>();
+    for (const [i, payload] of hostile.entries()) {
+      const resource = `${payload} ${group}-${String(i)}`;
+      const id = await postAlert(server, {
+        resource,
+        event: payload,
+        group,
+        text: payload,
+        value: payload,
+        tags: [payload, 'calm'],
+        attributes: { hostile: payload, calm: 'left as it is', delta: -5 },
+      });
+      sent.set(id, { payload, resource });
+    }
+    await logIn(page, server, `/alerts?q=group:${group}`);
+    await expect(page.getByRole('row', { name: new RegExp(group) })).toHaveCount(hostile.length);
+
+    const { text } = await downloadCsv(page);
+    const [header, ...rows] = parseCsv(text.slice(1));
+    expect(rows).toHaveLength(hostile.length);
+    const listed = await server.api('GET', `/alerts?q=${encodeURIComponent(`group:${group}`)}&show-raw-data=true`);
+    const stored = new Map((listed.body as { alerts: StoredAlert[] }).alerts.map((alert) => [alert.id, alert]));
+    // The server adds attributes of its own (the sender's address), which must come through untouched too.
+    const attributeNames = [...new Set([...stored.values()].flatMap((alert) => Object.keys(alert.attributes)))].sort();
+    expect(attributeNames).toEqual(expect.arrayContaining(['calm', 'delta', 'hostile']));
+    expect(header).toEqual([...FIELDS, ...attributeNames.map((n) => `attributes.${n}`)]);
+    const defused = new Set(['resource', 'event', 'text', 'value', 'tags', 'attributes.hostile', 'attributes.delta']);
+
+    for (const row of rows) {
+      const cells = Object.fromEntries(header?.map((name, i) => [name, row[i] ?? '']) ?? []);
+      const id = cells.id ?? '';
+      const posted = sent.get(id);
+      const alert = stored.get(id);
+      expect(posted, `a row for each alert sent, not ${id}`).toBeDefined();
+      // The server keeps the text as sent, so the file shows the sender's exact text after the quote.
+      expect(alert?.resource).toBe(posted?.resource);
+      expect(cells).toMatchObject({
+        resource: `'${posted?.resource ?? ''}`,
+        event: `'${posted?.payload ?? ''}`,
+        text: `'${posted?.payload ?? ''}`,
+        value: `'${posted?.payload ?? ''}`,
+        tags: `'${posted?.payload ?? ''},calm`,
+        'attributes.hostile': `'${posted?.payload ?? ''}`,
+        'attributes.delta': "'-5",
+        'attributes.calm': 'left as it is',
+        group,
+      });
+      // Every other cell is the stored value as text, untouched.
+      for (const field of FIELDS.filter((name) => !defused.has(name))) {
+        expect(cells[field], `${id} ${field}`).toBe(cellText(alert?.[field]));
+      }
+      for (const name of attributeNames.filter((name) => !defused.has(`attributes.${name}`))) {
+        expect(cells[`attributes.${name}`], `${id} attributes.${name}`).toBe(cellText(alert?.attributes[name]));
+      }
+    }
+    expect(new Set(rows.map((row) => row[0]))).toEqual(new Set(sent.keys()));
+  });
+
   test('kiosk mode lists the alerts without the drawer and the top bar', async ({ page, server }) => {
     const event = unique('Kiosk');
     const resource = `${event}-wall`;
