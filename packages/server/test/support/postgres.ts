@@ -16,6 +16,10 @@ export interface Cluster {
   /** URL of the cluster's `postgres` database, used to create one database per test file. */
   url: string;
   stop(): void;
+  /** Stops the database server and keeps its files: `fast` as an orderly stop, `immediate` as a crash does. */
+  halt(mode: 'fast' | 'immediate'): void;
+  /** Starts it again after halt(), on the same port with the same settings. */
+  resume(): void;
 }
 
 function postgresBin(): string {
@@ -56,20 +60,24 @@ export async function startCluster(options: { durable?: boolean } = {}): Promise
   };
   const port = await freePort();
   exec('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
-  exec('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    join(run, 'pg.log'),
-    '-o',
-    `-p ${port} -k ${run} -c listen_addresses=127.0.0.1` +
-      (options.durable === true ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'),
-    '-w',
-    'start',
-  ]);
+  const start = (): void =>
+    exec('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      join(run, 'pg.log'),
+      '-o',
+      `-p ${port} -k ${run} -c listen_addresses=127.0.0.1` +
+        (options.durable === true ? '' : ' -c fsync=off -c synchronous_commit=off -c full_page_writes=off'),
+      '-w',
+      'start',
+    ]);
+  start();
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    halt: (mode) => exec('pg_ctl', ['-D', data, '-m', mode, '-w', 'stop']),
+    resume: start,
     stop: () => {
       if (stopped) return;
       stopped = true;
