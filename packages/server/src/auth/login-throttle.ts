@@ -1,96 +1,87 @@
 import { ApiError } from '../errors.js';
 import type { Settings } from '../settings.js';
+import type { ThrottleCountRepository } from '../store/throttle-counts.js';
+import { clientNetwork, countId } from './throttle-keys.js';
 
-interface Failures {
-  count: number;
-  /** Failures older than the window are forgotten; a locked entry stays until this passes. */
-  until: number;
+export type LoginLimitSettings = Pick<
+  Settings,
+  'LOGIN_FAILURE_LIMIT' | 'LOGIN_FAILURE_LIMIT_PER_ADDRESS' | 'LOGIN_FAILURE_WINDOW' | 'LOGIN_DELAY_MAX'
+>;
+
+/** What `check` found, handed back to `recordSuccess`. */
+export interface LoginAttempt {
+  /** The count of this login from this address, which a success clears. */
+  readonly pair: string;
+  /** Whether that count exists, so that a success with nothing to clear writes nothing. */
+  readonly pairCounted: boolean;
 }
 
-/** Entries kept before expired ones are swept, so a flood of made-up logins cannot grow memory without bound. */
-const SWEEP_AT = 10_000;
+/** Seconds to wait after `count` failures where `limit` are allowed: none below it, then 1, 2, 4 … up to `max`. */
+export function delaySeconds(count: number, limit: number, max: number): number {
+  if (limit === 0 || count < limit) return 0;
+  return Math.min(max, 2 ** Math.min(count - limit, 30));
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Counts failed logins per login name and per client address. Once either reaches its limit within the window, that
- * login (or address) gets 429 until the window ends; everyone else logs in as before. A limit of 0 turns it off.
+ * The login throttle of README.md#sign-in-limits, shared by POST /auth/login and Basic credentials (and LDAP logins).
+ * Failures are counted per login and client address together, and per client address alone, in the database, so every
+ * server process on it sees them. Past a limit, that pair or that address waits before its next attempt, twice as
+ * long after each further failure; nothing else is held back. In particular, failures for a login from one address
+ * never refuse or slow down the same login from another address, so nobody can lock a user out by failing on purpose.
  */
 export class LoginThrottle {
-  private readonly failures = new Map<string, Failures>();
-
   constructor(
-    private readonly limits: { perLogin: number; perAddress: number; seconds: number },
-    private readonly now: () => number = Date.now,
+    private readonly counts: ThrottleCountRepository,
+    private readonly settings: LoginLimitSettings,
+    private readonly clock: () => number = Date.now,
   ) {}
 
-  private keys(login: string, address: string): [string, number][] {
-    return [
-      [`login\u0000${login.toLowerCase()}`, this.limits.perLogin],
-      [`address\u0000${address}`, this.limits.perAddress],
-    ];
-  }
-
-  /** Throws 429, with Retry-After, while the login or the address is locked out. */
-  check(login: string, address: string): void {
-    const now = this.now();
-    for (const [key, limit] of this.keys(login, address)) {
-      const entry = this.failures.get(key);
-      if (entry === undefined || limit === 0) continue;
-      if (entry.until <= now) {
-        this.failures.delete(key);
-        continue;
-      }
-      if (entry.count >= limit) {
-        const seconds = Math.max(1, Math.ceil((entry.until - now) / 1000));
-        throw new ApiError(429, `too many failed logins, try again in ${seconds} seconds`, null, {
-          'retry-after': String(seconds),
-        });
-      }
+  /** The counts that apply to this attempt, each with its limit (a limit of 0 counts nothing). */
+  private limits(login: string, address: string): { pair: string; limits: Map<string, number> } {
+    const network = clientNetwork(address);
+    const pair = countId('login', login.toLowerCase(), network);
+    const limits = new Map<string, number>();
+    if (this.settings.LOGIN_FAILURE_LIMIT > 0) limits.set(pair, this.settings.LOGIN_FAILURE_LIMIT);
+    if (this.settings.LOGIN_FAILURE_LIMIT_PER_ADDRESS > 0) {
+      limits.set(countId('login-address', network), this.settings.LOGIN_FAILURE_LIMIT_PER_ADDRESS);
     }
+    return { pair, limits };
   }
 
-  recordFailure(login: string, address: string): void {
-    const now = this.now();
-    if (this.failures.size >= SWEEP_AT) this.sweep(now);
-    for (const [key, limit] of this.keys(login, address)) {
-      if (limit === 0) continue;
-      const entry = this.failures.get(key);
-      const until = now + this.limits.seconds * 1000;
-      if (entry === undefined || entry.until <= now) this.failures.set(key, { count: 1, until });
-      else {
-        entry.count += 1;
-        // The lockout runs from the failure that reached the limit.
-        if (entry.count >= limit) entry.until = until;
-      }
+  /**
+   * Before the password is checked: throws 429, with Retry-After, while this login from this address, or this
+   * address, must still wait. One indexed read; no write.
+   */
+  async check(login: string, address: string): Promise<LoginAttempt> {
+    const { pair, limits } = this.limits(login, address);
+    if (limits.size === 0) return { pair, pairCounted: false };
+    const now = this.clock();
+    const found = await this.counts.read([...limits.keys()], iso(now));
+    let wait = 0;
+    for (const count of found) {
+      const delay = delaySeconds(count.count, limits.get(count.id) ?? 0, this.settings.LOGIN_DELAY_MAX);
+      wait = Math.max(wait, Date.parse(count.lastAt) + delay * 1000 - now);
     }
+    if (wait > 0) {
+      const seconds = Math.max(1, Math.ceil(wait / 1000));
+      throw new ApiError(429, `too many failed logins, try again in ${seconds} seconds`, null, {
+        'retry-after': String(seconds),
+      });
+    }
+    return { pair, pairCounted: found.some((count) => count.id === pair) };
   }
 
-  /** A successful login clears that login's failures; the address keeps its count. */
-  recordSuccess(login: string): void {
-    this.failures.delete(`login\u0000${login.toLowerCase()}`);
+  /** A wrong password (or unknown login): one write that counts it for the pair and the address. */
+  async recordFailure(login: string, address: string): Promise<void> {
+    const { limits } = this.limits(login, address);
+    const now = this.clock();
+    await this.counts.add([...limits.keys()], iso(now), iso(now + this.settings.LOGIN_FAILURE_WINDOW * 1000), true);
   }
 
-  private sweep(now: number): void {
-    for (const [key, entry] of this.failures) if (entry.until <= now) this.failures.delete(key);
+  /** A right password clears the failures of its login from its address; the address keeps its own count. */
+  async recordSuccess(attempt: LoginAttempt): Promise<void> {
+    if (attempt.pairCounted) await this.counts.clear(attempt.pair);
   }
-}
-
-const throttles = new WeakMap<object, LoginThrottle>();
-
-/**
- * The throttle of one server: its settings object stands for it, so the login route and Basic credentials count
- * the same failures without another field on the app's context.
- */
-export function loginThrottle(
-  settings: Pick<Settings, 'LOGIN_FAILURE_LIMIT' | 'LOGIN_FAILURE_LIMIT_PER_ADDRESS' | 'LOGIN_LOCKOUT'>,
-): LoginThrottle {
-  let throttle = throttles.get(settings);
-  if (throttle === undefined) {
-    throttle = new LoginThrottle({
-      perLogin: settings.LOGIN_FAILURE_LIMIT,
-      perAddress: settings.LOGIN_FAILURE_LIMIT_PER_ADDRESS,
-      seconds: settings.LOGIN_LOCKOUT,
-    });
-    throttles.set(settings, throttle);
-  }
-  return throttle;
 }
