@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type AppContext, createContext } from './context.js';
-import { methodNotAllowedError, notFoundError, sendError, toApiError } from './http/envelope.js';
+import { logUnavailable, methodNotAllowedError, notFoundError, sendError, toApiError } from './http/envelope.js';
 import { preflightHeaders, registerHooks, requestIdOf } from './http/hooks.js';
 import { RouteTable } from './http/route-table.js';
 import { registerConsole } from './http/console.js';
@@ -25,8 +25,6 @@ export interface AppOptions {
   secretKey: string;
   /** false turns request logging off (tests). */
   logger?: boolean;
-  /** The time the sign-in limits read, in epoch milliseconds (tests); the system clock unless given. */
-  clock?: () => number;
 }
 
 /** Strips credentials that may travel in the URL (query keys, mailed confirm and reset tokens) before it is logged. */
@@ -61,7 +59,7 @@ function loggerOptions(settings: Settings, enabled: boolean): NonNullable<Fastif
 
 /** Builds the server: the API under BASE_PATH and the console at `/`. Call `listen` or `inject` on the result. */
 export async function buildApp(settings: Settings, store: Store, options: AppOptions): Promise<FastifyInstance> {
-  const context: AppContext = createContext(settings, store, options.secretKey, options.clock);
+  const context: AppContext = createContext(settings, store, options.secretKey);
   const app = Fastify({
     logger: loggerOptions(settings, options.logger ?? true),
     bodyLimit: settings.MAX_CONTENT_LENGTH,
@@ -98,6 +96,7 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
       // docs/api/conventions.md message; the exception text stays in the log so internals never reach the client.
       return sendError(request, reply, 500, 'An internal error has occurred!', null);
     }
+    if (apiError.statusCode === 503) logUnavailable(request.log, error);
     reply.headers(apiError.headers);
     return sendError(request, reply, apiError.statusCode, apiError.message, apiError.errors);
   });

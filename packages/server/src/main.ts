@@ -5,7 +5,7 @@ import { loadDemo } from './domain/demo.js';
 import { ingestSettingsOf } from './domain/ingest-settings.js';
 import { resolveSecretKey } from './secret.js';
 import { type Settings, SettingsError, loadSettings } from './settings.js';
-import { openStore } from './store/open.js';
+import { openStore, storeOptionsOf } from './store/open.js';
 
 function readSettings(): Settings {
   try {
@@ -21,8 +21,9 @@ function readSettings(): Settings {
 
 async function main(): Promise<void> {
   const settings = readSettings();
+  // The database first: a data folder the server cannot write is reported with the database's own message.
+  const store = openStore(settings.database, storeOptionsOf(settings));
   const secretKey = resolveSecretKey(settings.SECRET_KEY, settings.DATA_DIR);
-  const store = openStore(settings.database);
   await store.migrate();
   await store.useAlarmModel(settings.ALARM_MODEL);
 

@@ -35,7 +35,6 @@ forEachEngine((engine) => {
         USER_DEFAULT_SCOPES: 'read:alerts,write:alerts',
         GUEST_DEFAULT_SCOPES: 'read:heartbeats',
         TOKEN_EXPIRE_DAYS: '1',
-        SIGNUP_ENABLED: 'true',
       });
       const users: [string, string][] = [
         ['olive', 'ops'],

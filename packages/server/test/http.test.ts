@@ -182,11 +182,11 @@ forEachEngine((engine) => {
     assert.equal(model.defaults.status, 'open');
   });
 
-  it('answers the health check and other routes with 500 when the database is gone, without leaking details', async () => {
+  it('answers the health check with 503 and other routes with 500 when the store is closed, without leaking details', async () => {
     const broken = await startTestServer(engine, { AUTH_REQUIRED: 'false' });
     await broken.store.close();
     const health = await broken.app.inject({ method: 'GET', url: '/api/management/healthcheck' });
-    assert.equal(health.statusCode, 500);
+    assert.equal(health.statusCode, 503);
     const response = await broken.app.inject({ method: 'GET', url: '/api/alerts' });
     assert.equal(response.statusCode, 500);
     assert.deepEqual(body(response), {

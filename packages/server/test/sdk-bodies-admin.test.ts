@@ -24,11 +24,7 @@ forEachEngine((engine) => {
   };
 
   before(async () => {
-    server = await startTestServer(engine, {
-      BLACKOUT_DURATION: '1800',
-      USER_DEFAULT_SCOPES: 'read,write:alerts',
-      SIGNUP_ENABLED: 'true',
-    });
+    server = await startTestServer(engine, { BLACKOUT_DURATION: '1800', USER_DEFAULT_SCOPES: 'read,write:alerts' });
     await createUser(server.store, { login: 'root', password: 'root-password', roles: ['admin'] });
   });
   after(() => server.close());

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { UserRecord } from '../store/types.js';
 import { type DirectoryAccount, checkDirectoryPassword, parseLdapLogin } from './ldap.js';
+import { loginThrottle } from './login-throttle.js';
 import type { PasswordCredentials } from './password-sign-in.js';
 import { allowedBy, providerUser } from './provider-users.js';
 
@@ -24,7 +25,7 @@ export interface LdapSignInOptions {
  * never taken over by an address the directory does not vouch for). Nothing is written unless all of it passes.
  */
 export async function signInWithLdap(
-  context: Pick<AppContext, 'settings' | 'store' | 'loginThrottle'>,
+  context: Pick<AppContext, 'settings' | 'store'>,
   credentials: PasswordCredentials,
   options: LdapSignInOptions,
 ): Promise<LdapSignIn> {
@@ -35,8 +36,8 @@ export async function signInWithLdap(
   const login = parseLdapLogin(settings, name);
   // Counted per directory user, so `DOMAIN\user` and `user@domain` share one count.
   const counted = `${login.username}@${login.domain}`;
-  const throttle = context.loginThrottle;
-  const attempt = await throttle.check(counted, address);
+  const throttle = loginThrottle(settings);
+  throttle.check(counted, address);
   let account: DirectoryAccount | undefined;
   try {
     account = await checkDirectoryPassword(settings, login, password);
@@ -48,10 +49,10 @@ export async function signInWithLdap(
     throw error;
   }
   if (account === undefined) {
-    await throttle.recordFailure(counted, address);
+    throttle.recordFailure(counted, address);
     throw options.refused();
   }
-  await throttle.recordSuccess(attempt);
+  throttle.recordSuccess(counted);
   if (!allowedBy(settings.ALLOWED_LDAP_GROUPS, account.groups)) {
     throw new ApiError(403, `User ${account.login} is not authorized`);
   }

@@ -2,7 +2,7 @@ import { ApiError } from '../errors.js';
 import { checkEmailDomain } from '../routes/users.js';
 import type { Settings } from '../settings.js';
 import type { UserRecord, UserRepository } from '../store/types.js';
-import type { LoginThrottle } from './login-throttle.js';
+import { loginThrottle } from './login-throttle.js';
 import { verifyPassword } from './passwords.js';
 
 export interface PasswordCredentials {
@@ -45,24 +45,21 @@ async function checkAccount(
  * refuses: the login throttle, the password, then the account checks. Returns the user.
  */
 export async function signInWithPassword(
-  context: {
-    settings: Settings;
-    users: Pick<UserRepository, 'findByLoginOrEmail'>;
-    loginThrottle: LoginThrottle;
-  },
+  settings: Settings,
+  users: Pick<UserRepository, 'findByLoginOrEmail'>,
   credentials: PasswordCredentials,
   options: PasswordSignInOptions,
 ): Promise<UserRecord> {
-  const { settings, users, loginThrottle: throttle } = context;
   const { name, password, address } = credentials;
-  const attempt = await throttle.check(name, address);
+  const throttle = loginThrottle(settings);
+  throttle.check(name, address);
   const user = await users.findByLoginOrEmail(name);
   const ok = await verifyPassword(password, user?.password);
   if (user === undefined || !ok) {
-    await throttle.recordFailure(name, address);
+    throttle.recordFailure(name, address);
     throw options.refused();
   }
-  await throttle.recordSuccess(attempt);
+  throttle.recordSuccess(name);
   await checkAccount(settings, user, options.unverified);
   return user;
 }

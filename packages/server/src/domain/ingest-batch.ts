@@ -1,6 +1,7 @@
 import type { AlertInput } from '@alerta/contract';
 import type { BlackoutWindow } from '../store/ingest-types.js';
 import type { AlertRepository, BlackoutRecord } from '../store/types.js';
+import { isDatabaseUnavailable } from '../store/unavailable.js';
 import { planBatch } from './batch-plan.js';
 import {
   type DivertedAlert,
@@ -42,9 +43,10 @@ const settleSuppressed = (screened: Screened): void => {
 /**
  * POST /alert with group commit. Alerts that arrive while a batch is being written wait, and the next batch stores
  * them all in one transaction: one commit, and a few set-based statements instead of several per alert. Each request
- * still gets the answer it would get on its own, after the commit. If the batch's transaction fails (a client id
- * already in use, a concurrent insert by another process, a deadlock …) nothing of it was committed, and its alerts
- * are stored one at a time, so one bad alert only fails itself.
+ * still gets the answer it would get on its own, once the commit has returned: on PostgreSQL (synchronous_commit on)
+ * and on SQLite (SQLITE_SYNCHRONOUS=FULL) that is once the commit is on disk (README.md#durability). If the batch's
+ * transaction fails (a client id already in use, a concurrent insert by another process, a deadlock …) nothing of it
+ * was committed, and its alerts are stored one at a time, so one bad alert only fails itself.
  */
 export class IngestBatcher {
   private readonly queue: Waiting[] = [];
@@ -141,6 +143,11 @@ export class IngestBatcher {
       if (planned !== undefined) {
         settleSuppressed(planned);
         for (const { waiting } of planned.storing) waiting.reject(error);
+        return;
+      }
+      // The database is down or cannot write: one at a time would only wait out the same failure once per alert.
+      if (isDatabaseUnavailable(error)) {
+        for (const waiting of batch) waiting.reject(error);
         return;
       }
       let fallback: Screened;

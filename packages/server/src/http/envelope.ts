@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors.js';
+import { isDatabaseUnavailable } from '../store/unavailable.js';
 
 export const JSON_CONTENT_TYPE_MESSAGE = "POST and PUT requests must set 'Content-type' to 'application/json'";
 
@@ -37,6 +38,8 @@ export function toApiError(error: unknown): ApiError | undefined {
     default:
       break;
   }
+  // README.md#durability: the database is down, unreachable or cannot write; the request may be sent again.
+  if (isDatabaseUnavailable(error)) return databaseUnavailableError();
   // A client regular expression PostgreSQL refuses (invalid_regular_expression) is the client's error, not ours.
   if (fastifyError.code === '2201B') {
     return new ApiError(400, 'Failed to parse query string.', [fastifyError.message ?? 'invalid regular expression']);
@@ -65,3 +68,29 @@ export const methodNotAllowedError = (allowed: readonly string[]): ApiError =>
     ['The method is not allowed for the requested URL.'],
     { Allow: allowed.join(', ') },
   );
+
+/** Seconds a client is asked to wait before sending again while the database is unavailable. */
+const RETRY_AFTER_SECONDS = 5;
+
+export const databaseUnavailableError = (): ApiError =>
+  new ApiError(503, 'Database unavailable, please try again later', null, {
+    'Retry-After': String(RETRY_AFTER_SECONDS),
+  });
+
+/** At most one log line per this many milliseconds while the database stays unavailable: an outage fails every call. */
+const UNAVAILABLE_LOG_MS = 5_000;
+let lastUnavailableLog = 0;
+let unloggedUnavailable = 0;
+
+/** Logs a database failure answered with 503, a few times a minute at most, with how many went unlogged between. */
+export function logUnavailable(log: FastifyBaseLogger, error: unknown): void {
+  if (!isDatabaseUnavailable(error)) return;
+  const now = Date.now();
+  if (now - lastUnavailableLog < UNAVAILABLE_LOG_MS) {
+    unloggedUnavailable += 1;
+    return;
+  }
+  log.warn({ err: error, alsoFailedSinceLast: unloggedUnavailable }, 'database unavailable, answering 503');
+  lastUnavailableLog = now;
+  unloggedUnavailable = 0;
+}

@@ -38,7 +38,8 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       return { token: await tokenForUser(context, request, user, 'ldap', { groups }) };
     }
     const user = await signInWithPassword(
-      { settings, users: context.store.users, loginThrottle: context.loginThrottle },
+      settings,
+      context.store.users,
       { name, password, address: request.ip },
       {
         refused: () => new ApiError(401, 'Invalid username or password'),

@@ -59,7 +59,8 @@ export function registerMiscRoutes(app: FastifyInstance, context: AppContext): v
     return reply.send(clientConfig(context, context.apiRoot(request), oidcAuthUrl));
   });
 
-  // docs/api/management.md: 503 once any heartbeat was last received more than 4 × its timeout ago.
+  // docs/api/management.md: 503 once any heartbeat was last received more than 4 × its timeout ago, or when the
+  // database does not answer within DATABASE_CONNECT_TIMEOUT and DATABASE_QUERY_TIMEOUT.
   app.get('/management/healthcheck', async (request, reply) => {
     let stale: string | undefined;
     try {
@@ -67,7 +68,8 @@ export function registerMiscRoutes(app: FastifyInstance, context: AppContext): v
       stale = await context.store.heartbeats.findStale(new Date().toISOString(), 4);
     } catch (error) {
       request.log.error({ err: error }, 'healthcheck: database unreachable');
-      return reply.code(500).type('text/plain; charset=utf-8').send('DATABASE_UNREACHABLE');
+      // 503 as the reference answers a failed check, so a load balancer takes the server out until the database is back.
+      return reply.code(503).type('text/plain; charset=utf-8').send('DATABASE_UNREACHABLE');
     }
     if (stale !== undefined) {
       return reply.code(503).type('text/plain; charset=utf-8').send(`HEARTBEAT_STALE: ${stale}`);

@@ -132,14 +132,6 @@ export interface SamlSignInsTable {
   expires_at: DateColumn;
 }
 
-/** A count behind the sign-in limits (migration 13 on PostgreSQL, 11 on SQLite), keyed by a digest. */
-export interface ThrottleCountsTable {
-  id: string;
-  count: number;
-  last_at: DateColumn;
-  expires_at: DateColumn;
-}
-
 type Count = ColumnType<number | string, number, number>;
 
 /** Running totals of the alerts (migration 5, kept by triggers); `customer` is '' for alerts without one. */
@@ -183,5 +175,4 @@ export interface Database {
   heartbeats: HeartbeatsTable;
   blackouts: BlackoutsTable;
   saml_sign_ins: SamlSignInsTable;
-  throttle_counts: ThrottleCountsTable;
 }

@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { hashPassword } from '../../src/auth/passwords.js';
 import { type Settings, loadSettings } from '../../src/settings.js';
-import { openStore } from '../../src/store/open.js';
+import { openStore, storeOptionsOf } from '../../src/store/open.js';
 import type { Store } from '../../src/store/types.js';
 import { type Engine, tempDir } from './engines.js';
 
@@ -31,7 +31,7 @@ export async function startTestServer(engine: Engine, env: Record<string, string
     CONSOLE_DIR: join(dataDir, 'no-console'),
     ...env,
   });
-  const store = openStore(settings.database);
+  const store = openStore(settings.database, storeOptionsOf(settings));
   await store.migrate();
   await store.useAlarmModel(settings.ALARM_MODEL);
   const app = await buildApp(settings, store, { secretKey: TEST_SECRET, logger: false });
