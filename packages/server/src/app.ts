@@ -25,6 +25,8 @@ export interface AppOptions {
   secretKey: string;
   /** false turns request logging off (tests). */
   logger?: boolean;
+  /** The time the sign-in limits read, in epoch milliseconds (tests); the system clock unless given. */
+  clock?: () => number;
 }
 
 /** Strips credentials that may travel in the URL (query keys, mailed confirm and reset tokens) before it is logged. */
@@ -59,7 +61,7 @@ function loggerOptions(settings: Settings, enabled: boolean): NonNullable<Fastif
 
 /** Builds the server: the API under BASE_PATH and the console at `/`. Call `listen` or `inject` on the result. */
 export async function buildApp(settings: Settings, store: Store, options: AppOptions): Promise<FastifyInstance> {
-  const context: AppContext = createContext(settings, store, options.secretKey);
+  const context: AppContext = createContext(settings, store, options.secretKey, options.clock);
   const app = Fastify({
     logger: loggerOptions(settings, options.logger ?? true),
     bodyLimit: settings.MAX_CONTENT_LENGTH,

@@ -4,6 +4,8 @@ import { ALARM_MODELS, type AlarmModel } from '@alerta/contract';
 import type { FastifyRequest } from 'fastify';
 import { ApiKeyVerifier } from './auth/api-keys.js';
 import type { Principal } from './auth/authenticate.js';
+import { LoginThrottle } from './auth/login-throttle.js';
+import { RequestLimits } from './auth/request-limits.js';
 import { UserStatusCache } from './auth/user-status.js';
 import { ServerMetrics } from './http/metrics.js';
 import type { Settings } from './settings.js';
@@ -33,6 +35,10 @@ export interface AppContext {
   userStatus: UserStatusCache;
   /** Request counts and timings of this process, for /management/status and /management/metrics. */
   metrics: ServerMetrics;
+  /** Failed logins, counted in the database for every process (README.md#sign-in-limits). */
+  loginThrottle: LoginThrottle;
+  /** Sign-ups and password-reset requests, counted likewise (README.md#sign-in-limits). */
+  requestLimits: RequestLimits;
   model: AlarmModel;
   /** docs/api/alerts.md: the default origin is `<argv0 basename>/<hostname>` of the server. */
   origin: string;
@@ -47,7 +53,13 @@ function activeModel(settings: Settings): AlarmModel {
   return previous === null ? model : { ...model, defaults: { ...model.defaults, previous_severity: previous } };
 }
 
-export function createContext(settings: Settings, store: Store, secretKey: string): AppContext {
+/** `clock` is the time the sign-in limits read, in epoch milliseconds; tests move it by hand. */
+export function createContext(
+  settings: Settings,
+  store: Store,
+  secretKey: string,
+  clock: () => number = Date.now,
+): AppContext {
   return {
     settings,
     store,
@@ -55,6 +67,8 @@ export function createContext(settings: Settings, store: Store, secretKey: strin
     apiKeys: new ApiKeyVerifier(store.keys),
     userStatus: new UserStatusCache(store.users),
     metrics: new ServerMetrics(),
+    loginThrottle: new LoginThrottle(store.throttleCounts, settings, clock),
+    requestLimits: new RequestLimits(store.throttleCounts, settings, clock),
     model: activeModel(settings),
     origin: `${basename(process.argv[1] ?? 'alertad')}/${hostname()}`,
     apiRoot: (request) =>

@@ -116,7 +116,9 @@ const envSchema = z.object({
   BCRYPT_LOG_ROUNDS: int(10, 4, 31),
   OAUTH2_CLIENT_ID: str(''),
   CUSTOMER_VIEWS: bool(false),
-  SIGNUP_ENABLED: bool(true),
+  // Ours, unlike Alerta's `true`: with AUTH_REQUIRED, an open sign-up would give `read write` to anyone who can reach
+  // the port (README.md#where-we-differ-from-the-reference-server).
+  SIGNUP_ENABLED: bool(false),
   EMAIL_VERIFICATION: bool(false),
   // docs/api/auth.md#passwords-and-sign-up: email domains users may have ('*' = any); GET /users lists them.
   ALLOWED_EMAIL_DOMAINS: list(['*']),
@@ -191,10 +193,19 @@ const envSchema = z.object({
   SMTP_CA_FILE: str(''),
   // Our own: the shortest password signup, reset and user administration (POST and PUT /user) accept.
   PASSWORD_MIN_LENGTH: int(8, 1, 1024),
-  // Our own: failed logins for one login (or from one address) within LOGIN_LOCKOUT seconds before 429s.
+  // Our own (README.md#sign-in-limits): failed logins of one login from one client address, and from one address
+  // whatever the login, before that pair or address has to wait; how long counts are kept after the latest failure;
+  // and the longest wait, which doubles with each failure past the limit. 0 turns a limit off.
   LOGIN_FAILURE_LIMIT: int(5, 0),
   LOGIN_FAILURE_LIMIT_PER_ADDRESS: int(20, 0),
-  LOGIN_LOCKOUT: int(300, 1),
+  LOGIN_FAILURE_WINDOW: int(900, 1, 86400),
+  LOGIN_DELAY_MAX: int(30, 1, 3600),
+  // Our own (README.md#sign-in-limits): sign-ups and password-reset requests per email address and per client address
+  // in one hour. 0 turns a limit off.
+  SIGNUP_LIMIT_PER_EMAIL: int(3, 0),
+  SIGNUP_LIMIT_PER_ADDRESS: int(30, 0),
+  PASSWORD_RESET_LIMIT_PER_EMAIL: int(3, 0),
+  PASSWORD_RESET_LIMIT_PER_ADDRESS: int(30, 0),
 
   // Identity providers (docs/api/auth.md#routes): OAuth2 client, OIDC discovery and the claims that carry roles and
   // groups.

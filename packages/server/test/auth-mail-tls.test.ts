@@ -46,7 +46,12 @@ forEachEngine((engine) => {
       let systemCa: TestServer;
       before(async () => {
         mailbox = await startMailbox(SMTP_LOGIN, { mode, key: trusted.key, cert: trusted.cert });
-        const common = { BASE_URL, EMAIL_VERIFICATION: 'true', MAIL_FROM: 'alerts@alerta.test' };
+        const common = {
+          BASE_URL,
+          EMAIL_VERIFICATION: 'true',
+          MAIL_FROM: 'alerts@alerta.test',
+          SIGNUP_ENABLED: 'true',
+        };
         server = await startTestServer(engine, { ...common, ...smtpEnv(mailbox, mode, trusted.certFile) });
         wrongCa = await startTestServer(engine, { ...common, ...smtpEnv(mailbox, mode, stranger.certFile) });
         systemCa = await startTestServer(engine, { ...common, ...smtpEnv(mailbox, mode) });

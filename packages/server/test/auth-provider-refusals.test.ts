@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { type Server, createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { OIDC_PROVIDERS, type OidcProvider, issuerUrl } from '../src/auth/oidc.js';
 import { type TestServer, body, startTestServer } from './support/app.js';
@@ -66,6 +68,75 @@ forEachEngine((engine) => {
       assert.equal(body(response).status, 'error');
       assert.equal(body(response).message, 'openid sign-in is not configured: OAUTH2_CLIENT_ID is not set');
       assert.equal(await noClient.store.users.count(), 0);
+    });
+  });
+
+  // docs/api/auth.md#identity-providers: the discovery document must name exactly the issuer it was fetched for.
+  describe('a discovery document that names another issuer', () => {
+    let idp: Idp;
+    let impostor: Server;
+    let impostorIssuer: string;
+    let misled: TestServer;
+    let direct: TestServer;
+    before(async () => {
+      idp = await startIdp();
+      // Serves the real provider's discovery document, its issuer, endpoints and keys included, from another address.
+      impostor = createServer((req, res) => {
+        if (req.url !== '/.well-known/openid-configuration') return void res.writeHead(404).end();
+        fetch(`${idp.issuer}/.well-known/openid-configuration`)
+          .then((answer) => answer.text())
+          .then(
+            (text) => res.writeHead(200, { 'content-type': 'application/json' }).end(text),
+            () => res.writeHead(502).end(),
+          );
+      });
+      await new Promise<void>((resolve) => impostor.listen(0, '127.0.0.1', resolve));
+      impostorIssuer = `http://127.0.0.1:${(impostor.address() as AddressInfo).port}`;
+      const client = { BASE_URL, AUTH_PROVIDER: 'openid', OAUTH2_CLIENT_ID: idp.clientId };
+      misled = await startTestServer(engine, {
+        ...client,
+        OIDC_ISSUER_URL: impostorIssuer,
+        OAUTH2_CLIENT_SECRET: idp.clientSecret,
+      });
+      direct = await startTestServer(engine, {
+        ...client,
+        OIDC_ISSUER_URL: idp.issuer,
+        OAUTH2_CLIENT_SECRET: idp.clientSecret,
+      });
+    });
+    after(async () => {
+      await misled.close();
+      await direct.close();
+      await new Promise<void>((resolve, reject) => impostor.close((error) => (error ? reject(error) : resolve())));
+      await idp.close();
+    });
+
+    const signIn = async (server: TestServer, sub: string) =>
+      server.app.inject({
+        method: 'POST',
+        url: '/api/auth/openid',
+        payload: {
+          code: await idp.authorize({ sub, claims: { email: `${sub}@example.com`, email_verified: true } }),
+          clientId: idp.clientId,
+          redirectUri: idp.redirectUri,
+        },
+      });
+
+    it('refuses sign-in with a code the provider it names would take, and tells the console of no endpoint', async () => {
+      const refused = await signIn(misled, 'misled');
+      assert.equal(refused.statusCode, 502, refused.body);
+      assert.equal(body(refused).status, 'error');
+      assert.equal(
+        body(refused).message,
+        `identity provider discovery document names issuer "${idp.issuer}", not the configured "${impostorIssuer}"`,
+      );
+      assert.equal(await misled.store.users.count(), 0);
+      const config = await misled.app.inject({ method: 'GET', url: '/api/config' });
+      assert.equal(body(config).oidc_auth_url, null);
+
+      // The same kind of code signs in where the configured issuer is the provider's own.
+      const accepted = await signIn(direct, 'direct');
+      assert.equal(accepted.statusCode, 200, accepted.body);
     });
   });
 });

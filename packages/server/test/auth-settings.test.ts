@@ -35,6 +35,7 @@ forEachEngine((engine) => {
         USER_DEFAULT_SCOPES: 'read:alerts,write:alerts',
         GUEST_DEFAULT_SCOPES: 'read:heartbeats',
         TOKEN_EXPIRE_DAYS: '1',
+        SIGNUP_ENABLED: 'true',
       });
       const users: [string, string][] = [
         ['olive', 'ops'],

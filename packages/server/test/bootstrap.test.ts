@@ -42,7 +42,11 @@ forEachEngine((engine) => {
   describe('ADMIN_USERS', () => {
     let server: TestServer;
     before(async () => {
-      server = await start({ ADMIN_USERS: 'alice@example.com,bob@example.com,ops', ADMIN_PASSWORD: 'admin-pw-1' });
+      server = await start({
+        ADMIN_USERS: 'alice@example.com,bob@example.com,ops',
+        ADMIN_PASSWORD: 'admin-pw-1',
+        SIGNUP_ENABLED: 'true',
+      });
     });
 
     it('creates every listed administrator with ADMIN_PASSWORD, and none again on the next start', async () => {

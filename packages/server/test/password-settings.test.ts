@@ -13,7 +13,11 @@ forEachEngine((engine) => {
   describe('PASSWORD_MIN_LENGTH other than the default', () => {
     let server: TestServer;
     before(async () => {
-      server = await startTestServer(engine, { PASSWORD_MIN_LENGTH: '12', ADMIN_USERS: 'boss' });
+      server = await startTestServer(engine, {
+        PASSWORD_MIN_LENGTH: '12',
+        ADMIN_USERS: 'boss',
+        SIGNUP_ENABLED: 'true',
+      });
       await createUser(server.store, { login: 'boss', password: 'boss-password-long', roles: [] });
       for (const login of ['rhea', 'ugo', 'mo']) {
         await createUser(server.store, { login, password: `${login}-old-password` });

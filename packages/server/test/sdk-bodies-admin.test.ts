@@ -24,7 +24,11 @@ forEachEngine((engine) => {
   };
 
   before(async () => {
-    server = await startTestServer(engine, { BLACKOUT_DURATION: '1800', USER_DEFAULT_SCOPES: 'read,write:alerts' });
+    server = await startTestServer(engine, {
+      BLACKOUT_DURATION: '1800',
+      USER_DEFAULT_SCOPES: 'read,write:alerts',
+      SIGNUP_ENABLED: 'true',
+    });
     await createUser(server.store, { login: 'root', password: 'root-password', roles: ['admin'] });
   });
   after(() => server.close());

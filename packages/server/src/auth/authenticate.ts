@@ -6,6 +6,7 @@ import type { Store, UserRepository } from '../store/types.js';
 import type { ApiKeyVerifier } from './api-keys.js';
 import type { HawkVerifier } from './hawk.js';
 import { signInWithLdap } from './ldap-sign-in.js';
+import type { LoginThrottle } from './login-throttle.js';
 import { signInWithPassword } from './password-sign-in.js';
 import { ADMIN_SCOPES, resolveIdentity } from './permissions.js';
 import { verifyToken } from './tokens.js';
@@ -36,6 +37,8 @@ export interface AuthContext {
   /** HMAC_AUTH_CREDENTIALS and the nonces seen (docs/api/auth.md#credentials). */
   hawk: HawkVerifier;
   userStatus: UserStatusCache;
+  /** Failed Basic credentials count with failed logins (README.md#sign-in-limits). */
+  loginThrottle: LoginThrottle;
   secretKey: string;
   /** The audience tokens are issued for and checked against (docs/api/auth.md#credentials). */
   audience: (request: FastifyRequest) => string;
@@ -141,7 +144,7 @@ const basicStrategy: CredentialStrategy = async (request, context) => {
     context.settings.AUTH_PROVIDER === 'ldap'
       ? await signInWithLdap(context, credentials, { refused: basicRealm, log: request.log })
       : {
-          user: await signInWithPassword(context.settings, context.users, credentials, { refused: basicRealm }),
+          user: await signInWithPassword(context, credentials, { refused: basicRealm }),
           groups: [],
         };
   const { roles, groups, scopes } = await resolveIdentity(context.settings, context.store, user, directoryGroups);

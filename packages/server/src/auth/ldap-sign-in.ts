@@ -3,7 +3,6 @@ import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import type { UserRecord } from '../store/types.js';
 import { type DirectoryAccount, checkDirectoryPassword, parseLdapLogin } from './ldap.js';
-import { loginThrottle } from './login-throttle.js';
 import type { PasswordCredentials } from './password-sign-in.js';
 import { allowedBy, providerUser } from './provider-users.js';
 
@@ -25,7 +24,7 @@ export interface LdapSignInOptions {
  * never taken over by an address the directory does not vouch for). Nothing is written unless all of it passes.
  */
 export async function signInWithLdap(
-  context: Pick<AppContext, 'settings' | 'store'>,
+  context: Pick<AppContext, 'settings' | 'store' | 'loginThrottle'>,
   credentials: PasswordCredentials,
   options: LdapSignInOptions,
 ): Promise<LdapSignIn> {
@@ -36,8 +35,8 @@ export async function signInWithLdap(
   const login = parseLdapLogin(settings, name);
   // Counted per directory user, so `DOMAIN\user` and `user@domain` share one count.
   const counted = `${login.username}@${login.domain}`;
-  const throttle = loginThrottle(settings);
-  throttle.check(counted, address);
+  const throttle = context.loginThrottle;
+  const attempt = await throttle.check(counted, address);
   let account: DirectoryAccount | undefined;
   try {
     account = await checkDirectoryPassword(settings, login, password);
@@ -49,10 +48,10 @@ export async function signInWithLdap(
     throw error;
   }
   if (account === undefined) {
-    throttle.recordFailure(counted, address);
+    await throttle.recordFailure(counted, address);
     throw options.refused();
   }
-  throttle.recordSuccess(counted);
+  await throttle.recordSuccess(attempt);
   if (!allowedBy(settings.ALLOWED_LDAP_GROUPS, account.groups)) {
     throw new ApiError(403, `User ${account.login} is not authorized`);
   }

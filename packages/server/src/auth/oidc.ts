@@ -91,13 +91,22 @@ export async function fetchJson(url: string, init: RequestInit = {}): Promise<un
   return body;
 }
 
-/** The issuer's discovery document (cached for an hour) and its signing keys. */
+/**
+ * The issuer's discovery document (cached for an hour) and its signing keys. The document must name exactly the
+ * configured issuer (docs/api/auth.md#identity-providers): one that names another could hand this server endpoints
+ * and keys of a provider it was never meant to trust.
+ */
 export async function discover(issuer: string): Promise<Discovered> {
   const cached = discovered.get(issuer);
   if (cached !== undefined && Date.now() - cached.fetched < DISCOVERY_TTL_MS) return cached;
   const url = `${issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
   const parsed = discoverySchema.safeParse(await fetchJson(url));
   if (!parsed.success) throw upstream('discovery document is invalid');
+  if (parsed.data.issuer !== issuer) {
+    throw upstream(
+      `discovery document names issuer ${JSON.stringify(parsed.data.issuer)}, not the configured ${JSON.stringify(issuer)}`,
+    );
+  }
   const entry = { document: parsed.data, keys: createRemoteJWKSet(new URL(parsed.data.jwks_uri)), fetched: Date.now() };
   discovered.set(issuer, entry);
   return entry;

@@ -2,7 +2,7 @@ import { ApiError } from '../errors.js';
 import { checkEmailDomain } from '../routes/users.js';
 import type { Settings } from '../settings.js';
 import type { UserRecord, UserRepository } from '../store/types.js';
-import { loginThrottle } from './login-throttle.js';
+import type { LoginThrottle } from './login-throttle.js';
 import { verifyPassword } from './passwords.js';
 
 export interface PasswordCredentials {
@@ -45,21 +45,24 @@ async function checkAccount(
  * refuses: the login throttle, the password, then the account checks. Returns the user.
  */
 export async function signInWithPassword(
-  settings: Settings,
-  users: Pick<UserRepository, 'findByLoginOrEmail'>,
+  context: {
+    settings: Settings;
+    users: Pick<UserRepository, 'findByLoginOrEmail'>;
+    loginThrottle: LoginThrottle;
+  },
   credentials: PasswordCredentials,
   options: PasswordSignInOptions,
 ): Promise<UserRecord> {
+  const { settings, users, loginThrottle: throttle } = context;
   const { name, password, address } = credentials;
-  const throttle = loginThrottle(settings);
-  throttle.check(name, address);
+  const attempt = await throttle.check(name, address);
   const user = await users.findByLoginOrEmail(name);
   const ok = await verifyPassword(password, user?.password);
   if (user === undefined || !ok) {
-    throttle.recordFailure(name, address);
+    await throttle.recordFailure(name, address);
     throw options.refused();
   }
-  throttle.recordSuccess(name);
+  await throttle.recordSuccess(attempt);
   await checkAccount(settings, user, options.unverified);
   return user;
 }

@@ -74,6 +74,7 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
     apiKeys: context.apiKeys,
     hawk: new HawkVerifier(settings.HMAC_AUTH_CREDENTIALS),
     userStatus: context.userStatus,
+    loginThrottle: context.loginThrottle,
     secretKey: context.secretKey,
     audience: (r: FastifyRequest) => tokenAudience(context, r),
   };

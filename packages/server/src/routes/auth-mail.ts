@@ -40,6 +40,8 @@ export function registerAccountMailRoutes(app: FastifyInstance, context: AppCont
     if (email === undefined || email === '') throw badRequest("missing 'email'");
     if (!isEmailAddress(email)) throw badRequest('invalid email address');
     const password = checkPassword(body.data.password);
+    // README.md#sign-in-limits: counted once the request is well formed, before anything is looked up or written.
+    await context.requestLimits.count('signup', email, request.ip);
     checkEmailDomain(settings, email);
     if ((await store.users.findByLoginOrEmail(email)) !== undefined) throw new ApiError(409, 'username already exists');
 
@@ -88,6 +90,8 @@ export function registerAccountMailRoutes(app: FastifyInstance, context: AppCont
     if (!body.success) throw badRequest(firstIssue(body.error));
     const email = body.data.email;
     if (email === undefined || email === '' || !isEmailAddress(email)) throw badRequest('invalid email address');
+    // README.md#sign-in-limits: counted whether or not the address has an account, so a 429 tells nothing either.
+    await context.requestLimits.count('reset', email, request.ip);
     const user = await store.users.findByLoginOrEmail(email);
     if (user !== undefined && user.status === 'active' && user.email?.toLowerCase() === email.toLowerCase()) {
       await mailToken(context, mailer, request, user, 'reset');

@@ -104,7 +104,13 @@ export function registerProviderRoutes(app: FastifyInstance, context: AppContext
         { id: clientId, secret: settings.OAUTH2_CLIENT_SECRET },
         code,
         redirectUri,
-      );
+      ).catch((error: unknown) => {
+        // A provider that cannot be used (unreachable, or a discovery document for another issuer) is the operator's
+        // to fix, so it goes to the log as well as to the caller.
+        if (error instanceof ApiError && error.statusCode >= 500)
+          request.log.warn(`OIDC sign-in failed: ${error.message}`);
+        throw error;
+      });
       const subject = claimString(claims, 'sub');
       if (subject === null) throw new ApiError(401, 'identity provider token has no subject');
       const email = claimString(claims, 'email');

@@ -38,8 +38,7 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
       return { token: await tokenForUser(context, request, user, 'ldap', { groups }) };
     }
     const user = await signInWithPassword(
-      settings,
-      context.store.users,
+      { settings, users: context.store.users, loginThrottle: context.loginThrottle },
       { name, password, address: request.ip },
       {
         refused: () => new ApiError(401, 'Invalid username or password'),

@@ -1,3 +1,4 @@
+import { POSTGRES_READ_PATH_MIGRATION, SQLITE_READ_PATH_MIGRATION } from './read-path-migrations.js';
 import { POSTGRES_IDENTITY_MIGRATION, SQLITE_IDENTITY_MIGRATION } from './identity-migrations.js';
 import {
   INDEX_CLEANUP_MIGRATION,
@@ -13,6 +14,7 @@ import {
   POSTGRES_SEARCH_TABLE_MIGRATION,
 } from './search-table.js';
 import { POSTGRES_TALLY_MIGRATION, SQLITE_TALLY_MIGRATION } from './tally-migrations.js';
+import { POSTGRES_THROTTLE_MIGRATION, SQLITE_THROTTLE_MIGRATION } from './throttle-counts.js';
 
 /**
  * Versioned schema changes, one list per engine. A version is applied once, in order, inside a transaction, and
@@ -189,6 +191,8 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       SAML_SIGN_INS_INDEX,
     ],
   },
+  POSTGRES_THROTTLE_MIGRATION,
+  POSTGRES_READ_PATH_MIGRATION,
 ];
 
 // SQLite keeps dates as ISO-8601 text (sortable as written), lists and objects as JSON text, booleans as 0/1.
@@ -336,4 +340,6 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     name: SAML_SIGN_INS,
     statements: ['CREATE TABLE saml_sign_ins (id TEXT PRIMARY KEY, expires_at TEXT NOT NULL)', SAML_SIGN_INS_INDEX],
   },
+  SQLITE_THROTTLE_MIGRATION,
+  SQLITE_READ_PATH_MIGRATION,
 ];

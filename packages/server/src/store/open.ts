@@ -21,6 +21,7 @@ import { guardedPool, postgresPool } from './postgres-pool.js';
 import { KyselySamlSignInRepository } from './saml-sign-ins.js';
 import type { Database } from './schema.js';
 import { alarmModelIndexes } from './severity-order.js';
+import { KyselyThrottleCountRepository } from './throttle-counts.js';
 import { startCheckpointer } from './sqlite-checkpointer.js';
 import { registerRegexp } from './sqlite-regexp.js';
 import { type SqliteRows, rawRows, withStatementCache } from './sqlite-statements.js';
@@ -76,6 +77,7 @@ function createStore(
     perms: new KyselyPermissionRepository(withIdentityTables(db), engine),
     customers: new KyselyCustomerRepository(withIdentityTables(db), engine),
     samlSignIns: new KyselySamlSignInRepository(db, engine),
+    throttleCounts: new KyselyThrottleCountRepository(db, engine),
     migrate: async () => {
       await migrate(setupDb, engine.name, migrations);
     },

@@ -132,6 +132,14 @@ export interface SamlSignInsTable {
   expires_at: DateColumn;
 }
 
+/** A count behind the sign-in limits (migration 13 on PostgreSQL, 11 on SQLite), keyed by a digest. */
+export interface ThrottleCountsTable {
+  id: string;
+  count: number;
+  last_at: DateColumn;
+  expires_at: DateColumn;
+}
+
 type Count = ColumnType<number | string, number, number>;
 
 /** Running totals of the alerts (migration 5, kept by triggers); `customer` is '' for alerts without one. */
@@ -175,4 +183,5 @@ export interface Database {
   heartbeats: HeartbeatsTable;
   blackouts: BlackoutsTable;
   saml_sign_ins: SamlSignInsTable;
+  throttle_counts: ThrottleCountsTable;
 }

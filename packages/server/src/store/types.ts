@@ -11,6 +11,7 @@ import type {
   SamlSignInRepository,
   UserAdministration,
 } from './identity-types.js';
+import type { ThrottleCountRepository } from './throttle-counts.js';
 
 /** An alert as stored, without its history (docs/api/alerts.md Alert object minus href and history). */
 export interface AlertRecord {
@@ -257,6 +258,8 @@ export interface Store {
   readonly perms: MatchRepository<PermissionRecord>;
   readonly customers: MatchRepository<CustomerRecord>;
   readonly samlSignIns: SamlSignInRepository;
+  /** The counts behind the sign-in limits (README.md#sign-in-limits). */
+  readonly throttleCounts: ThrottleCountRepository;
 }
 
 /** Raised when a unique index rejects a write (for example two senders creating the same alert at once). */
