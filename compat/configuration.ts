@@ -32,7 +32,9 @@ export function describeConfiguration(engine: EngineName, auth: AuthMode): void 
     // A test rather than a hook, so that when it fails every test after it fails too and is counted.
     it('the official client is there, and the built server starts with its first administrator', async () => {
       clientDir();
-      await h.attach(await startServer(engine, auth === 'none' ? { AUTH_REQUIRED: 'false' } : {}));
+      // `alerta signup` is among the commands run, and sign-up is off unless SIGNUP_ENABLED says otherwise.
+      const env = { SIGNUP_ENABLED: 'true', ...(auth === 'none' ? { AUTH_REQUIRED: 'false' } : {}) };
+      await h.attach(await startServer(engine, env));
       const admin = await h.api('GET', `/user/me`);
       assert.equal(itemOf(admin, 'user', userSchema).login, h.server.admin.login);
     });

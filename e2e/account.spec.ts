@@ -18,11 +18,13 @@ const test = base.extend<object, { mailbox: Mailbox }>({
     },
     { scope: 'worker' },
   ],
-  // The server of this file confirms addresses by mail, through the mailbox above. The administrator (who makes the
-  // test users) needs a confirmed address to log in, which only a login that is an address gets.
+  // The server of this file lets people sign up (off by default) and confirms addresses by mail, through the mailbox
+  // above. The administrator (who makes the test users) needs a confirmed address to log in, which only a login that is
+  // an address gets.
   serverEnv: [
     async ({ mailbox }, use) => {
       await use({
+        SIGNUP_ENABLED: 'true',
         ADMIN_USERS: 'admin@example.com',
         EMAIL_VERIFICATION: 'true',
         MAIL_FROM: 'alerta@example.com',

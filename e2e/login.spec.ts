@@ -49,6 +49,19 @@ test.describe('sign in and see alerts', () => {
     await expect(page).toHaveURL(/\/login/);
   });
 
+  test('offers no sign-up on a server left at its defaults', async ({ page, server }) => {
+    // README.md#where-we-differ-from-the-reference-server: sign-up is off unless SIGNUP_ENABLED=true.
+    const config = await fetch(`${server.baseURL}/api/config`);
+    expect(((await config.json()) as { signup_enabled?: unknown }).signup_enabled).toBe(false);
+    await page.goto(`${server.baseURL}/login`);
+    await expect(page.getByRole('link', { name: 'Forgot your password?' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create an account' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Sign up' })).toHaveCount(0);
+    await page.goto(`${server.baseURL}/signup`);
+    await expect(page.getByRole('heading', { name: 'Sorry, sign up is not currently available' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign up' })).toBeDisabled();
+  });
+
   test('rewrites an old-style /#/ link and sends unknown paths to the alerts screen', async ({ page, server }) => {
     await page.goto(`${server.baseURL}/#/alerts`);
     await expect(page).toHaveURL(/\/login\?redirect=%2Falerts/);
