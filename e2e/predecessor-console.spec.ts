@@ -11,7 +11,9 @@ const WEBUI_DIR =
   process.env.ALERTA_WEBUI_DIR ??
   resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'clients', 'alerta-webui');
 
-test.use({ serverEnv: { CONSOLE_DIR: WEBUI_DIR } });
+// Its bundle looks for the global object with `Function('return this')`, and it compiles CLIPBOARD_TEMPLATE to code:
+// the console's policy refuses both unless CONSOLE_UNSAFE_EVAL allows them (README.md#security-headers).
+test.use({ serverEnv: { CONSOLE_DIR: WEBUI_DIR, CONSOLE_UNSAFE_EVAL: 'true' } });
 
 /** An answer of 400 or more that the test expects: the method, the path and the status. */
 interface ExpectedFailure {

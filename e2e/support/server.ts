@@ -12,7 +12,7 @@ export interface RunningServer {
 const EXPECTED_CONSOLE_ERROR = /Failed to load resource: the server responded with a status of 4\d\d/;
 
 export const test = base.extend<
-  { consoleErrors: string[] },
+  { consoleErrors: string[]; cspViolations: string[] },
   { server: RunningServer; serverEnv: Record<string, string> }
 >({
   // Extra environment for the worker's server (settings such as ACTIONS); a file that sets it with `test.use` gets a
@@ -27,6 +27,28 @@ export const test = base.extend<
       page.on('pageerror', (error) => errors.push(error.message));
       await use(errors);
       expect(errors, 'errors logged in the browser').toEqual([]);
+    },
+    { auto: true },
+  ],
+  // A browser test fails when the page's Content-Security-Policy refuses anything (README.md#security-headers): a
+  // listener on every page the test loads reports each violation through a binding.
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      await page.exposeBinding('reportCspViolation', (_source, text: unknown) => {
+        violations.push(String(text));
+      });
+      await page.addInitScript(() => {
+        const report = (window as unknown as { reportCspViolation: (text: string) => Promise<void> })
+          .reportCspViolation;
+        document.addEventListener('securitypolicyviolation', (event) => {
+          const blocked = event.blockedURI === '' ? 'inline' : event.blockedURI;
+          const where = event.sourceFile === '' ? '' : ` at ${event.sourceFile}:${String(event.lineNumber)}`;
+          void report(`${event.effectiveDirective} refused ${blocked}${where}`);
+        });
+      });
+      await use(violations);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
     },
     { auto: true },
   ],

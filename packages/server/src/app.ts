@@ -4,6 +4,8 @@ import { logUnavailable, methodNotAllowedError, notFoundError, sendError, toApiE
 import { preflightHeaders, registerHooks, requestIdOf } from './http/hooks.js';
 import { RouteTable } from './http/route-table.js';
 import { registerConsole } from './http/console.js';
+import { registerCompression } from './http/compression.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerAlertAggregateRoutes } from './routes/alert-aggregates.js';
 import { registerApiIndexRoute } from './routes/api-index.js';
 import { scheduleHousekeeping } from './housekeeping-timer.js';
@@ -103,6 +105,8 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
     return sendError(request, reply, apiError.statusCode, apiError.message, apiError.errors);
   });
 
+  // Security headers on every answer, the console's and the API's (README.md#security-headers).
+  await registerSecurityHeaders(app, settings);
   registerHooks(app, context);
   scheduleHousekeeping(app, context);
 
@@ -126,7 +130,9 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
   });
 
   await app.register(
-    (api, _options, done) => {
+    async (api) => {
+      // First, so that every route below gets it.
+      await registerCompression(api);
       registerApiIndexRoute(api, context, apiRoutes);
       registerMiscRoutes(api, context);
       registerAuthRoutes(api, context);
@@ -139,7 +145,6 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
       registerWebhookRoutes(api, context);
       registerIdentityRoutes(api, context);
       registerManagementRoutes(api, context);
-      done();
     },
     { prefix: settings.BASE_PATH },
   );

@@ -72,6 +72,12 @@ const envSchema = z.object({
   DATABASE_QUERY_TIMEOUT: int(30, 0, 86400),
   SECRET_KEY: str(''),
   CONSOLE_DIR: str(''),
+  // The API address the console's /config.json names (README.md#settings); empty means BASE_PATH on this server.
+  CONSOLE_ENDPOINT: str(''),
+  // The server is reached over HTTPS: answers carry Strict-Transport-Security (README.md#settings).
+  HSTS_ENABLED: bool(false),
+  // Lets the console's scripts run strings as code, for a console built elsewhere that needs it (README.md#settings).
+  CONSOLE_UNSAFE_EVAL: bool(false),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], 'info'),
   DEBUG: bool(false),
   DEMO: bool(false),
@@ -338,6 +344,10 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
   }
   const baseUrl = raw.BASE_URL.replace(/\/+$/, '');
   if (baseUrl !== '' && !/^https?:\/\/\S+$/.test(baseUrl)) fail('BASE_URL', env, 'expected an http(s) URL');
+  const consoleEndpoint = raw.CONSOLE_ENDPOINT === '' ? basePath : raw.CONSOLE_ENDPOINT.replace(/\/+$/, '');
+  if (!/^(\/[^\s?#]*|https?:\/\/[^\s/?#]+(\/[^\s?#]*)?)$/.test(consoleEndpoint)) {
+    fail('CONSOLE_ENDPOINT', env, 'expected a path such as /api or an http(s) URL such as https://alerta.example.com');
+  }
 
   let corsOrigins: CorsOrigins;
   try {
@@ -420,6 +430,7 @@ export function loadSettings(env: Readonly<Record<string, string | undefined>>):
     BASE_PATH: basePath,
     BASE_URL: baseUrl,
     CONSOLE_DIR: raw.CONSOLE_DIR === '' ? DEFAULT_CONSOLE_DIR : resolve(raw.CONSOLE_DIR),
+    CONSOLE_ENDPOINT: consoleEndpoint,
     SMTP_CA_FILE: smtpCaFile,
     LDAP_CACERT: ldapCaCert,
     CAS_SERVER: raw.CAS_SERVER?.replace(/\/+$/, '') ?? null,

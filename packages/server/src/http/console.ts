@@ -13,15 +13,16 @@ const NOT_BUILT =
 /**
  * Serves the console from CONSOLE_DIR at `/` (README.md#running-it): hashed files under /assets/ are
  * cached for good, everything else is revalidated, and any other GET outside the API gets index.html so the
- * console's history-mode routes survive a reload.
+ * console's history-mode routes survive a reload. Files are sent compressed when the build left a compressed copy.
  */
 export async function registerConsole(app: FastifyInstance, settings: Settings): Promise<ConsoleFallback> {
   const root = settings.CONSOLE_DIR;
   const indexFile = join(root, 'index.html');
 
-  // Relative, so the console keeps working behind any proxy prefix.
+  // BASE_PATH is relative, so the console keeps working behind any proxy prefix; CONSOLE_ENDPOINT points it at an API
+  // elsewhere, as the `endpoint` of Alerta's own config.json does (README.md#settings).
   app.get('/config.json', async (_request, reply) => {
-    return reply.header('Cache-Control', 'no-cache').send({ endpoint: settings.BASE_PATH });
+    return reply.header('Cache-Control', 'no-cache').send({ endpoint: settings.CONSOLE_ENDPOINT });
   });
 
   if (!existsSync(root)) {
@@ -38,6 +39,9 @@ export async function registerConsole(app: FastifyInstance, settings: Settings):
     wildcard: true,
     index: false,
     cacheControl: false,
+    // The console's build writes a .br and a .gz beside each file worth compressing (README.md#compression);
+    // each request gets the one its Accept-Encoding takes, with Vary: Accept-Encoding, index.html included.
+    preCompressed: true,
     setHeaders: (reply, path) => {
       const immutable = path.includes(`${join(root, 'assets')}/`);
       reply.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

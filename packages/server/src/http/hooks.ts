@@ -62,7 +62,11 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
       reply.header('Access-Control-Allow-Origin', origin);
       // The console reads the entity tag to ask again with If-None-Match (etag.ts).
       reply.header('Access-Control-Expose-Headers', 'ETag');
-      if (origin !== '*') reply.header('Vary', 'Origin');
+      // Added to a Vary already there (a console file's Accept-Encoding), not in its place.
+      if (origin !== '*') {
+        const vary = reply.getHeader('Vary');
+        reply.header('Vary', vary === undefined || vary === '' ? 'Origin' : `${String(vary)}, Origin`);
+      }
     }
     done(null, payload);
   });

@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Settings } from '../settings.js';
+
+/** Helmet's own options, as `reply.helmet` takes them for one answer. */
+type HelmetOptions = NonNullable<Parameters<FastifyReply['helmet']>[0]>;
+
+/**
+ * Browser features neither console uses. Helmet does not send Permissions-Policy, so it is added beside it. Autoplay
+ * (the new-alert sound), fullscreen (the kiosk view) and the clipboard (copy buttons) stay allowed to our own pages.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'bluetooth',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/**
+ * `'sha256-…'` sources for each inline script of the console's index.html. Our own build has none, so its policy
+ * allows scripts from this origin only; a console built elsewhere and served through CONSOLE_DIR (the predecessor's
+ * index.html restores a deep link with one small inline script) gets exactly its own inline scripts and nothing more.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attributes = match[1] ?? '';
+    const body = match[2] ?? '';
+    if (/\ssrc\s*=/i.test(attributes) || body === '') continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return [...hashes];
+}
+
+function readIndexHtml(consoleDir: string): string {
+  try {
+    return readFileSync(join(consoleDir, 'index.html'), 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+/** The origin of the API the console is told to call, when it is a full URL; a path stays on the console's origin. */
+function endpointOrigin(endpoint: string): string | undefined {
+  return /^https?:\/\//.test(endpoint) ? new URL(endpoint).origin : undefined;
+}
+
+/**
+ * The policy of the console's pages (README.md#security-headers): scripts only from this origin (no inline script,
+ * no eval unless CONSOLE_UNSAFE_EVAL says the console needs it), styles from this origin plus the style elements and attributes Mantine
+ * writes at run time, images from here, data: URLs (Mantine's icons) and https (avatars from the sign-in's `picture`),
+ * calls to this origin and to the API named in config.json, no plugins, no framing.
+ */
+export function consoleHelmetOptions(settings: Settings, scriptHashes: readonly string[]): HelmetOptions {
+  const apiOrigin = endpointOrigin(settings.CONSOLE_ENDPOINT);
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes, ...(settings.CONSOLE_UNSAFE_EVAL ? ["'unsafe-eval'"] : [])],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        // Fonts may come inline as data: URLs (the predecessor's icon fonts do); a font cannot run anything.
+        fontSrc: ["'self'", 'data:'],
+        // The new-alert sound may be a URL of the operator's or the user's choosing (DEFAULT_AUDIO_FILE, preferences).
+        mediaSrc: ["'self'", 'https:'],
+        connectSrc: apiOrigin === undefined ? ["'self'"] : ["'self'", apiOrigin],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        // Every form of the console is handled by script; sign-in through an identity provider opens a window,
+        // which form-action does not govern.
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(settings.HSTS_ENABLED ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  };
+}
+
+/**
+ * The policy of everything that is not a page: scripts, styles, config.json, images, and every API answer. Only a
+ * document runs a policy, so these say the least that holds should one be opened as a page (an SVG, a JSON answer):
+ * nothing loads, nothing frames it. The API's few small pages (management, switchboard) need no script and no style
+ * beyond the browser's; the switchboard's form posts to itself. The SAML sign-in page brings its own policy with a
+ * nonce (post-message-page.ts).
+ */
+const RESOURCE_POLICY: HelmetOptions['contentSecurityPolicy'] = {
+  useDefaults: false,
+  directives: {
+    defaultSrc: ["'none'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  },
+};
+
+/** The console's files other than its pages: for this origin's pages only. */
+const CONSOLE_FILE_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: RESOURCE_POLICY,
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+};
+
+/**
+ * The API's answers. Other origins listed in CORS_ORIGINS may call the API from their pages, so the resource policy
+ * lets other origins have the answers; CORS decides which of them may read them.
+ */
+export const API_HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: RESOURCE_POLICY,
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+};
+
+const isHtml = (contentType: unknown): boolean =>
+  typeof contentType === 'string' && contentType.trimStart().toLowerCase().startsWith('text/html');
+
+/**
+ * Security headers on every answer, through helmet (README.md#security-headers): the console's policy on its pages,
+ * a short one on everything else; all share the rest: nosniff, frames denied, referrers kept to this origin, and HSTS
+ * only when HSTS_ENABLED says the server is reached over HTTPS.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, settings: Settings): Promise<void> {
+  const scriptHashes = inlineScriptHashes(readIndexHtml(settings.CONSOLE_DIR));
+  if (scriptHashes.length > 0) {
+    app.log.info(
+      `The console's index.html has ${String(scriptHashes.length)} inline script(s); the policy allows them by hash`,
+    );
+  }
+  const consoleOptions = consoleHelmetOptions(settings, scriptHashes);
+  await app.register(fastifyHelmet, {
+    global: false,
+    // Sign-in popups hand their answer back through window.opener, both from the console's own address and from the
+    // API's SAML page (README.md#choices-in-the-console); an opener policy would cut that link.
+    crossOriginOpenerPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    frameguard: { action: 'deny' },
+    // Same-origin requests keep their referrer and a form post its Origin (the switchboard checks it); nothing of the
+    // console's addresses, which carry alert ids and filters, goes to other sites.
+    referrerPolicy: { policy: 'same-origin' },
+    strictTransportSecurity: settings.HSTS_ENABLED ? { maxAge: 31_536_000, includeSubDomains: false } : false,
+  });
+  const basePath = settings.BASE_PATH;
+  // Chosen when the answer is ready, by what it is: a page of the console gets the console's policy (and the
+  // Permissions-Policy, which only pages use), anything else the short one. Every answer passes here, errors and
+  // 404s included.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const path = request.url.split('?', 1)[0] ?? '/';
+    if (path === basePath || path.startsWith(`${basePath}/`)) {
+      reply.helmet(API_HELMET_OPTIONS);
+    } else if (isHtml(reply.getHeader('content-type'))) {
+      reply.helmet(consoleOptions);
+      reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+    } else {
+      reply.helmet(CONSOLE_FILE_OPTIONS);
+    }
+    done(null, payload);
+  });
+}
