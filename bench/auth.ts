@@ -65,6 +65,7 @@ const auth: AuthContext = {
   store,
   apiKeys: context.apiKeys,
   userStatus: context.userStatus,
+  loginThrottle: context.loginThrottle,
   hawk: new HawkVerifier(settings.HMAC_AUTH_CREDENTIALS),
   secretKey: SECRET,
   // The audience the login route used: the request root of app.inject.
