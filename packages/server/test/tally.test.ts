@@ -1,14 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import { sql } from 'kysely';
 import { type TestServer, alertBody, basic, body, createUser, startTestServer } from './support/app.js';
 import { openDatabase } from './support/database.js';
 import { forEachEngine } from './support/engines.js';
 
 /**
- * Counts, environments, services and top 10 by event are read from tallies that triggers keep (migration 5) when
- * the query allows it. A from-date before any alert makes the same query count the alerts themselves, so every
- * answer is compared both ways after a random mix of new alerts, duplicates, severity changes, actions, service
- * changes and deletes.
+ * Counts, environments, services, top 10 by event, groups and tags are read from tallies that triggers keep
+ * (migrations 5 and 14) when the query allows it. A from-date before any alert makes the same query count the alerts themselves, so every
+ * answer is compared both ways after a random mix of new alerts, duplicates, severity changes, actions, service,
+ * group and tag changes and deletes.
  */
 
 function random(seed: number): () => number {
@@ -27,6 +28,8 @@ const EVENTS = ['NodeDown', 'DiskFull', 'HttpError', 'CpuHigh', 'Timeout'];
 const SEVERITIES = ['critical', 'major', 'minor', 'warning', 'normal', 'informational'];
 const SERVICES = ['Web', 'Api', 'Db', 'Cache'];
 const ACTIONS = ['ack', 'close', 'shelve', 'open', 'unack'];
+const GROUPS = ['Performance', 'Network', 'Os'];
+const TAGS = ['linux', 'pci', 'blue', 'green'];
 const WORDS = ['Disk', 'full', 'cpu', 'high', 'failover', 'link', 'down', 'Latency', 'timeout'];
 const EPOCH = 'from-date=1970-01-01T00:00:00.000Z';
 /** Users restricted to some customers (docs/api/customers.md); alerts without a customer are none of theirs. */
@@ -88,6 +91,7 @@ forEachEngine((engine) => {
     const rng = random(seed);
     const ids: string[] = [];
     const services = () => Array.from({ length: Math.floor(rng() * 4) }, () => pick(rng, SERVICES));
+    const tags = () => Array.from({ length: Math.floor(rng() * 3) }, () => pick(rng, TAGS));
     for (let i = 0; i < rounds; i++) {
       const roll = rng();
       if (roll < 0.45 || ids.length === 0) {
@@ -97,6 +101,8 @@ forEachEngine((engine) => {
           environment: pick(rng, ENVIRONMENTS),
           severity: pick(rng, SEVERITIES),
           service: services(),
+          group: pick(rng, GROUPS),
+          tags: tags(),
           text: Array.from({ length: 3 }, () => pick(rng, WORDS)).join(' '),
           ...(rng() < 0.3 ? { customer: pick(rng, ['Acme', 'Globex']) } : {}),
         });
@@ -115,7 +121,11 @@ forEachEngine((engine) => {
             customer: alert.customer,
             severity: rng() < 0.5 ? alert.severity : pick(rng, SEVERITIES),
             service: rng() < 0.3 ? services() : alert.service,
+            group: rng() < 0.2 ? pick(rng, GROUPS) : alert.group,
+            tags: rng() < 0.2 ? tags() : alert.tags,
           });
+        } else if (roll < 0.65) {
+          await call('PUT', `/alert/${id}/${rng() < 0.5 ? 'tag' : 'untag'}`, { tags: tags() });
         } else if (roll < 0.85) {
           await call('PUT', `/alert/${id}/action`, { action: pick(rng, ACTIONS), text: 'by the tally test' });
         } else if (roll < 0.95) {
@@ -138,6 +148,11 @@ forEachEngine((engine) => {
     'customer=Acme',
     'customer!=Acme',
     'status=shelved&environment=Development',
+    // One service counts from the service tally; more, or a negation, count the alerts.
+    'service=Web',
+    'service=Api&status=open&environment=Production',
+    'service=Web&service=Api',
+    'service!=Web',
   ];
 
   async function compare(path: string, query: string, headers: Record<string, string> = admin): Promise<void> {
@@ -148,13 +163,15 @@ forEachEngine((engine) => {
     assert.deepEqual(tallied.body, counted.body, `${path}?${query}`);
   }
 
-  it('answers counts, environments, services and top 10 the same from the tallies as from the alerts', async () => {
+  it('answers counts, environments, services, top 10, groups and tags the same from the tallies as from the alerts', async () => {
     await scramble(engine.name === 'sqlite' ? 11 : 12, 160);
     for (const query of QUERIES) {
       await compare('/alerts/count', query);
       await compare('/environments', query);
       await compare('/services', query);
       await compare('/alerts/top10/count', query);
+      await compare('/alerts/groups', query);
+      await compare('/alerts/tags', query);
     }
     // The list's total counts up to now by default; the tally path must agree with counting.
     for (const query of QUERIES) {
@@ -170,7 +187,14 @@ forEachEngine((engine) => {
     for (const [login, customers] of Object.entries(VIEWERS)) {
       const viewer = basic(login, `${login}-password`);
       for (const query of QUERIES) {
-        for (const path of ['/alerts/count', '/environments', '/services', '/alerts/top10/count']) {
+        for (const path of [
+          '/alerts/count',
+          '/environments',
+          '/services',
+          '/alerts/top10/count',
+          '/alerts/groups',
+          '/alerts/tags',
+        ]) {
           await compare(path, query, viewer);
         }
         const list = `/alerts?page-size=1${query === '' ? '' : `&${query}`}`;
@@ -253,6 +277,8 @@ forEachEngine((engine) => {
       assert.deepEqual(await rows(), []);
       const services = await db.selectFrom('alert_service_tally').select('n').where('n', '=', 0).execute();
       assert.deepEqual(services, []);
+      const labels = await sql<{ n: number }>`select n from alert_label_tally where n = 0`.execute(db);
+      assert.deepEqual(labels.rows, []);
     } finally {
       await db.destroy();
     }

@@ -1,6 +1,7 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import { SCALAR_COLUMNS, customerRestriction, whereClause } from './alert-query.js';
 import type { EngineSql } from './engine.js';
+import { labelsFromTally } from './label-tally.js';
 import type { Database } from './schema.js';
 import { environmentsFromTally, servicesFromTally, topEventsFromTally } from './tally.js';
 import type {
@@ -292,6 +293,10 @@ export class KyselyAlertAggregates implements AlertAggregates {
   }
 
   async groups(query: AlertQuery): Promise<{ environment: string; group: string; count: number }[]> {
+    const tallied = await labelsFromTally(this.db, query, 'group');
+    if (tallied !== undefined) {
+      return tallied.map((r) => ({ environment: r.environment, group: r.label, count: r.n }));
+    }
     const rows = await this.matching(query)
       .select(['environment', 'group', sql<number | string>`count(*)`.as('n')])
       .groupBy(['environment', 'group'])
@@ -302,6 +307,12 @@ export class KyselyAlertAggregates implements AlertAggregates {
   }
 
   async tags(query: AlertQuery): Promise<{ environment: string; tag: string; count: number }[]> {
+    const tallied = await labelsFromTally(this.db, query, 'tag');
+    if (tallied !== undefined) {
+      return tallied
+        .map((r) => ({ environment: r.environment, tag: r.label, count: r.n }))
+        .sort((a, b) => byText(a.environment, b.environment) || byText(a.tag, b.tag));
+    }
     const rows = await this.matching(query)
       .select(['environment', 'tags', sql<number | string>`count(*)`.as('n')])
       .groupBy(['environment', 'tags'])

@@ -1,4 +1,5 @@
 import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { attributeEquals } from './attribute-index.js';
 import { customerIn } from './customer-scope.js';
 import type { EngineSql } from './engine.js';
 import { querySql } from './query-sql.js';
@@ -88,11 +89,16 @@ export interface WhereOptions {
    * SQLite's documented way to say so; PostgreSQL plans from its own statistics and gets the plain column.
    */
   avoidFilterIndexes?: boolean;
+  /**
+   * An exact attribute filter that few alerts match (attribute-index.ts) drives the query: on SQLite the side table and
+   * no other index, its ids then looked up one by one; on PostgreSQL the GIN index of the attributes.
+   */
+  driveByAttribute?: boolean;
 }
 
 /** A column in a filter condition, as WhereOptions asks. */
 function filterColumn(engine: EngineSql, column: string, options: WhereOptions): RawBuilder<unknown> {
-  return options.avoidFilterIndexes === true && engine.name === 'sqlite'
+  return (options.avoidFilterIndexes === true || options.driveByAttribute === true) && engine.name === 'sqlite'
     ? sql`+${sql.ref(column)}`
     : sql`${sql.ref(column)}`;
 }
@@ -107,6 +113,15 @@ function filterCondition(
   if (scalar !== undefined) return textFilter(engine, filterColumn(engine, scalar, options), filter);
   if (field.startsWith('attributes.')) {
     const key = field.slice('attributes.'.length);
+    const [value] = filter.values;
+    const indexed =
+      value === undefined || value.startsWith('~')
+        ? undefined
+        : attributeEquals(engine, key, value, {
+            avoidIndex: options.avoidFilterIndexes === true,
+            few: options.driveByAttribute === true,
+          });
+    if (indexed !== undefined) return filter.negate ? sql<SqlBool>`not coalesce(${indexed}, false)` : indexed;
     return textFilter(engine, engine.attributeText(key), { ...filter, values: filter.values.slice(0, 1) });
   }
   const list = LIST_COLUMNS[field];

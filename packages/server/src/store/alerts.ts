@@ -1,6 +1,7 @@
 import type { Trend } from '@alerta/contract';
 import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
-import { orderTerms, whereClause } from './alert-query.js';
+import { type WhereOptions, orderTerms, whereClause } from './alert-query.js';
+import { FEW_WITH_ATTRIBUTE, fewestWithAttribute } from './attribute-index.js';
 import type { EngineSql } from './engine.js';
 import { countFromSearchTable } from './search-table.js';
 import { countFromTally } from './tally.js';
@@ -280,8 +281,11 @@ export class KyselyAlertRepository implements AlertRepository {
   }
 
   async count(query: AlertQuery): Promise<AlertCounts> {
-    const tallied = (await countFromTally(this.db, query)) ?? (await countFromSearchTable(this.db, this.engine, query));
+    const tallied =
+      (await countFromTally(this.db, query, (raw) => this.engine.decodeList(raw))) ??
+      (await countFromSearchTable(this.db, this.engine, query));
     if (tallied !== undefined) return tallied;
+    const options = await this.attributeOptions(query);
     const counted = this.db
       .selectFrom('alerts')
       .select(['status', 'severity', sql<number | string>`count(*)`.as('n'), sql<number>`0`.as('later')])
@@ -290,9 +294,9 @@ export class KyselyAlertRepository implements AlertRepository {
     // none, found through the receive-time index) keeps the count on the covering indexes, which lack that time.
     const rows =
       query.toDate === undefined || query.fromDate !== undefined
-        ? await counted.where(whereClause(this.engine, query)).execute()
+        ? await counted.where(whereClause(this.engine, query, options)).execute()
         : await counted
-            .where(whereClause(this.engine, { ...query, toDate: undefined }))
+            .where(whereClause(this.engine, { ...query, toDate: undefined }, options))
             .unionAll(
               this.db
                 .selectFrom('alerts')
@@ -322,6 +326,16 @@ export class KyselyAlertRepository implements AlertRepository {
     return { total, statusCounts, severityCounts };
   }
 
+  /**
+   * An exact attribute filter that few alerts match drives the query (WhereOptions.driveByAttribute). Without
+   * statistics SQLite would rather walk an index of every open alert and read each alert's row to check its id, and
+   * PostgreSQL's estimate for a containment is a constant that takes a common value for a rare one.
+   */
+  private async attributeOptions(query: AlertQuery): Promise<WhereOptions> {
+    const fewest = await fewestWithAttribute(this.db, this.engine, query);
+    return fewest !== undefined && fewest < FEW_WITH_ATTRIBUTE ? { driveByAttribute: true } : {};
+  }
+
   async countAndList(
     query: AlertQuery,
     page: { offset: number; limit: number; withHistory: boolean },
@@ -347,7 +361,9 @@ export class KyselyAlertRepository implements AlertRepository {
     let select = this.db
       .selectFrom('alerts')
       .selectAll()
-      .where(whereClause(this.engine, query, { avoidFilterIndexes: broad }));
+      .where(
+        whereClause(this.engine, query, broad ? { avoidFilterIndexes: true } : await this.attributeOptions(query)),
+      );
     for (const term of orderTerms(this.engine, query)) select = select.orderBy(term);
     const rows = await select.limit(page.limit).offset(page.offset).execute();
     const history = page.withHistory ? await this.historyOf(rows.map((r) => r.id)) : new Map<string, HistoryRecord[]>();

@@ -2,6 +2,7 @@ import { type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
 import { deleteAlerts, lockAlert } from './alert-changes.js';
 import type { HousekeepingRepository, HousekeepingTransaction, PassOutcome, StaleAlerts } from './change-types.js';
 import type { EngineSql } from './engine.js';
+import { pruneLabelTally } from './label-tally.js';
 import type { Database } from './schema.js';
 
 /** An arbitrary constant that names "housekeeping pass" among PostgreSQL advisory locks. */
@@ -49,6 +50,7 @@ function passTransaction(trx: Transaction<Database>, engine: EngineSql): Houseke
       await trx.deleteFrom('alert_tally').where('n', '=', 0).execute();
       await trx.deleteFrom('alert_service_tally').where('n', '=', 0).execute();
       await trx.deleteFrom('alert_event_service_tally').where('n', '=', 0).execute();
+      await pruneLabelTally(trx);
     },
     dropSamlSignIns: async (now) => {
       await trx.deleteFrom('saml_sign_ins').where('expires_at', '<', now).execute();

@@ -1,3 +1,4 @@
+import { POSTGRES_READ_PATH_MIGRATION, SQLITE_READ_PATH_MIGRATION } from './read-path-migrations.js';
 import { POSTGRES_IDENTITY_MIGRATION, SQLITE_IDENTITY_MIGRATION } from './identity-migrations.js';
 import {
   INDEX_CLEANUP_MIGRATION,
@@ -191,6 +192,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     ],
   },
   POSTGRES_THROTTLE_MIGRATION,
+  POSTGRES_READ_PATH_MIGRATION,
 ];
 
 // SQLite keeps dates as ISO-8601 text (sortable as written), lists and objects as JSON text, booleans as 0/1.
@@ -339,4 +341,5 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
     statements: ['CREATE TABLE saml_sign_ins (id TEXT PRIMARY KEY, expires_at TEXT NOT NULL)', SAML_SIGN_INS_INDEX],
   },
   SQLITE_THROTTLE_MIGRATION,
+  SQLITE_READ_PATH_MIGRATION,
 ];

@@ -1,4 +1,4 @@
-import { type ExpressionBuilder, type Kysely, type SqlBool, type Expression, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { Database } from './schema.js';
 import type { AlertCounts, AlertQuery, FieldFilter } from './types.js';
 
@@ -15,6 +15,7 @@ export const TALLY_FIELDS = {
   alerts: new Set<string>(['status', 'severity', 'environment', 'customer', 'event']),
   services: new Set<string>(['status', 'severity', 'environment', 'customer']),
   eventServices: new Set<string>(['status', 'environment', 'customer', 'event']),
+  labels: new Set<string>(['environment', 'customer']),
 } as const;
 
 interface TallyFilter {
@@ -59,18 +60,14 @@ function visibleTo(query: AlertQuery): TallyFilter[] {
   return query.customers === undefined ? [] : [{ field: 'customer', negate: false, values: query.customers }];
 }
 
-type TallyTable = 'alert_tally' | 'alert_service_tally' | 'alert_event_service_tally';
-
 /** The filters as a WHERE condition on a tally table (its columns are never null). */
-function tallyWhere<T extends TallyTable>(filters: readonly TallyFilter[]) {
-  return (eb: ExpressionBuilder<Database, T>): Expression<SqlBool> => {
-    const conditions = filters.map((f) => {
-      const column = sql.ref(f.field);
-      const values = sql.join(f.values.map((v) => sql`${v}`));
-      return f.negate ? sql<SqlBool>`${column} not in (${values})` : sql<SqlBool>`${column} in (${values})`;
-    });
-    return eb.and(conditions);
-  };
+export function tallyWhere(filters: readonly TallyFilter[]): RawBuilder<SqlBool> {
+  const conditions = filters.map((f) => {
+    const column = sql.ref(f.field);
+    const values = sql.join(f.values.map((v) => sql`${v}`));
+    return f.negate ? sql<SqlBool>`${column} not in (${values})` : sql<SqlBool>`${column} in (${values})`;
+  });
+  return conditions.length === 0 ? sql<SqlBool>`(1 = 1)` : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
 }
 
 /** The same filters applied to one alert's values in memory. */
@@ -89,16 +86,49 @@ function addCount(counts: AlertCounts, status: string, severity: string, n: numb
   counts.severityCounts[severity] = (counts.severityCounts[severity] ?? 0) + n;
 }
 
-/** GET /alerts/count and the total of GET /alerts, from the tally. */
-export async function countFromTally(db: Kysely<Database>, query: AlertQuery): Promise<AlertCounts | undefined> {
-  const filters = tallyFilters(query, TALLY_FIELDS.alerts, { allowToDate: true });
+/**
+ * The one service a query's filters name, when the service tally can count it: one `service=` filter with one plain
+ * value. An alert is tallied once per distinct service, so for one service the sum counts each alert once.
+ */
+function oneService(query: AlertQuery): { service: string; rest: AlertQuery } | undefined {
+  const services = query.filters.filter((f) => f.field === 'service');
+  const [filter] = services;
+  if (services.length !== 1 || filter === undefined || filter.negate || filter.values.length !== 1) return undefined;
+  const [service] = filter.values;
+  if (service === undefined || service.startsWith('~')) return undefined;
+  return { service, rest: { ...query, filters: query.filters.filter((f) => f !== filter) } };
+}
+
+/**
+ * GET /alerts/count and the total of GET /alerts, from the alert tally, or from the service tally when one service is
+ * asked for. `decodeList` reads the engine's service lists.
+ */
+export async function countFromTally(
+  db: Kysely<Database>,
+  query: AlertQuery,
+  decodeList: (raw: unknown) => string[],
+): Promise<AlertCounts | undefined> {
+  const byService = oneService(query);
+  const filters =
+    byService === undefined
+      ? tallyFilters(query, TALLY_FIELDS.alerts, { allowToDate: true })
+      : tallyFilters(byService.rest, TALLY_FIELDS.services, { allowToDate: true });
   if (filters === undefined) return undefined;
-  const rows = await db
-    .selectFrom('alert_tally')
-    .select(['status', 'severity', sql<number | string>`sum(n)`.as('total')])
-    .where(tallyWhere(filters))
-    .groupBy(['status', 'severity'])
-    .execute();
+  const rows =
+    byService === undefined
+      ? await db
+          .selectFrom('alert_tally')
+          .select(['status', 'severity', sql<number | string>`sum(n)`.as('total')])
+          .where(tallyWhere(filters))
+          .groupBy(['status', 'severity'])
+          .execute()
+      : await db
+          .selectFrom('alert_service_tally')
+          .select(['status', 'severity', sql<number | string>`sum(n)`.as('total')])
+          .where('service', '=', byService.service)
+          .where(tallyWhere(filters))
+          .groupBy(['status', 'severity'])
+          .execute();
   const byPair = new Map<string, { status: string; severity: string; n: number }>();
   for (const row of rows) {
     byPair.set(pairKey(row.status, row.severity), { status: row.status, severity: row.severity, n: Number(row.total) });
@@ -107,11 +137,12 @@ export async function countFromTally(db: Kysely<Database>, query: AlertQuery): P
     // GET /alerts counts up to now by default; alerts received later than the to-date (normally none) come off.
     const later = await db
       .selectFrom('alerts')
-      .select(['status', 'severity', 'environment', 'customer', 'event'])
+      .select(['status', 'severity', 'environment', 'customer', 'event', 'service'])
       .where('last_receive_time', '>', query.toDate)
       .execute();
     for (const alert of later) {
       if (!matchesFilters(filters, alert)) continue;
+      if (byService !== undefined && !decodeList(alert.service).includes(byService.service)) continue;
       const entry = byPair.get(pairKey(alert.status, alert.severity));
       if (entry !== undefined) entry.n -= 1;
     }
