@@ -1,5 +1,5 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
-import { SCALAR_COLUMNS, customerRestriction, whereClause } from './alert-query.js';
+import { SCALAR_COLUMNS, type WhereOptions, customerRestriction, whereClause } from './alert-query.js';
 import type { EngineSql } from './engine.js';
 import { labelsFromTally } from './label-tally.js';
 import type { Database } from './schema.js';
@@ -39,8 +39,16 @@ function addTo(sets: Map<string, Set<string>>, key: string, values: readonly str
  */
 export const TOP_RESOURCES_LIMIT = 100;
 
-/** The alert has changed severity at least once (docs/api/alerts.md, flapping and standing). */
-const hasSeverityHistory = sql<SqlBool>`exists (select 1 from history as sh where sh.alert_id = alerts.id and sh.type = 'severity')`;
+/**
+ * The alert has changed severity at least once (docs/api/alerts.md, flapping and standing). On SQLite the alerts are
+ * found from the history's severity entries and looked up by id, with the other filters' indexes set aside
+ * (WhereOptions): probing the history of every open alert instead took 17 times the CPU at 100,000 alerts, 2,000 of
+ * them flapping.
+ */
+const hasSeverityHistory = (engine: EngineSql) =>
+  engine.name === 'sqlite'
+    ? sql<SqlBool>`alerts.id in (select sh.alert_id from history as sh where sh.type = 'severity')`
+    : sql<SqlBool>`exists (select 1 from history as sh where sh.alert_id = alerts.id and sh.type = 'severity')`;
 
 export class KyselyAlertAggregates implements AlertAggregates {
   constructor(
@@ -48,8 +56,8 @@ export class KyselyAlertAggregates implements AlertAggregates {
     private readonly engine: EngineSql,
   ) {}
 
-  private matching(query: AlertQuery) {
-    return this.db.selectFrom('alerts').where(whereClause(this.engine, query));
+  private matching(query: AlertQuery, options: WhereOptions = {}) {
+    return this.db.selectFrom('alerts').where(whereClause(this.engine, query, options));
   }
 
   /** The alerts the caller may see at all (docs/api/customers.md), whatever else the query asks. */
@@ -132,7 +140,9 @@ export class KyselyAlertAggregates implements AlertAggregates {
         }));
       }
     }
-    if (options.kind !== 'count') base = base.where(hasSeverityHistory);
+    if (options.kind !== 'count') {
+      base = this.matching(query, { avoidFilterIndexes: true }).where(hasSeverityHistory(this.engine));
+    }
     const ranked = await base
       .select([
         sql<string | null>`${group}`.as('g'),
