@@ -197,10 +197,15 @@ function fmt(result: LoadResult): string {
   return `${result.perSecond.toFixed(0)}/s | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${statuses}`;
 }
 
-/** SQLite's `synchronous` setting as the server opens the database, to say what its figures include. */
+/**
+ * SQLite's `synchronous` setting as the bench server opens the database: SQLITE_SYNCHRONOUS when this process has it
+ * (the server inherits our environment), else the default in settings.ts.
+ */
 function sqliteSynchronous(): string {
-  const source = readFileSync('packages/server/src/store/open.ts', 'utf8');
-  return /synchronous = (\w+)/.exec(source)?.[1] ?? 'unknown';
+  const given = process.env.SQLITE_SYNCHRONOUS;
+  if (given !== undefined && given !== '') return given;
+  const settings = readFileSync('packages/server/src/settings.ts', 'utf8');
+  return /SQLITE_SYNCHRONOUS: oneOf\(\[[^\]]*\], '(\w+)'\)/.exec(settings)?.[1] ?? 'unknown';
 }
 
 // BENCH_ENGINES=sqlite or =postgres measures one engine; BENCH_PG_MODES=default or =tuned one PostgreSQL setting
