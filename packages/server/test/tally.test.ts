@@ -231,7 +231,15 @@ forEachEngine((engine) => {
       'text:[a TO m]',
       'text:{Disk TO latency]',
     ];
-    const filters = ['', 'status=open&status=ack', 'environment=~prod', 'severity!=minor&customer=Acme'];
+    const filters = [
+      '',
+      'status=open&status=ack',
+      'environment=~prod',
+      'severity!=minor&customer=Acme',
+      // The console's description filter counts from the copy too, with or without a search.
+      'text=~DISK',
+      'text!=~full&status=open',
+    ];
     for (const search of searches) {
       for (const filter of filters) {
         const query = `q=${encodeURIComponent(search)}${filter === '' ? '' : `&${filter}`}`;
@@ -244,6 +252,12 @@ forEachEngine((engine) => {
     }
     const some = await call('GET', `/alerts/count?q=failover`);
     assert.ok(Number(some.body.total) > 0);
+    for (const filter of ['text=~Disk', 'text=~LATENCY&environment=Production', 'text!=~cpu&status=open']) {
+      await compare('/alerts/count', filter);
+      const list = await call('GET', `/alerts?page-size=1&${filter}`);
+      const counted = await call('GET', `/alerts?page-size=1&${filter}&${EPOCH}`);
+      assert.equal(list.body.total, counted.body.total, filter);
+    }
   });
 
   it('stays exact after more changes, and is not fooled by alerts it cannot answer for', async () => {

@@ -5,7 +5,7 @@ import { querySql } from './query-sql.js';
 import { type EngineSql, escapeLike } from './engine.js';
 import type { Migration } from './migrations.js';
 import type { Database } from './schema.js';
-import type { AlertCounts, AlertQuery } from './types.js';
+import type { AlertCounts, AlertQuery, FieldFilter } from './types.js';
 
 /**
  * PostgreSQL migration 7: a narrow copy of the columns a text search usually touches, kept by triggers, with its
@@ -171,30 +171,54 @@ const lowerCaseText = (engine: EngineSql): EngineSql => ({
   containsText: (column, needle) => sql<SqlBool>`${column} like lower(${`%${escapeLike(needle)}%`}) escape '\\'`,
 });
 
+/** A `text=~word` filter (the console's description filter): one case-insensitive substring, which the copy answers. */
+const isTextSubstring = (filter: FieldFilter): boolean =>
+  filter.field === 'text' && filter.values.length === 1 && (filter.values[0] ?? '').startsWith('~');
+
 /**
- * The counts of a `q=` search from the copy, when the query names only copied columns (a to-date is allowed: alerts
- * received after it come off); undefined otherwise, and always on SQLite.
+ * The counts of a `q=` search or a `text=~word` filter from the copy, when the query names only copied columns (a
+ * to-date is allowed: alerts received after it come off); undefined otherwise, and always on SQLite.
  */
 export async function countFromSearchTable(
   db: Kysely<Database>,
   engine: EngineSql,
   query: AlertQuery,
 ): Promise<AlertCounts | undefined> {
-  if (engine.name !== 'postgres' || query.search === undefined || !searchUsesCopiedColumns(query.search)) {
+  if (engine.name !== 'postgres' || (query.search !== undefined && !searchUsesCopiedColumns(query.search))) {
     return undefined;
   }
   if (query.ids.length > 0 || query.fromDate !== undefined) return undefined;
-  if (!query.filters.every((f) => COPIED_FILTERS.has(f.field))) return undefined;
+  const textFilters = query.filters.filter(isTextSubstring);
+  if (query.search === undefined && textFilters.length === 0) return undefined;
+  if (!query.filters.every((f) => COPIED_FILTERS.has(f.field) || isTextSubstring(f))) return undefined;
   const eb = expressionBuilder<Database, 'alerts'>();
-  const lower = searchesTextOnly(query.search);
+  const lower = query.search === undefined || searchesTextOnly(query.search);
   const asStored = whereClause(engine, { ...query, toDate: undefined })(eb);
-  // Only the search reads lower-case text: the filters (`environment=~prod`) compare the copied columns as they are.
+  // Only the search and the text's substrings read lower-case text: the other filters (`environment=~prod`) compare
+  // the copied columns as they are.
+  const others = { ...query, filters: query.filters.filter((f) => !isTextSubstring(f)) };
   const condition = lower
     ? eb.and([
-        whereClause(engine, { ...query, search: undefined, toDate: undefined })(eb),
-        querySql(lowerCaseText(engine), query.search),
+        whereClause(engine, { ...others, search: undefined, toDate: undefined })(eb),
+        whereClause(lowerCaseText(engine), {
+          ...query,
+          filters: textFilters,
+          search: undefined,
+          toDate: undefined,
+          customers: undefined,
+        })(eb),
+        ...(query.search === undefined ? [] : [querySql(lowerCaseText(engine), query.search)]),
       ])
-    : asStored;
+    : eb.and([
+        whereClause(engine, { ...others, toDate: undefined })(eb),
+        whereClause(lowerCaseText(engine), {
+          ...query,
+          filters: textFilters,
+          search: undefined,
+          toDate: undefined,
+          customers: undefined,
+        })(eb),
+      ]);
   // The same condition reads the copy under the alerts' name: the copied columns have the same names and types, and
   // the lower-case text goes by `text`. Every match of it left (terms by ILIKE, phrases, wildcards and regexes by ~*)
   // ignores case, so it finds on lower-case text what it finds on the original.
