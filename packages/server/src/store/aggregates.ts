@@ -39,16 +39,19 @@ function addTo(sets: Map<string, Set<string>>, key: string, values: readonly str
  */
 export const TOP_RESOURCES_LIMIT = 100;
 
+/** The alert has changed severity at least once (docs/api/alerts.md, flapping and standing), probed per alert. */
+const hasSeverityHistory = sql<SqlBool>`exists (select 1 from history as sh where sh.alert_id = alerts.id and sh.type = 'severity')`;
+
 /**
- * The alert has changed severity at least once (docs/api/alerts.md, flapping and standing). On SQLite the alerts are
- * found from the history's severity entries and looked up by id, with the other filters' indexes set aside
- * (WhereOptions): probing the history of every open alert instead took 17 times the CPU at 100,000 alerts, 2,000 of
- * them flapping.
+ * The same, for ranking every matching alert. On SQLite the alerts are found from the history's severity entries and
+ * looked up by id, with the other filters' indexes set aside (WhereOptions): probing the history of every open alert
+ * took 17 times the CPU at 100,000 alerts, 2,000 of them flapping. The newest alerts of each top row are still found
+ * by probing, along the (event, time) index, which stops at the first hundred.
  */
-const hasSeverityHistory = (engine: EngineSql) =>
+const rankedBySeverityHistory = (engine: EngineSql) =>
   engine.name === 'sqlite'
     ? sql<SqlBool>`alerts.id in (select sh.alert_id from history as sh where sh.type = 'severity')`
-    : sql<SqlBool>`exists (select 1 from history as sh where sh.alert_id = alerts.id and sh.type = 'severity')`;
+    : hasSeverityHistory;
 
 export class KyselyAlertAggregates implements AlertAggregates {
   constructor(
@@ -141,7 +144,7 @@ export class KyselyAlertAggregates implements AlertAggregates {
       }
     }
     if (options.kind !== 'count') {
-      base = this.matching(query, { avoidFilterIndexes: true }).where(hasSeverityHistory(this.engine));
+      base = this.matching(query, { avoidFilterIndexes: true }).where(rankedBySeverityHistory(this.engine));
     }
     const ranked = await base
       .select([
@@ -174,7 +177,8 @@ export class KyselyAlertAggregates implements AlertAggregates {
       addTo(environments, row.g, [row.environment]);
       addTo(services, row.g, this.engine.decodeList(row.service));
     }
-    const resources = await this.newestResources(base, group, values);
+    const newest = options.kind === 'count' ? base : this.matching(query).where(hasSeverityHistory);
+    const resources = await this.newestResources(newest, group, values);
     return ranked
       .filter((r): r is typeof r & { g: string } => r.g !== null)
       .map((r, i) => ({
