@@ -13,6 +13,7 @@ import {
   POSTGRES_LOWER_TEXT_ONLY_MIGRATION,
   POSTGRES_SEARCH_TABLE_MIGRATION,
 } from './search-table.js';
+import { POSTGRES_STATEMENT_TRIGGERS_MIGRATION } from './statement-triggers.js';
 import { POSTGRES_TALLY_MIGRATION, SQLITE_TALLY_MIGRATION } from './tally-migrations.js';
 import { POSTGRES_THROTTLE_MIGRATION, SQLITE_THROTTLE_MIGRATION } from './throttle-counts.js';
 
@@ -193,6 +194,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   },
   POSTGRES_THROTTLE_MIGRATION,
   POSTGRES_READ_PATH_MIGRATION,
+  POSTGRES_STATEMENT_TRIGGERS_MIGRATION,
 ];
 
 // SQLite keeps dates as ISO-8601 text (sortable as written), lists and objects as JSON text, booleans as 0/1.

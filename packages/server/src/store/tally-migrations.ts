@@ -128,7 +128,7 @@ const postgresTables = [
 ];
 
 /** Adds the signed rows of `source` (a relation with the alert columns plus `sign`) to the three tallies. */
-function postgresApply(source: string): string[] {
+export function postgresApply(source: string): string[] {
   return [
     `INSERT INTO alert_tally AS t (${KEYS.tally}, n, duplicates)
       SELECT coalesce(customer, ''), environment, event, status, severity, sum(sign), sum(sign * duplicate_count)
@@ -151,7 +151,7 @@ function postgresApply(source: string): string[] {
   ];
 }
 
-const body = (statements: readonly string[]): string => statements.map((s) => `${s};`).join('\n');
+export const body = (statements: readonly string[]): string => statements.map((s) => `${s};`).join('\n');
 
 const POSTGRES_KEY_CHANGED = `OLD.customer IS DISTINCT FROM NEW.customer OR OLD.environment <> NEW.environment
   OR OLD.event <> NEW.event OR OLD.status <> NEW.status OR OLD.severity <> NEW.severity
