@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { isoDateSchema } from './dates.js';
 import { clearableField, optionalField } from './fields.js';
+import { MAX_SECONDS } from './sender-fields.js';
 
 /**
  * The blackout object (docs/api/blackouts.md; `remaining` is integer seconds,
@@ -45,6 +46,7 @@ const duration = z
   .check(
     z.int({ error: "'duration' must be an integer" }),
     z.gte(0, { error: "'duration' must be a positive integer" }),
+    z.lte(MAX_SECONDS, { error: `'duration' must be at most ${MAX_SECONDS}` }),
   );
 
 const text = z.string({ error: "'text' must be a string" });

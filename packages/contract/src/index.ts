@@ -13,3 +13,4 @@ export * from './heartbeat.js';
 export * from './query/index.js';
 export * from './keys.js';
 export * from './identity.js';
+export { MAX_SECONDS } from './sender-fields.js';

@@ -72,6 +72,13 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // The router refuses a path it cannot decode, or with an overlong parameter, before any route runs; that refusal
+    // gets the error envelope too (docs/api/conventions.md#errors).
+    frameworkErrors: (error, request, reply) => {
+      const apiError = toApiError(error);
+      if (apiError === undefined) void sendError(request, reply, 500, 'An internal error has occurred!', null);
+      else void sendError(request, reply, apiError.statusCode, apiError.message, apiError.errors);
+    },
   });
 
   // Graceful shutdown: responses finished while draining close their keep-alive connection, so close() does not

@@ -42,6 +42,88 @@ forEachEngine((engine) => {
     assert.equal(envelope.requestId, response.headers['x-request-id']);
   });
 
+  it('answers a path the router cannot take with 400 or 414 in the error envelope', async () => {
+    for (const [url, code, message] of [
+      ['/api/alert/%zz', 400, '400 Bad Request: The requested URL could not be decoded.'],
+      ['/api/group/%E0%A4%A/users', 400, '400 Bad Request: The requested URL could not be decoded.'],
+      [`/api/alert/${'x'.repeat(3_000)}`, 414, '414 Request-URI Too Long: The length of the requested URL exceeds …'],
+    ] as const) {
+      const response = await server.app.inject({ method: 'GET', url, headers: { ...admin, 'x-request-id': 'r-1' } });
+      assert.equal(response.statusCode, code, url);
+      const envelope = body(response);
+      assert.equal(envelope.status, 'error');
+      assert.equal(envelope.code, code);
+      assert.equal(envelope.requestId, 'r-1');
+      assert.ok(String(envelope.message).startsWith(message.replace(' …', '')), String(envelope.message));
+      assert.ok(!String(envelope.message).includes('xxx'), 'the path is not echoed');
+    }
+  });
+
+  it('refuses NUL characters in the path, the query and the body, and lone surrogates in the body, with a 400 naming where', async () => {
+    const before = await alertCount();
+    const cases: [string, string, unknown, string, string[]][] = [
+      ['GET', '/api/alert/a%00b', undefined, 'Invalid path', ['NUL characters are not allowed']],
+      ['GET', '/api/heartbeat/%00', undefined, 'Invalid path', ['NUL characters are not allowed']],
+      ['GET', '/api/blackouts?text=%00', undefined, 'Invalid query string', ['NUL characters are not allowed']],
+      [
+        'POST',
+        '/api/alert',
+        alertBody({ attributes: { note: 'a\u0000b' } }),
+        'NUL characters are not allowed in the request body',
+        ["'attributes.note' holds a NUL character"],
+      ],
+      [
+        'POST',
+        '/api/heartbeat',
+        { origin: 'x', tags: ['ok', '\u0000'] },
+        'NUL characters are not allowed in the request body',
+        ["'tags.1' holds a NUL character"],
+      ],
+      [
+        'PUT',
+        '/api/user/me/attributes',
+        { attributes: { ['k\u0000']: 1 } },
+        'NUL characters are not allowed in the request body',
+        ["'attributes.k\\u0000' holds a NUL character"],
+      ],
+      [
+        'PUT',
+        '/api/user/me/attributes',
+        { attributes: { note: 'half \ud800 a pair' } },
+        'The request body must be valid Unicode',
+        ["'attributes.note' holds an unpaired surrogate"],
+      ],
+    ];
+    for (const [method, url, payload, message, errors] of cases) {
+      const response = await server.app.inject({
+        method: method as 'GET',
+        url,
+        headers: admin,
+        ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+      });
+      assert.equal(response.statusCode, 400, `${url}: ${response.body}`);
+      assert.equal(body(response).message, message, url);
+      assert.deepEqual(body(response).errors, errors, url);
+    }
+    assert.equal(await alertCount(), before);
+  });
+
+  it('refuses a page or page size too large for the database with a 400', async () => {
+    for (const url of ['/api/alerts?page-size=999999999999999999999', '/api/alerts/top10/count?page-size=2147483648']) {
+      const response = await server.app.inject({ method: 'GET', url, headers: admin });
+      assert.equal(response.statusCode, 400, response.body);
+      assert.match(String(body(response).message), /must be at most 2147483647/);
+    }
+    const widest = await server.app.inject({ method: 'GET', url: '/api/alerts?page-size=2147483647', headers: admin });
+    assert.equal(widest.statusCode, 200, widest.body);
+    const farthest = await server.app.inject({
+      method: 'GET',
+      url: '/api/blackouts?page=2147483647&page-size=2147483647',
+      headers: admin,
+    });
+    assert.equal(farthest.statusCode, 200, farthest.body);
+  });
+
   it('answers 405 for a known path with the wrong method', async () => {
     const response = await server.app.inject({ method: 'DELETE', url: '/api/alerts' });
     assert.equal(response.statusCode, 405);

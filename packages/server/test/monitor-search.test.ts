@@ -389,4 +389,40 @@ forEachEngine((engine) => {
       );
     });
   });
+
+  describe('parameters at the edges', () => {
+    it('refuses the names of Object.prototype as filter parameters with a 400 naming them', async () => {
+      for (const url of [
+        '/heartbeats?valueOf=1',
+        '/heartbeats?toString=x',
+        '/blackouts?constructor=x',
+        '/keys?hasOwnProperty=x',
+        '/users?valueOf=x',
+        '/groups?isPrototypeOf=x',
+        '/heartbeats?sort-by=valueOf',
+      ]) {
+        const response = await get(url);
+        assert.equal(response.statusCode, 400, `${url}: ${response.body}`);
+        const name = url.split('?')[1]?.split('=')[url.includes('sort-by') ? 1 : 0] ?? '';
+        assert.match(String(body(response).message), new RegExp(name), url);
+      }
+    });
+
+    // SQLite refuses an expression more than 1000 deep; long lists of conditions must not build one.
+    it('answers a q= of many terms and a filter given many times with 200', async () => {
+      const words = encodeURIComponent(Array.from({ length: 2_000 }, () => 'a').join(' '));
+      const ors = encodeURIComponent(Array.from({ length: 600 }, () => 'zz').join(' OR '));
+      for (const list of ['blackouts', 'heartbeats'] as const) {
+        // listed() asserts the 200.
+        await listed(list, `q=${words}`);
+        assert.equal((await listed(list, `q=${ors}`)).total, 0);
+      }
+      const ages = Array.from({ length: 1_500 }, (_, i) => `since=${i + 100_000}`).join('&');
+      assert.equal((await listed('heartbeats', ages)).total, 0);
+      const texts = Array.from({ length: 1_500 }, (_, i) => `text=~nothing${i}`).join('&');
+      assert.equal((await listed('blackouts', texts)).total, 0);
+      const attributes = Array.from({ length: 1_500 }, (_, i) => `attributes.k${i}=v`).join('&');
+      assert.equal((await listed('heartbeats', attributes)).total, 0);
+    });
+  });
 });

@@ -35,6 +35,16 @@ export function toApiError(error: unknown): ApiError | undefined {
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return httpError(400, 'Bad Request', 'Failed to decode JSON object');
+    // The router's own refusals (Fastify's frameworkErrors): a path whose percent-encoding does not decode, and a
+    // path parameter longer than the router takes. The path is not echoed back.
+    case 'FST_ERR_BAD_URL':
+      return httpError(400, 'Bad Request', 'The requested URL could not be decoded.');
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return httpError(
+        414,
+        'Request-URI Too Long',
+        'The length of the requested URL exceeds the capacity limit for this server.',
+      );
     default:
       break;
   }

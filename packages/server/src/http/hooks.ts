@@ -10,6 +10,7 @@ import { type CorsOrigins, allowedOrigin } from './cors-origins.js';
 import { JSON_CONTENT_TYPE_MESSAGE } from './envelope.js';
 import { registerEtags } from './etag.js';
 import { registerMetricsHook } from './metrics.js';
+import { registerStoredTextCheck } from './stored-text.js';
 
 // Request ids come from clients and proxies; anything odd or long is replaced rather than echoed.
 const REQUEST_ID_PATTERN = /^[\w\-.:;=+/]{1,200}$/;
@@ -54,6 +55,7 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
   });
   registerMetricsHook(app, context.metrics, settings.BASE_PATH);
   registerEtags(app, settings.BASE_PATH);
+  registerStoredTextCheck(app, settings.BASE_PATH);
 
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('X-Request-ID', request.id);

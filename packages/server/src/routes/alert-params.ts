@@ -124,11 +124,19 @@ export function alertQuery(params: QueryParams, model: AlarmModel, now: string |
   };
 }
 
+/**
+ * The largest page number and page size: the database takes LIMIT and OFFSET as 64-bit integers, and OFFSET is
+ * (page − 1) × page size, so each stays below 2^31 and the product below 2^62.
+ */
+const MAX_PAGING = 2_147_483_647;
+
 function positiveInt(params: QueryParams, name: string): number | undefined {
   const value = params.get(name)?.[0];
   if (value === undefined || value === '') return undefined;
   if (!/^-?\d+$/.test(value)) throw badRequest(`'${name}' must be an integer`);
-  return Number(value);
+  const number = Number(value);
+  if (number > MAX_PAGING) throw badRequest(`'${name}' must be at most ${MAX_PAGING}`);
+  return number;
 }
 
 export interface PageRequest {

@@ -4,6 +4,7 @@ import {
   type Blackout,
   blackoutInputSchema,
   blackoutUpdateSchema,
+  MAX_SECONDS,
   computePaging,
 } from '@alerta/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -45,8 +46,15 @@ export function blackoutView(b: BlackoutRecord, apiRoot: string, now: Date): Bla
   };
 }
 
+/** The latest end a blackout may have: the last moment an API date can name (docs/api/conventions.md#dates). */
+const LATEST_END = Date.parse('9999-12-31T23:59:59.999Z');
+
 function checkWindow(b: BlackoutRecord): void {
   if (Date.parse(b.endTime) < Date.parse(b.startTime)) throw badRequest("'endTime' must not be before 'startTime'");
+  // A start near the year 9999 plus a long duration would end past what a date can be written as.
+  if (Date.parse(b.endTime) > LATEST_END) throw badRequest("'endTime' must not be after 9999-12-31T23:59:59.999Z");
+  // The duration is stored as an integer; one worked out from far-apart start and end times may not fit.
+  if (b.duration > MAX_SECONDS) throw badRequest(`'duration' must be at most ${MAX_SECONDS}`);
 }
 
 /** docs/api/blackouts.md#routes: the caller, unless an admin:blackouts holder names another user. */

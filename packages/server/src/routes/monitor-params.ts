@@ -4,6 +4,8 @@ import { type ColumnSpec, columnFor } from '../store/monitor-query.js';
 import type { FieldFilter, MonitorQuery, SortKey } from '../store/types.js';
 import { type QueryParams, searchParam } from './alert-params.js';
 
+const INT_MAX = 2_147_483_647;
+
 // docs/api/alerts.md parameters that are never field filters; `status` is handled on its own. Lists without a `q=`
 // table ignore `q` and `q.df`, as the reference does.
 const NON_FILTER_PARAMS = new Set([
@@ -46,6 +48,9 @@ export function monitorQuery(
     if (spec === undefined) throw badRequest(`Invalid filter parameter: ${name}`);
     if ((spec.kind === 'int' || spec.kind === 'age') && values.some((v) => !/^-?\d+$/.test(v)))
       throw badRequest(`'${field}' must be an integer`);
+    // The columns are 32-bit integers, and `since` counts seconds back from now.
+    if ((spec.kind === 'int' || spec.kind === 'age') && values.some((v) => Math.abs(Number(v)) > INT_MAX))
+      throw badRequest(`'${field}' must be between -${INT_MAX} and ${INT_MAX}`);
     filters.push({ field, negate, values });
   }
   const sort: SortKey[] = (params.get('sort-by') ?? []).map((value) => {

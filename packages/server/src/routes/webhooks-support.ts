@@ -1,4 +1,4 @@
-import type { AlertInput } from '@alerta/contract';
+import { type AlertInput, MAX_SECONDS } from '@alerta/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -84,6 +84,9 @@ export function webhookDefaults(context: AppContext, request: FastifyRequest): W
   };
   const timeoutText = first('timeout');
   if (timeoutText !== undefined && !/^\d+$/.test(timeoutText)) throw badRequest("'timeout' must be an integer");
+  if (timeoutText !== undefined && Number(timeoutText) > MAX_SECONDS) {
+    throw badRequest(`'timeout' must be at most ${MAX_SECONDS}`);
+  }
   const services = params.get('service')?.flatMap(splitList);
   return {
     environment: first('environment') ?? context.settings.DEFAULT_ENVIRONMENT,

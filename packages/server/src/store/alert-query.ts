@@ -2,7 +2,7 @@ import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool,
 import { attributeEquals } from './attribute-index.js';
 import { customerIn } from './customer-scope.js';
 import type { EngineSql } from './engine.js';
-import { querySql } from './query-sql.js';
+import { joinConditions, querySql } from './query-sql.js';
 import { severityCodeSql } from './severity-order.js';
 import type { Database } from './schema.js';
 import type { AlertQuery, FieldFilter, SortKey } from './types.js';
@@ -131,7 +131,11 @@ function filterCondition(
   }
   const numeric = NUMBER_COLUMNS[field];
   if (numeric !== undefined) {
-    const numbers = filter.values.filter((v) => /^-?\d+$/.test(v)).map(Number);
+    // Like a value that is no integer, one beyond the 32-bit column matches nothing (and must not reach PostgreSQL).
+    const numbers = filter.values
+      .filter((v) => /^-?\d+$/.test(v))
+      .map(Number)
+      .filter((n) => Math.abs(n) <= 2_147_483_647);
     if (numbers.length === 0) return sql<SqlBool>`${sql.lit(filter.negate)}`;
     const condition = sql<SqlBool>`${sql.ref(numeric)} in (${sql.join(numbers)})`;
     return filter.negate ? sql<SqlBool>`not ${condition}` : condition;
@@ -163,7 +167,7 @@ export function customerRestriction(
 /** The WHERE clause of a query: every filter ANDed. */
 export function whereClause(engine: EngineSql, query: AlertQuery, options: WhereOptions = {}) {
   return (eb: Eb) => {
-    const conditions: Expression<SqlBool>[] = [];
+    const conditions: RawBuilder<SqlBool>[] = [];
     for (const filter of query.filters) {
       const condition = filterCondition(engine, filter, options);
       if (condition !== undefined) conditions.push(condition);
@@ -171,7 +175,8 @@ export function whereClause(engine: EngineSql, query: AlertQuery, options: Where
     if (query.ids.length > 0) {
       const prefixes = query.ids.map((id) => `${id.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
       conditions.push(
-        eb.or(
+        joinConditions(
+          'or',
           prefixes.flatMap((p) => [
             sql<SqlBool>`id like ${p} escape '\\'`,
             sql<SqlBool>`last_receive_id like ${p} escape '\\'`,
@@ -184,7 +189,8 @@ export function whereClause(engine: EngineSql, query: AlertQuery, options: Where
     if (query.toDate !== undefined) conditions.push(sql<SqlBool>`${receiveTime} <= ${query.toDate}`);
     if (query.search !== undefined) conditions.push(querySql(engine, query.search));
     if (query.customers !== undefined) conditions.push(customerRestriction(engine, query.customers, options));
-    return eb.and(conditions);
+    // Balanced: every `attributes.<key>` parameter adds a condition (joinConditions says why depth matters).
+    return eb.and([joinConditions('and', conditions)]);
   };
 }
 

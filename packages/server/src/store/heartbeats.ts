@@ -43,6 +43,15 @@ function isUniqueConflict(error: unknown): boolean {
 }
 
 /** When a heartbeat received at `receiveTime` turns expired: since (whole seconds) > timeout. */
+/**
+ * The latency kept for filters and the slow status, in the 32-bit integer column both schemas have: a sender whose
+ * clock is weeks off gives more milliseconds than it holds, which are kept as its largest (or smallest) value. Answers
+ * work the latency out from the dates (docs/api/heartbeats.md#status), so they show the true figure.
+ */
+function storedLatency(ms: number): number {
+  return Math.max(-2_147_483_648, Math.min(2_147_483_647, ms));
+}
+
 export function expireTimeOf(receiveTime: string, timeout: number): string {
   return new Date(Date.parse(receiveTime) + (timeout + 1) * 1000).toISOString();
 }
@@ -77,7 +86,7 @@ export class KyselyHeartbeatRepository implements HeartbeatRepository {
       create_time: hb.createTime,
       timeout: hb.timeout,
       receive_time: hb.receiveTime,
-      latency: Date.parse(hb.receiveTime) - Date.parse(hb.createTime),
+      latency: storedLatency(Date.parse(hb.receiveTime) - Date.parse(hb.createTime)),
       expire_time: expireTimeOf(hb.receiveTime, hb.timeout),
       customer: hb.customer,
     };
@@ -162,7 +171,7 @@ export class KyselyHeartbeatRepository implements HeartbeatRepository {
   async findStale(now: string, factor: number): Promise<string | undefined> {
     const stale =
       this.engine.name === 'postgres'
-        ? sql<SqlBool>`receive_time + timeout * ${factor} * interval '1 second' < ${now}::timestamptz`
+        ? sql<SqlBool>`receive_time + timeout::bigint * ${factor} * interval '1 second' < ${now}::timestamptz`
         : sql<SqlBool>`(julianday(${now}) - julianday(receive_time)) * 86400.0 > timeout * ${factor}`;
     const row = await this.db
       .selectFrom('heartbeats')

@@ -1,7 +1,7 @@
 import { type QueryField, type QueryNode, type QueryValue, type RangeBound } from '@alerta/contract';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { EngineSql } from './engine.js';
-import { FALSE, INTEGER, textMatch } from './query-sql.js';
+import { FALSE, INTEGER, joinConditions, textMatch } from './query-sql.js';
 import type { FieldFilter, SortKey } from './types.js';
 
 /** The column spec of a filter or sort field; `attributes.<key>` uses the `attributes` entry. */
@@ -10,7 +10,8 @@ export function columnFor(columns: Readonly<Record<string, ColumnSpec>>, field: 
     const spec = columns.attributes;
     return spec?.kind === 'attributes' ? spec : undefined;
   }
-  const spec = columns[field];
+  // Only the table's own fields: a query parameter named `valueOf` or `__proto__` is no column.
+  const spec = Object.hasOwn(columns, field) ? columns[field] : undefined;
   return spec?.kind === 'attributes' ? undefined : spec;
 }
 
@@ -24,11 +25,10 @@ export interface ColumnSpec {
   kind: 'text' | 'list' | 'int' | 'date' | 'attributes' | 'age';
 }
 
-const and = (conditions: readonly RawBuilder<SqlBool>[]): RawBuilder<SqlBool> =>
-  conditions.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.join(conditions, sql` and `)})`;
+const and = (conditions: readonly RawBuilder<SqlBool>[]): RawBuilder<SqlBool> => joinConditions('and', conditions);
 
 export const anyOf = (conditions: readonly RawBuilder<SqlBool>[]): RawBuilder<SqlBool> =>
-  conditions.length === 0 ? sql<SqlBool>`1 = 1` : sql<SqlBool>`(${sql.join(conditions, sql` or `)})`;
+  joinConditions('or', conditions, sql<SqlBool>`1 = 1`);
 
 /**
  * The field filters of docs/api/alerts.md applied to a simple table: one value is an exact match, several are any of

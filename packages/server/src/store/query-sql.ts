@@ -41,6 +41,27 @@ const QUERY_COLUMNS: Readonly<Record<string, { column: string; kind: ColumnKind 
 const NULLABLE_FIELDS: ReadonlySet<string> = new Set(['value', 'rawData', 'customer', 'updateTime']);
 
 export const FALSE = sql<SqlBool>`(1 = 0)`;
+
+/**
+ * Conditions joined by `and` or `or` as a balanced tree of parentheses. SQLite parses `a or b or c …` into a chain as
+ * deep as the list is long and refuses any expression deeper than 1000, which a long `q=` or many repeated query
+ * parameters reach (docs/api/conventions.md: bad input is a 4xx, never a 500); nested halves keep the depth at log2 of
+ * the length on both engines. An empty list is `neutral`.
+ */
+export function joinConditions(
+  op: 'and' | 'or',
+  conditions: readonly RawBuilder<SqlBool>[],
+  neutral: RawBuilder<SqlBool> = op === 'and' ? sql<SqlBool>`(1 = 1)` : FALSE,
+): RawBuilder<SqlBool> {
+  if (conditions.length === 0) return neutral;
+  if (conditions.length === 1) return sql<SqlBool>`(${conditions[0]})`;
+  if (conditions.length <= 16) return sql<SqlBool>`(${sql.join(conditions, sql.raw(` ${op} `))})`;
+  const half = Math.ceil(conditions.length / 2);
+  return sql<SqlBool>`(${joinConditions(op, conditions.slice(0, half))} ${sql.raw(op)} ${joinConditions(
+    op,
+    conditions.slice(half),
+  )})`;
+}
 export const INTEGER = /^-?\d{1,15}$/;
 
 /** `qu?ck`, `bro*` as a regex: `?` and `*` become `.?` and `.*` inside word boundaries (docs/api/query-language.md). */
@@ -140,15 +161,11 @@ function fieldMatch(engine: EngineSql, field: QueryField, value: QueryValue): Ra
 export function querySql(engine: EngineSql, node: QueryNode): RawBuilder<SqlBool> {
   switch (node.kind) {
     case 'or':
-      return sql<SqlBool>`(${sql.join(
-        node.operands.map((n) => querySql(engine, n)),
-        sql` or `,
-      )})`;
     case 'and':
-      return sql<SqlBool>`(${sql.join(
+      return joinConditions(
+        node.kind,
         node.operands.map((n) => querySql(engine, n)),
-        sql` and `,
-      )})`;
+      );
     case 'not':
       return sql<SqlBool>`(not ${querySql(engine, node.operand)})`;
     case 'exists':
