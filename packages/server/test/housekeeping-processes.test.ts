@@ -91,6 +91,41 @@ forEachEngine((engine) => {
     }
   });
 
+  it('commits each alert a pass changes at once, so an action holding another alert never deadlocks with it', async () => {
+    // Same event, status and severity: expiring the first and acknowledging the second touch the same tally row.
+    const first1 = await storePastAlert(first.store, { event: 'Shared', timeout: 60, receivedAgo: 300 });
+    const held = await storePastAlert(first.store, { event: 'Shared', timeout: 60, receivedAgo: 120 });
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let holding: () => void = () => undefined;
+    const isHolding = new Promise<void>((resolve) => {
+      holding = resolve;
+    });
+    const action = first.store.alertChanges.change(held.id, async (locked) => {
+      holding();
+      await gate;
+      await locked.save({ ...locked.alert, status: 'ack' }, [], 100);
+    });
+    await isHolding;
+    const pass = second.store.housekeeping.run((tx) => housekeep(tx, passSettings, new Date()), { wait: true });
+
+    // The pass expires the older alert and commits it while it waits for the one the action holds.
+    let seen = await second.store.alerts.get(first1.id);
+    for (let tries = 0; seen?.alert.status !== 'expired' && tries < 100; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      seen = await second.store.alerts.get(first1.id);
+    }
+    assert.equal(seen?.alert.status, 'expired');
+    release();
+    assert.deepEqual(await action, { found: true, value: undefined });
+    const outcome = await pass;
+    assert.ok(outcome.ran);
+    assert.deepEqual([...outcome.value.expired].sort(), [first1.id, held.id].sort());
+    assert.equal((await first.store.alerts.get(held.id))?.alert.status, 'expired');
+  });
+
   it('lets only one process run a pass at a time: a non-waiting pass elsewhere is skipped', async () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => {

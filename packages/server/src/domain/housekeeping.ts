@@ -60,11 +60,10 @@ async function act(
 }
 
 /**
- * One housekeeping pass (docs/api/management.md#housekeeping), inside the transaction the store opened for it: delete
- * old closed, expired and informational alerts, expire timed-out alerts, then return shelved and acked alerts whose
- * timeout has run out. Each alert is re-checked under its row lock, so a change that raced the candidate query is
- * respected. Empty tally rows and spent SAML sign-in claims go last, so the rows they lock stay locked only until the
- * commit that follows.
+ * One housekeeping pass (docs/api/management.md#housekeeping), through the store's pass: delete old closed, expired
+ * and informational alerts, expire timed-out alerts, then return shelved and acked alerts whose timeout has run out.
+ * Each alert is re-checked under its row lock, so a change that raced the candidate query is respected. Empty tally
+ * rows and spent SAML sign-in claims go last.
  */
 export async function housekeep(
   tx: HousekeepingTransaction,
@@ -80,11 +79,14 @@ export async function housekeep(
 
   const report: HousekeepingReport = { expired: [], unshelve: [], unack: [] };
   if (terms.expired !== undefined) {
-    for (const id of await tx.timedOut(now.toISOString(), terms.expired)) {
-      const locked = await tx.lock(id);
-      if (locked === undefined || locked.alert.status === terms.expired) continue;
-      await act(locked, settings, 'expired', 'expired after timeout', now);
-      report.expired.push(id);
+    const expired = terms.expired;
+    for (const id of await tx.timedOut(now.toISOString(), expired)) {
+      const outcome = await tx.change(id, async (locked) => {
+        if (locked.alert.status === expired) return false;
+        await act(locked, settings, 'expired', 'expired after timeout', now);
+        return true;
+      });
+      if (outcome.found && outcome.value) report.expired.push(id);
     }
   }
   const returns = [
@@ -93,11 +95,12 @@ export async function housekeep(
   ];
   for (const { status, entry, action, list } of returns) {
     for (const id of await tx.withStatus(status)) {
-      const locked = await tx.lock(id);
-      if (locked === undefined || locked.alert.status !== status) continue;
-      if (!timeoutElapsed(locked.history, entry, now)) continue;
-      await act(locked, settings, action, `${entry} timed out`, now);
-      list.push(id);
+      const outcome = await tx.change(id, async (locked) => {
+        if (locked.alert.status !== status || !timeoutElapsed(locked.history, entry, now)) return false;
+        await act(locked, settings, action, `${entry} timed out`, now);
+        return true;
+      });
+      if (outcome.found && outcome.value) list.push(id);
     }
   }
   await tx.pruneTallies();

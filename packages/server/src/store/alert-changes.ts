@@ -2,6 +2,7 @@ import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import { customerRestriction, whereClause } from './alert-query.js';
 import { saveAlert, toAlert, toHistory } from './alerts.js';
 import type { AlertChangeRepository, ChangeOutcome, IdLookup, LockedAlert, NoteRecord } from './change-types.js';
+import { retryOnConflict } from './conflict-retry.js';
 import type { EngineSql } from './engine.js';
 import type { Database, NotesTable } from './schema.js';
 import type { AlertQuery, HistoryRecord } from './types.js';
@@ -84,6 +85,22 @@ export async function lockAlert(
   };
 }
 
+/** One alert changed in a transaction of its own, run again if PostgreSQL breaks a deadlock by rolling it back. */
+export function changeAlert<T>(
+  db: Kysely<Database>,
+  engine: EngineSql,
+  alertId: string,
+  work: (locked: LockedAlert) => Promise<T>,
+): Promise<ChangeOutcome<T>> {
+  return retryOnConflict(engine, () =>
+    db.transaction().execute(async (trx): Promise<ChangeOutcome<T>> => {
+      const locked = await lockAlert(trx, engine, alertId);
+      if (locked === undefined) return { found: false };
+      return { found: true, value: await work(locked) };
+    }),
+  );
+}
+
 export class KyselyAlertChangeRepository implements AlertChangeRepository {
   constructor(
     private readonly db: Kysely<Database>,
@@ -107,11 +124,7 @@ export class KyselyAlertChangeRepository implements AlertChangeRepository {
   }
 
   async change<T>(alertId: string, work: (locked: LockedAlert) => Promise<T>): Promise<ChangeOutcome<T>> {
-    return this.db.transaction().execute(async (trx): Promise<ChangeOutcome<T>> => {
-      const locked = await lockAlert(trx, this.engine, alertId);
-      if (locked === undefined) return { found: false };
-      return { found: true, value: await work(locked) };
-    });
+    return changeAlert(this.db, this.engine, alertId, work);
   }
 
   async matchingIds(query: AlertQuery): Promise<string[]> {

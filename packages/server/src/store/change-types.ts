@@ -55,14 +55,19 @@ export interface StaleAlerts {
   receivedBefore: string;
 }
 
-/** One housekeeping pass, all inside a single transaction. */
+/**
+ * One housekeeping pass. On SQLite it runs inside a single transaction. On PostgreSQL each write is a short
+ * transaction of its own (README.md#where-we-differ-from-the-reference-server): a pass that held every row it touched
+ * until its end would take tally rows in an order no other writer shares, and deadlock with operators' actions and
+ * ingest.
+ */
 export interface HousekeepingTransaction {
   deleteStale(which: StaleAlerts): Promise<string[]>;
   /** Alerts whose timeout (≠ 0) has run out since their last receipt, except those in `exceptStatus`. */
   timedOut(now: string, exceptStatus: string): Promise<string[]>;
   withStatus(status: string): Promise<string[]>;
-  /** Locks one alert for the rest of the pass; undefined when it no longer exists. */
-  lock(alertId: string): Promise<LockedAlert | undefined>;
+  /** Runs `work` with the alert locked; not found when it no longer exists. */
+  change<T>(alertId: string, work: (locked: LockedAlert) => Promise<T>): Promise<ChangeOutcome<T>>;
   /** Drops tally rows that count nothing any more (migration 5), so they do not pile up as keys come and go. */
   pruneTallies(): Promise<void>;
   /** Drops SAML sign-in claims kept until before `now`: their sign-ins have expired, so none can be answered again. */
@@ -73,8 +78,8 @@ export type PassOutcome<T> = { ran: true; value: T } | { ran: false };
 
 export interface HousekeepingRepository {
   /**
-   * Runs a pass in one transaction. On PostgreSQL a transaction-level advisory lock keeps passes of several processes
-   * apart: with `wait` false the call gives up (returns `skipped`) when another pass holds the lock, with `wait`
+   * Runs a pass. On PostgreSQL a transaction-level advisory lock, held by a transaction that does nothing else while
+   * the pass writes through short transactions of their own, keeps passes of several processes apart: with `wait` false the call gives up (returns `skipped`) when another pass holds the lock, with `wait`
    * true it waits for it.
    */
   run<T>(work: (tx: HousekeepingTransaction) => Promise<T>, options: { wait: boolean }): Promise<PassOutcome<T>>;
