@@ -24,7 +24,8 @@ const MIN_JUDGED = 3;
 const TOLERANCE = 0.1;
 /** More requests than this waiting for an answer means the server has stopped keeping up; new ones are skipped. */
 const MAX_IN_FLIGHT = RATE * 10;
-const RESULTS_FILE = 'bench/SOAK-RESULTS.md';
+/** Where the results go: SOAK_RESULTS, e.g. to run each engine in its own process at the same time. */
+const RESULTS_FILE = process.env.SOAK_RESULTS ?? 'bench/SOAK-RESULTS.md';
 
 /**
  * The server's settings for the run: housekeeping every minute (HOUSEKEEPING_INTERVAL is in seconds), and deletion
