@@ -65,6 +65,14 @@ forEachEngine((engine) => {
       ['GET', '/api/alert/a%00b', undefined, 'Invalid path', ['NUL characters are not allowed']],
       ['GET', '/api/heartbeat/%00', undefined, 'Invalid path', ['NUL characters are not allowed']],
       ['GET', '/api/blackouts?text=%00', undefined, 'Invalid query string', ['NUL characters are not allowed']],
+      // Checked before the credentials, which may come in the query.
+      [
+        'POST',
+        '/api/heartbeat?api-key=a%00b',
+        { origin: 'x' },
+        'Invalid query string',
+        ['NUL characters are not allowed'],
+      ],
       [
         'POST',
         '/api/alert',
@@ -106,6 +114,28 @@ forEachEngine((engine) => {
       assert.deepEqual(body(response).errors, errors, url);
     }
     assert.equal(await alertCount(), before);
+  });
+
+  it('refuses a body nested more than 100 levels deep with a 400, and takes one nested 100 deep', async () => {
+    const nest = (depth: number): unknown => (depth === 0 ? 'leaf' : { a: nest(depth - 1) });
+    const before = await alertCount();
+    for (const [method, url, payload] of [
+      ['PUT', '/api/user/me/attributes', { attributes: nest(100) }],
+      ['POST', '/api/alert', alertBody({ attributes: { deep: nest(99) } })],
+    ] as const) {
+      const response = await server.app.inject({ method, url, headers: admin, payload: payload as object });
+      assert.equal(response.statusCode, 400, `${url}: ${response.body}`);
+      assert.equal(body(response).message, 'The request body is nested too deeply');
+      assert.deepEqual(body(response).errors, ['objects and lists may nest at most 100 levels deep']);
+    }
+    assert.equal(await alertCount(), before);
+    const shallow = await server.app.inject({
+      method: 'PUT',
+      url: '/api/user/me/attributes',
+      headers: admin,
+      payload: { attributes: nest(99) },
+    });
+    assert.equal(shallow.statusCode, 200, shallow.body);
   });
 
   it('refuses a page or page size too large for the database with a 400', async () => {

@@ -408,6 +408,21 @@ forEachEngine((engine) => {
       }
     });
 
+    it('refuses a date filter that is no date with a 400 rather than comparing text to a date', async () => {
+      for (const url of [
+        '/blackouts?createTime=expired',
+        '/blackouts?startTime=~2026',
+        '/heartbeats?receiveTime=yesterday',
+        '/users?createTime=%F0%9F%98%BD',
+        '/keys?expireTime=2026-13-45T99%3A99%3A99.000Z',
+      ]) {
+        const response = await get(url);
+        assert.equal(response.statusCode, 400, `${url}: ${response.body}`);
+        assert.match(String(body(response).message), /ISO 8601/, url);
+      }
+      assert.equal((await listed('blackouts', 'createTime=2026-01-01T00:00:00.000Z')).total, 0);
+    });
+
     // SQLite refuses an expression more than 1000 deep; long lists of conditions must not build one.
     it('answers a q= of many terms and a filter given many times with 200', async () => {
       const words = encodeURIComponent(Array.from({ length: 2_000 }, () => 'a').join(' '));

@@ -1,4 +1,4 @@
-import type { QueryFieldTable } from '@alerta/contract';
+import { ISO_DATE_MESSAGE, type QueryFieldTable, parseIsoDate } from '@alerta/contract';
 import { badRequest } from '../errors.js';
 import { type ColumnSpec, columnFor } from '../store/monitor-query.js';
 import type { FieldFilter, MonitorQuery, SortKey } from '../store/types.js';
@@ -48,6 +48,8 @@ export function monitorQuery(
     if (spec === undefined) throw badRequest(`Invalid filter parameter: ${name}`);
     if ((spec.kind === 'int' || spec.kind === 'age') && values.some((v) => !/^-?\d+$/.test(v)))
       throw badRequest(`'${field}' must be an integer`);
+    // Dates are compared as dates (PostgreSQL refuses any other text for them), so each value must be one.
+    if (spec.kind === 'date' && values.some((v) => parseIsoDate(v) === undefined)) throw badRequest(ISO_DATE_MESSAGE);
     // The columns are 32-bit integers, and `since` counts seconds back from now.
     if ((spec.kind === 'int' || spec.kind === 'age') && values.some((v) => Math.abs(Number(v)) > INT_MAX))
       throw badRequest(`'${field}' must be between -${INT_MAX} and ${INT_MAX}`);
