@@ -39,19 +39,21 @@ function addTo(sets: Map<string, Set<string>>, key: string, values: readonly str
  */
 export const TOP_RESOURCES_LIMIT = 100;
 
-/** The alert has changed severity at least once (docs/api/alerts.md, flapping and standing), probed per alert. */
-const hasSeverityHistory = sql<SqlBool>`exists (select 1 from history as sh where sh.alert_id = alerts.id and sh.type = 'severity')`;
-
 /**
- * The same, for ranking every matching alert. On SQLite the alerts are found from the history's severity entries and
- * looked up by id, with the other filters' indexes set aside (WhereOptions): probing the history of every open alert
- * took 17 times the CPU at 100,000 alerts, 2,000 of them flapping. The newest alerts of each top row are still found
- * by probing, along the (event, time) index, which stops at the first hundred.
+ * The alert has changed severity at least once (docs/api/alerts.md, flapping and standing), for ranking every
+ * matching alert, from the partial index of severity entries (migrations 13 on SQLite, 16 on PostgreSQL): on SQLite
+ * the alerts are looked up by id with the other filters' indexes set aside (WhereOptions); probing the history of every open alert took 17 times the CPU at 100,000 alerts, 2,000 of them flapping. PostgreSQL
+ * takes the distinct ids as an array, which it looks up in the primary key: as a join it guesses ten times as many
+ * alerts and scans them all (26 against 122 ms on a busy machine). The environments, services and newest alerts of
+ * the top rows then come from one more read of the same alerts, a few thousand where probing the history of each
+ * alert of the top rows' groups read tens of thousands.
  */
 const rankedBySeverityHistory = (engine: EngineSql) =>
   engine.name === 'sqlite'
-    ? sql<SqlBool>`alerts.id in (select sh.alert_id from history as sh where sh.type = 'severity')`
-    : hasSeverityHistory;
+    ? sql<SqlBool>`alerts.id in (
+        select sh.alert_id from history as sh indexed by history_severity_changes where sh.type = 'severity'
+      )`
+    : sql<SqlBool>`alerts.id = any(array(select distinct sh.alert_id from history as sh where sh.type = 'severity'))`;
 
 export class KyselyAlertAggregates implements AlertAggregates {
   constructor(
@@ -165,6 +167,7 @@ export class KyselyAlertAggregates implements AlertAggregates {
       .execute();
     const values = ranked.map((r) => r.g).filter((g): g is string => g !== null);
     if (values.length === 0) return [];
+    if (options.kind !== 'count') return this.rankedRows(ranked, base, group, values);
     // Environments and services per group from distinct combinations, not from every alert.
     const spread = await base
       .select([sql<string>`${group}`.as('g'), 'environment', 'service'])
@@ -177,8 +180,7 @@ export class KyselyAlertAggregates implements AlertAggregates {
       addTo(environments, row.g, [row.environment]);
       addTo(services, row.g, this.engine.decodeList(row.service));
     }
-    const newest = options.kind === 'count' ? base : this.matching(query).where(hasSeverityHistory);
-    const resources = await this.newestResources(newest, group, values);
+    const resources = await this.newestResources(base, group, values);
     return ranked
       .filter((r): r is typeof r & { g: string } => r.g !== null)
       .map((r, i) => ({
@@ -188,6 +190,45 @@ export class KyselyAlertAggregates implements AlertAggregates {
         environments: [...(environments.get(r.g) ?? [])].sort(byText),
         services: [...(services.get(r.g) ?? [])].sort(byText),
         resources: resources[i] ?? [],
+      }));
+  }
+
+  /**
+   * The flapping and standing rows: every ranked alert of the top groups in one read, their environments and services
+   * collected and the newest TOP_RESOURCES_LIMIT of each group kept, newest first.
+   */
+  private async rankedRows(
+    ranked: readonly { g: string | null; n: number | string; dc: number | string | null }[],
+    base: ReturnType<KyselyAlertAggregates['matching']>,
+    group: ReturnType<typeof sql.ref>,
+    values: readonly string[],
+  ): Promise<TopGroup[]> {
+    const rows = await base
+      .select([sql<string>`${group}`.as('g'), 'id', 'resource', 'last_receive_time', 'environment', 'service'])
+      .where(group, 'in', values)
+      .execute();
+    const environments = new Map<string, Set<string>>();
+    const services = new Map<string, Set<string>>();
+    const alerts = new Map<string, { id: string; resource: string; time: string }[]>();
+    for (const row of rows) {
+      addTo(environments, row.g, [row.environment]);
+      addTo(services, row.g, this.engine.decodeList(row.service));
+      const list = alerts.get(row.g) ?? [];
+      list.push({ id: row.id, resource: row.resource, time: this.engine.decodeDate(row.last_receive_time) });
+      alerts.set(row.g, list);
+    }
+    return ranked
+      .filter((r): r is typeof r & { g: string } => r.g !== null)
+      .map((r) => ({
+        value: r.g,
+        count: Number(r.n),
+        duplicateCount: Number(r.dc ?? 0),
+        environments: [...(environments.get(r.g) ?? [])].sort(byText),
+        services: [...(services.get(r.g) ?? [])].sort(byText),
+        resources: (alerts.get(r.g) ?? [])
+          .sort((a, b) => byText(b.time, a.time))
+          .slice(0, TOP_RESOURCES_LIMIT)
+          .map(({ id, resource }) => ({ id, resource })),
       }));
   }
 

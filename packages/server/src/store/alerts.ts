@@ -4,7 +4,7 @@ import { type WhereOptions, orderTerms, whereClause } from './alert-query.js';
 import { FEW_WITH_ATTRIBUTE, fewestWithAttribute } from './attribute-index.js';
 import type { EngineSql } from './engine.js';
 import { countFromSearchTable } from './search-table.js';
-import { countFromTally } from './tally.js';
+import { countFromTally, countFromTallyConditions } from './tally.js';
 import type { SqliteRows } from './sqlite-statements.js';
 import { ingestBatchTransaction } from './ingest-batch.js';
 import type { IngestBatchTransaction } from './ingest-types.js';
@@ -283,6 +283,7 @@ export class KyselyAlertRepository implements AlertRepository {
   async count(query: AlertQuery): Promise<AlertCounts> {
     const tallied =
       (await countFromTally(this.db, query, (raw) => this.engine.decodeList(raw))) ??
+      (await countFromTallyConditions(this.db, this.engine, query)) ??
       (await countFromSearchTable(this.db, this.engine, query));
     if (tallied !== undefined) return tallied;
     const options = await this.attributeOptions(query);

@@ -1,4 +1,6 @@
-import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, expressionBuilder, sql } from 'kysely';
+import { whereClause } from './alert-query.js';
+import type { EngineSql } from './engine.js';
 import type { Database } from './schema.js';
 import type { AlertCounts, AlertQuery, FieldFilter } from './types.js';
 
@@ -289,4 +291,119 @@ export async function topEventsFromTally(
     environments: environmentsOf.get(r.g) ?? [],
     services: servicesOf.get(r.g) ?? [],
   }));
+}
+
+/** `q=` fields a tally row answers as the alert would: never-null text columns the alert tally keeps as they are. */
+const TALLIED_QUERY_FIELDS: ReadonlySet<string> = new Set(['status', 'severity', 'environment', 'event']);
+const SERVICE_TALLIED_QUERY_FIELDS: ReadonlySet<string> = new Set(['status', 'severity', 'environment']);
+
+type Node = NonNullable<AlertQuery['search']>;
+
+/** Every condition of the search is a match on a field of `fields` (an `_exists_` never is). */
+function onlyFields(node: Node, fields: ReadonlySet<string>): boolean {
+  switch (node.kind) {
+    case 'or':
+    case 'and':
+      return node.operands.every((operand) => onlyFields(operand, fields));
+    case 'not':
+      return onlyFields(node.operand, fields);
+    case 'exists':
+      return false;
+    case 'match':
+      return node.field.kind === 'column' && fields.has(node.field.name);
+  }
+}
+
+/**
+ * A `service:<word>` (or a quoted phrase) the whole search requires, taken out: list membership, which the service
+ * tally answers by its service column. Undefined when the search has none at its top level.
+ */
+function serviceInSearch(search: Node): { service: string; rest: Node | undefined } | undefined {
+  const operands = search.kind === 'and' ? search.operands : [search];
+  const index = operands.findIndex(
+    (n) =>
+      n.kind === 'match' &&
+      n.field.kind === 'column' &&
+      n.field.name === 'service' &&
+      (n.value.kind === 'term' || n.value.kind === 'phrase'),
+  );
+  const found = operands[index];
+  if (found?.kind !== 'match' || (found.value.kind !== 'term' && found.value.kind !== 'phrase')) return undefined;
+  if (search.kind !== 'and') return { service: found.value.text, rest: undefined };
+  const rest = operands.filter((_, i) => i !== index);
+  const [only] = rest;
+  return {
+    service: found.value.text,
+    rest:
+      rest.length === 0 ? undefined : rest.length === 1 && only !== undefined ? only : { ...search, operands: rest },
+  };
+}
+
+/**
+ * GET /alerts/count and the total of GET /alerts for what countFromTally leaves, when every condition still reads
+ * only tallied columns: substring and regex filters (`environment=~prod`) and `q=` searches of status, severity,
+ * environment and event (`severity:major AND NOT environment:Lab`), optionally with one service, from a filter or as
+ * a `service:<word>` the search requires. The same conditions run on the tally's rows, which hold those columns as
+ * the alerts do, so each group of alerts matches exactly when each of its alerts would; the customer is left out (the
+ * tally keeps none as ''). Alerts received after a to-date are counted from the alerts and taken off.
+ */
+export async function countFromTallyConditions(
+  db: Kysely<Database>,
+  engine: EngineSql,
+  query: AlertQuery,
+): Promise<AlertCounts | undefined> {
+  if (query.ids.length > 0 || query.fromDate !== undefined) return undefined;
+  if (query.customers !== undefined && (query.customers.length === 0 || query.customers.includes(''))) {
+    return undefined;
+  }
+  const fromFilter = oneService(query);
+  const fromSearch = query.search === undefined ? undefined : serviceInSearch(query.search);
+  const serviceFilters = query.filters.filter((f) => f.field === 'service').length;
+  let service: string | undefined;
+  let filters = query.filters;
+  let search = query.search;
+  if (fromFilter !== undefined) {
+    ({ service } = fromFilter);
+    filters = fromFilter.rest.filters;
+  } else if (fromSearch !== undefined && serviceFilters === 0) {
+    ({ service } = fromSearch);
+    search = fromSearch.rest;
+  }
+  // The service tally has no event column.
+  const fields = service === undefined ? TALLIED_QUERY_FIELDS : SERVICE_TALLIED_QUERY_FIELDS;
+  for (const filter of filters) {
+    if (filter.field === 'customer') {
+      if (filter.values.length === 0 || filter.values.some((v) => v === '' || v.startsWith('~'))) return undefined;
+    } else if (!fields.has(filter.field)) return undefined;
+  }
+  if (search !== undefined && !onlyFields(search, fields)) return undefined;
+  const eb = expressionBuilder<Database, 'alerts'>();
+  const condition = whereClause(engine, { ...query, filters, search, toDate: undefined })(eb);
+  const counted =
+    service === undefined
+      ? sql<{ status: string; severity: string; n: number | string; later: number }>`
+          select status, severity, sum(n) as n, 0 as later from alert_tally where ${condition}
+          group by status, severity`
+      : sql<{ status: string; severity: string; n: number | string; later: number }>`
+          select status, severity, sum(n) as n, 0 as later from alert_service_tally
+          where service = ${service} and ${condition} group by status, severity`;
+  const later =
+    query.toDate === undefined
+      ? sql``
+      : sql`union all select status, severity, count(*) as n, 1 as later from alerts
+          where id in (select id from alerts where last_receive_time > ${query.toDate})
+            and ${whereClause(engine, { ...query, toDate: undefined }, { avoidFilterIndexes: true })(eb)}
+          group by status, severity`;
+  const { rows } = await sql<{ status: string; severity: string; n: number | string; later: number }>`
+    select * from (${counted} ${later}) as c order by status, severity`.execute(db);
+  const byPair = new Map<string, { status: string; severity: string; n: number }>();
+  for (const row of rows) {
+    const key = pairKey(row.status, row.severity);
+    const entry = byPair.get(key) ?? { status: row.status, severity: row.severity, n: 0 };
+    entry.n += Number(row.later) === 1 ? -Number(row.n) : Number(row.n);
+    byPair.set(key, entry);
+  }
+  const counts: AlertCounts = { total: 0, statusCounts: {}, severityCounts: {} };
+  for (const { status, severity, n } of byPair.values()) if (n > 0) addCount(counts, status, severity, n);
+  return counts;
 }
