@@ -2,9 +2,11 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { ALARM_MODELS, alertInputSchema } from '@alerta/contract';
+import type { IngestResult } from '../src/domain/ingest.js';
 import { IngestBatcher } from '../src/domain/ingest-batch.js';
 import { ingestSettingsOf } from '../src/domain/ingest-settings.js';
 import { ApiError } from '../src/errors.js';
+import type { AlertRepository } from '../src/store/types.js';
 import { type TestServer, alertBody, basic, body, createBlackout, createUser, startTestServer } from './support/app.js';
 import type { AlertJson } from './support/alerts.js';
 import { forEachEngine } from './support/engines.js';
@@ -61,6 +63,41 @@ async function ingestOneBatch(server: TestServer, alerts: Record<string, unknown
     const { value } = outcome;
     return 'stored' in value ? `${value.kind} ${value.stored.alert.status}` : value.kind;
   });
+}
+
+/**
+ * Hands the alerts to one batcher of the server's store all at once, in this order, and returns what each request was
+ * answered, with the most transactions of batches that were open at the same time.
+ */
+async function ingestTogether(
+  server: TestServer,
+  alerts: Record<string, unknown>[],
+): Promise<{ results: IngestResult[]; mostAtOnce: number }> {
+  const { settings, store } = server;
+  let open = 0;
+  let mostAtOnce = 0;
+  const alertsStore: AlertRepository = Object.create(store.alerts) as AlertRepository;
+  alertsStore.ingestBatch = async (work) => {
+    open += 1;
+    mostAtOnce = Math.max(mostAtOnce, open);
+    try {
+      return await store.alerts.ingestBatch(work);
+    } finally {
+      open -= 1;
+    }
+  };
+  const batcher = new IngestBatcher(
+    { ...store, alerts: alertsStore, engine: store.engine, heartbeats: store.heartbeats, blackouts: store.blackouts },
+    ingestSettingsOf(settings, ALARM_MODELS[settings.ALARM_MODEL], 'test'),
+  );
+  const answers = await Promise.all(
+    alerts.map((overrides) => batcher.ingest(alertInputSchema.parse(alertBody(overrides)), 'root')),
+  );
+  const results = answers.map((answer) => {
+    assert.ok('stored' in answer, answer.kind);
+    return answer;
+  });
+  return { results, mostAtOnce };
 }
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
@@ -134,6 +171,86 @@ forEachEngine((engine) => {
       });
       assert.equal(final.duplicateCount, duplicateCount);
       assert.equal(final.severity, severity);
+    });
+  });
+
+  describe('batches in flight at the same time', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startServer(engine);
+    });
+    after(() => server.close());
+
+    // Alerts of other resources between those of one alert, so that several batches are stored at once on PostgreSQL.
+    const between = (prefix: string, alerts: Record<string, unknown>[]) =>
+      alerts.flatMap((alert, i) => [
+        alert,
+        { resource: `${prefix}-${String(i)}` },
+        { resource: `${prefix}-${String(i)}b` },
+      ]);
+
+    it('applies the alerts of one stored alert in arrival order, with the counts and history of that order', async () => {
+      const first = alertOf(await post(server, { resource: 'order-host', severity: 'major', value: 'start' }));
+      const severities = ['major', 'major', 'critical', 'critical', 'critical', 'minor', 'major', 'major'];
+      const sent = range(24).map((i) => ({
+        resource: 'order-host',
+        severity: severities[i % severities.length],
+        value: `v${String(i)}`,
+        id: randomUUID(),
+      }));
+      const { results, mostAtOnce } = await ingestTogether(server, between('order-other', sent));
+      if (engine.name === 'postgres') assert.ok(mostAtOnce > 1, 'batches overlapped');
+      else assert.equal(mostAtOnce, 1);
+
+      const answers = results.filter((_, i) => i % 3 === 0);
+      let severity = 'major';
+      let duplicateCount = 0;
+      let previousSeverity = first.previousSeverity;
+      for (const [i, result] of answers.entries()) {
+        const input = sent[i] ?? assert.fail('no alert sent');
+        const same = input.severity === severity;
+        duplicateCount = same ? duplicateCount + 1 : 0;
+        if (!same) previousSeverity = severity;
+        assert.equal(result.kind, same ? 'duplicate' : 'correlate');
+        const { alert, history } = result.stored;
+        assert.equal(alert.id, first.id);
+        assert.equal(alert.severity, input.severity);
+        assert.equal(alert.previousSeverity, previousSeverity);
+        assert.equal(alert.duplicateCount, duplicateCount);
+        assert.equal(alert.value, input.value);
+        assert.equal(alert.lastReceiveId, input.id);
+        assert.equal(history.at(-1)?.id, input.id);
+        severity = input.severity ?? '';
+      }
+      const final = await stored(server, first.id);
+      assert.equal(final.duplicateCount, duplicateCount);
+      assert.equal(final.severity, severity);
+      // One entry per alert (a new value or a new severity), in the order the alerts were sent.
+      assert.deepEqual(
+        final.history.map((entry) => entry.value),
+        ['start', ...sent.map((alert) => alert.value)],
+      );
+      for (const result of results.filter((_, i) => i % 3 !== 0)) assert.equal(result.kind, 'new');
+    });
+
+    it('makes one alert of a burst of alerts of one new identity', async () => {
+      const sent = range(30).map((i) => ({ resource: 'burst-host', value: `b${String(i)}` }));
+      const { results, mostAtOnce } = await ingestTogether(server, between('burst-other', sent));
+      if (engine.name === 'postgres') assert.ok(mostAtOnce > 1, 'batches overlapped');
+      const burst = results.filter((_, i) => i % 3 === 0);
+      assert.deepEqual(
+        burst.map((result) => result.kind),
+        ['new', ...range(29).map(() => 'duplicate')],
+      );
+      assert.deepEqual(
+        burst.map((result) => result.stored.alert.duplicateCount),
+        range(30),
+      );
+      const id = burst[0]?.stored.alert.id;
+      assert.ok(burst.every((result) => result.stored.alert.id === id));
+      const list = await server.app.inject({ method: 'GET', url: '/api/alerts?resource=burst-host', headers: admin });
+      assert.equal(body(list).total, 1);
+      assert.equal((await stored(server, id ?? '')).duplicateCount, 29);
     });
   });
 

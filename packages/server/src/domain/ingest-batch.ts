@@ -15,17 +15,25 @@ import { type PreReceiveStores, blackoutApplies, blackoutStep, heartbeatStep } f
 
 /** Enough to make a commit cheap per alert, small enough to stay far from SQLite's bound-parameter limit. */
 const MAX_BATCH = 64;
-/** From this many alerts in the last batch on, the next batch waits a little for the senders just answered. */
+/** From this many senders at work on, a new batch waits a little for the senders just answered. */
 const MIN_FILLING = 4;
 /** The longest such wait. */
 const FILL_MS = 1;
+/**
+ * Batches stored at once on PostgreSQL: while one waits for its commit to reach the disk, the next is read, planned and
+ * written on another connection (README.md#architecture). SQLite has one writer, so it stores one batch at a time.
+ */
+const POSTGRES_IN_FLIGHT = 2;
 
 export interface IngestBatchStores extends PreReceiveStores {
   alerts: AlertRepository;
+  engine: 'sqlite' | 'postgres';
 }
 
 interface Waiting {
   received: ReceivedAlert;
+  /** docs/api/ingest.md#matching: only alerts of one environment, resource and customer can match each other. */
+  scope: string;
   resolve(result: IngestResult | DivertedAlert): void;
   reject(error: unknown): void;
 }
@@ -40,6 +48,11 @@ const settleSuppressed = (screened: Screened): void => {
   for (const { waiting, answer } of screened.suppressed) waiting.resolve(answer);
 };
 
+const scopeOf = (received: ReceivedAlert): string => {
+  const { environment, resource, customer } = received.incoming;
+  return JSON.stringify([environment, resource, customer ?? '']);
+};
+
 /**
  * POST /alert with group commit. Alerts that arrive while a batch is being written wait, and the next batch stores
  * them all in one transaction: one commit, and a few set-based statements instead of several per alert. Each request
@@ -47,19 +60,38 @@ const settleSuppressed = (screened: Screened): void => {
  * and on SQLite (SQLITE_SYNCHRONOUS=FULL) that is once the commit is on disk (README.md#durability). If the batch's
  * transaction fails (a client id already in use, a concurrent insert by another process, a deadlock …) nothing of it
  * was committed, and its alerts are stored one at a time, so one bad alert only fails itself.
+ *
+ * On PostgreSQL several batches are in flight at once, under two rules that keep every answer as if the alerts had
+ * come one after the other:
+ * - a batch takes no alert of an environment, resource and customer (the scope matching looks in) that a batch still
+ *   in flight holds: it would not see that batch's uncommitted changes. Such alerts wait, in arrival order, for the
+ *   next batch after it; alerts of other scopes may pass them, as nothing they do can meet.
+ * - batches write one at a time. Their statements update shared tally rows (README.md#architecture), which stay locked
+ *   until the commit; a batch that starts writing once the one before has finished writing can wait for that one's
+ *   commit, but never the other way round, so they cannot deadlock. Reading and planning overlap freely.
  */
 export class IngestBatcher {
   private readonly queue: Waiting[] = [];
   private draining = false;
-  /** The last batch's alerts and those that arrived while it was stored: about how many senders are at work. */
+  /** The requests in flight and queued when a batch last ended: about how many senders are at work. */
   private senders = 0;
   /** Ends the wait for the next batch to fill up, once the queue is long enough. */
   private filled: { size: number; wake: () => void } | undefined;
+  private readonly inFlight: number;
+  /** The batches being stored, and how many of them hold each scope. */
+  private readonly running = new Set<Waiting[]>();
+  private readonly busy = new Map<string, number>();
+  /** Wakes the drain loop when a batch ends. */
+  private ended: (() => void) | undefined;
+  /** The end of the last write turn taken: the next writer waits for it. */
+  private lastWrite: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly stores: IngestBatchStores,
     private readonly settings: IngestSettings,
-  ) {}
+  ) {
+    this.inFlight = stores.engine === 'postgres' ? POSTGRES_IN_FLIGHT : 1;
+  }
 
   /**
    * docs/api/ingest.md for one alert; validation, policy and the heartbeat step answer before the alert joins a batch.
@@ -69,8 +101,10 @@ export class IngestBatcher {
     const heartbeat = await heartbeatStep(this.stores, this.settings, received.incoming, received.now);
     if (heartbeat !== undefined) return heartbeat;
     return new Promise((resolve, reject) => {
-      this.queue.push({ received, resolve, reject });
+      this.queue.push({ received, scope: scopeOf(received), resolve, reject });
       if (this.filled !== undefined && this.queue.length >= this.filled.size) this.filled.wake();
+      // The drain loop may be waiting with a slot free, for a batch holding the scopes of all it had queued.
+      if (this.running.size < this.inFlight) this.ended?.();
       if (this.draining) return;
       this.draining = true;
       // Let requests already read from the sockets join the first batch too.
@@ -80,19 +114,69 @@ export class IngestBatcher {
 
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
-      if (this.senders >= MIN_FILLING && this.queue.length < this.senders) {
-        await this.fill(Math.min(this.senders, MAX_BATCH));
+      if (this.running.size >= this.inFlight) {
+        await this.batchEnded();
+        continue;
       }
-      const batch = this.queue.splice(0, MAX_BATCH);
-      try {
-        await this.run(batch);
-      } catch (error) {
-        // Not expected (run settles every request itself), but no request may be left waiting.
-        for (const waiting of batch) waiting.reject(error);
+      // A batch of every sender at work is cheaper per alert than several smaller ones (each costs its round trips),
+      // so another batch starts beside one in flight only when a whole batch's worth is queued, as under a backlog.
+      const share = Math.min(this.senders, MAX_BATCH);
+      if (this.running.size > 0 && this.queue.length < Math.max(share, 1)) {
+        await this.batchEnded();
+        continue;
       }
-      this.senders = batch.length + this.queue.length;
+      if (this.senders >= MIN_FILLING && this.queue.length < share) await this.fill(share);
+      const free = this.inFlight - this.running.size;
+      const batch = this.take(Math.min(Math.max(share, Math.ceil(this.queue.length / free)), MAX_BATCH));
+      if (batch.length === 0) {
+        // Every queued alert waits for a batch in flight that holds its scope.
+        await this.batchEnded();
+        continue;
+      }
+      this.start(batch);
     }
     this.draining = false;
+  }
+
+  /** Takes up to `size` queued alerts, oldest first, of scopes no batch in flight holds. */
+  private take(size: number): Waiting[] {
+    const batch: Waiting[] = [];
+    const left: Waiting[] = [];
+    for (const waiting of this.queue) {
+      if (batch.length < size && !this.busy.has(waiting.scope)) batch.push(waiting);
+      else left.push(waiting);
+    }
+    this.queue.splice(0, this.queue.length, ...left);
+    return batch;
+  }
+
+  private start(batch: Waiting[]): void {
+    this.running.add(batch);
+    for (const { scope } of batch) this.busy.set(scope, (this.busy.get(scope) ?? 0) + 1);
+    void this.run(batch)
+      .catch((error: unknown) => {
+        // Not expected (run settles every request itself), but no request may be left waiting.
+        for (const waiting of batch) waiting.reject(error);
+      })
+      .finally(() => {
+        this.senders = [...this.running].reduce((sum, b) => sum + b.length, 0) + this.queue.length;
+        this.running.delete(batch);
+        for (const { scope } of batch) {
+          const left = (this.busy.get(scope) ?? 1) - 1;
+          if (left === 0) this.busy.delete(scope);
+          else this.busy.set(scope, left);
+        }
+        this.ended?.();
+      });
+  }
+
+  private batchEnded(): Promise<void> {
+    return new Promise((resolve) => {
+      this.ended = () => {
+        this.ended = undefined;
+        resolve();
+      };
+    });
   }
 
   /**
@@ -110,6 +194,21 @@ export class IngestBatcher {
       const timer = setTimeout(wake, FILL_MS);
       this.filled = { size, wake };
     });
+  }
+
+  /** Runs `work` once every write turn taken before has ended. */
+  private async writeTurn<T>(work: () => Promise<T>): Promise<T> {
+    const before = this.lastWrite;
+    let done = () => {};
+    this.lastWrite = new Promise((resolve) => {
+      done = resolve;
+    });
+    try {
+      await before;
+      return await work();
+    } finally {
+      done();
+    }
   }
 
   /** Settles every request of the batch; never throws. */
@@ -134,7 +233,7 @@ export class IngestBatcher {
           read.candidates,
           screened.storing.map((s) => s.received),
         );
-        await tx.write(plan.write);
+        await this.writeTurn(() => tx.write(plan.write));
         planned = screened;
         return { screened, results: plan.results };
       });
@@ -163,7 +262,8 @@ export class IngestBatcher {
         return;
       }
       settleSuppressed(fallback);
-      await this.storeEach(fallback.storing);
+      // Its own transactions write tally rows too, so they take the write turn like a batch.
+      await this.writeTurn(() => this.storeEach(fallback.storing));
       return;
     }
     settleSuppressed(stored.screened);

@@ -1,4 +1,4 @@
-import { CompiledQuery, type Selectable, type Transaction, sql } from 'kysely';
+import { CompiledQuery, type RawBuilder, type Selectable, type Transaction, sql } from 'kysely';
 import { z } from 'zod';
 import { historyRow, toAlert, toHistory, toRow } from './alerts.js';
 import type { EngineSql } from './engine.js';
@@ -168,22 +168,29 @@ function setBasedBatchTransaction(trx: Transaction<Database>, engine: EngineSql)
       };
     },
     write: async (changes: IngestBatchWrite) => {
+      // Every change of the batch in one statement: each round trip costs both processes CPU time (a batch of new
+      // alerts used to send two statements, one of correlated alerts three or more), and the statements of a
+      // data-modifying WITH see the same snapshot, which is all they need, as no two of them touch the same row.
+      // The history rows' reference to a new alert is checked at the end of the statement, after its insert.
+      const parts: RawBuilder<unknown>[] = [];
       if (changes.inserts.length > 0) {
-        await trx
-          .insertInto('alerts')
-          .values(changes.inserts.map((alert) => toRow(engine, alert)))
-          .execute();
+        parts.push(sql`${trx.insertInto('alerts').values(changes.inserts.map((alert) => toRow(engine, alert)))}`);
       }
-      if (changes.updates.length > 0) await updateAlerts(trx, engine, changes.updates);
+      parts.push(...updateStatements(engine, changes.updates));
       if (changes.history.length > 0) {
-        await trx
-          .insertInto('history')
-          .values(changes.history.map(({ alertId, entry }) => historyRow(alertId, entry)))
-          .execute();
+        const rows = changes.history.map(({ alertId, entry }) => historyRow(alertId, entry));
+        parts.push(sql`${trx.insertInto('history').values(rows)}`);
       }
-      for (const seqs of chunks(changes.dropped)) {
-        await trx.deleteFrom('history').where('seq', 'in', seqs).execute();
+      if (changes.dropped.length > 0) {
+        parts.push(sql`delete from history where seq = any(${changes.dropped.map(String)}::bigint[])`);
       }
+      const [only, ...more] = parts;
+      if (only === undefined) return;
+      if (more.length === 0) await only.execute(trx);
+      else
+        await sql`with ${sql.join(parts.map((part, i) => sql`${sql.ref(`w${String(i)}`)} as (${part})`))} select 1`.execute(
+          trx,
+        );
     },
   };
 }
@@ -263,7 +270,7 @@ const POSTGRES_TYPES: Record<AlertColumn, string> = {
  * and is locked, and per-row UPDATEs would cost a round trip each. Only changed columns are sent and set, so a
  * duplicate binds a few values instead of the whole row and fires no insert trigger, as an upsert would.
  */
-async function updateAlerts(trx: Transaction<Database>, engine: EngineSql, updates: IngestBatchWrite['updates']) {
+function updateStatements(engine: EngineSql, updates: IngestBatchWrite['updates']): RawBuilder<unknown>[] {
   const groups = new Map<string, { columns: AlertColumn[]; rows: ReturnType<typeof toRow>[] }>();
   for (const update of updates) {
     const { row, columns } = changedRow(engine, update);
@@ -273,7 +280,7 @@ async function updateAlerts(trx: Transaction<Database>, engine: EngineSql, updat
     if (group === undefined) groups.set(key, { columns, rows: [row] });
     else group.rows.push(row);
   }
-  for (const { columns, rows } of groups.values()) {
+  return [...groups.values()].map(({ columns, rows }) => {
     const values = rows.map(
       (row) =>
         sql`(${sql.join([
@@ -281,10 +288,10 @@ async function updateAlerts(trx: Transaction<Database>, engine: EngineSql, updat
           ...columns.map((column) => sql`${row[column]}::${sql.raw(POSTGRES_TYPES[column])}`),
         ])})`,
     );
-    await sql`update alerts set ${sql.join(columns.map((column) => sql`${sql.ref(column)} = ${sql.ref(`v.${column}`)}`))}
+    return sql`update alerts set ${sql.join(columns.map((column) => sql`${sql.ref(column)} = ${sql.ref(`v.${column}`)}`))}
       from (values ${sql.join(values)}) as v (${sql.join(['id', ...columns].map((column) => sql.ref(column)))})
-      where alerts.id = v.id`.execute(trx);
-  }
+      where alerts.id = v.id`;
+  });
 }
 
 // SQLite runs statements in this process, so a batch costs no round trips: it runs raw statements whose text depends
