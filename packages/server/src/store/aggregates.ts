@@ -130,14 +130,12 @@ export class KyselyAlertAggregates implements AlertAggregates {
     const group = sql.ref(column);
     let base = this.matching(query);
     if (options.kind === 'count' && options.groupBy === 'event') {
-      const tallied = await topEventsFromTally(this.db, query, options.limit);
+      const tallied = await topEventsFromTally(this.db, query, options.limit, (events) =>
+        this.newestResources(base, group, events),
+      );
       if (tallied !== undefined) {
-        const resources = await this.newestResources(
-          base,
-          group,
-          tallied.map((t) => t.value),
-        );
-        return tallied.map((t, i) => ({
+        const { groups, alongside: resources } = tallied;
+        return groups.map((t, i) => ({
           ...t,
           environments: [...t.environments].sort(byText),
           services: [...t.services].sort(byText),

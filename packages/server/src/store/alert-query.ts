@@ -166,32 +166,35 @@ export function customerRestriction(
 
 /** The WHERE clause of a query: every filter ANDed. */
 export function whereClause(engine: EngineSql, query: AlertQuery, options: WhereOptions = {}) {
-  return (eb: Eb) => {
-    const conditions: RawBuilder<SqlBool>[] = [];
-    for (const filter of query.filters) {
-      const condition = filterCondition(engine, filter, options);
-      if (condition !== undefined) conditions.push(condition);
-    }
-    if (query.ids.length > 0) {
-      const prefixes = query.ids.map((id) => `${id.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-      conditions.push(
-        joinConditions(
-          'or',
-          prefixes.flatMap((p) => [
-            sql<SqlBool>`id like ${p} escape '\\'`,
-            sql<SqlBool>`last_receive_id like ${p} escape '\\'`,
-          ]),
-        ),
-      );
-    }
-    const receiveTime = filterColumn(engine, 'last_receive_time', options);
-    if (query.fromDate !== undefined) conditions.push(sql<SqlBool>`${receiveTime} > ${query.fromDate}`);
-    if (query.toDate !== undefined) conditions.push(sql<SqlBool>`${receiveTime} <= ${query.toDate}`);
-    if (query.search !== undefined) conditions.push(querySql(engine, query.search));
-    if (query.customers !== undefined) conditions.push(customerRestriction(engine, query.customers, options));
-    // Balanced: every `attributes.<key>` parameter adds a condition (joinConditions says why depth matters).
-    return eb.and([joinConditions('and', conditions)]);
-  };
+  return (eb: Eb) => eb.and([whereCondition(engine, query, options)]);
+}
+
+/** whereClause as one condition, for statements written as SQL text. */
+export function whereCondition(engine: EngineSql, query: AlertQuery, options: WhereOptions = {}): RawBuilder<SqlBool> {
+  const conditions: RawBuilder<SqlBool>[] = [];
+  for (const filter of query.filters) {
+    const condition = filterCondition(engine, filter, options);
+    if (condition !== undefined) conditions.push(condition);
+  }
+  if (query.ids.length > 0) {
+    const prefixes = query.ids.map((id) => `${id.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    conditions.push(
+      joinConditions(
+        'or',
+        prefixes.flatMap((p) => [
+          sql<SqlBool>`id like ${p} escape '\\'`,
+          sql<SqlBool>`last_receive_id like ${p} escape '\\'`,
+        ]),
+      ),
+    );
+  }
+  const receiveTime = filterColumn(engine, 'last_receive_time', options);
+  if (query.fromDate !== undefined) conditions.push(sql<SqlBool>`${receiveTime} > ${query.fromDate}`);
+  if (query.toDate !== undefined) conditions.push(sql<SqlBool>`${receiveTime} <= ${query.toDate}`);
+  if (query.search !== undefined) conditions.push(querySql(engine, query.search));
+  if (query.customers !== undefined) conditions.push(customerRestriction(engine, query.customers, options));
+  // Balanced: every `attributes.<key>` parameter adds a condition (joinConditions says why depth matters).
+  return joinConditions('and', conditions);
 }
 
 function caseExpression(column: string, codes: Readonly<Record<string, number | string>>, fallback: number | string) {

@@ -1,6 +1,6 @@
 import type { Trend } from '@alerta/contract';
 import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
-import { type WhereOptions, orderTerms, whereClause } from './alert-query.js';
+import { type WhereOptions, orderTerms, whereClause, whereCondition } from './alert-query.js';
 import { FEW_WITH_ATTRIBUTE, fewestWithAttribute } from './attribute-index.js';
 import type { EngineSql } from './engine.js';
 import { countFromSearchTable } from './search-table.js';
@@ -286,32 +286,50 @@ export class KyselyAlertRepository implements AlertRepository {
       (await countFromTallyConditions(this.db, this.engine, query)) ??
       (await countFromSearchTable(this.db, this.engine, query));
     if (tallied !== undefined) return tallied;
-    const options = await this.attributeOptions(query);
-    const counted = this.db
-      .selectFrom('alerts')
-      .select(['status', 'severity', sql<number | string>`count(*)`.as('n'), sql<number>`0`.as('later')])
-      .groupBy(['status', 'severity']);
+    const fewest = await fewestWithAttribute(this.db, this.engine, query);
+    // PostgreSQL counts a value many alerts share by containment too: the bitmap of the GIN index reads the table's
+    // pages once, in order, and parses the attributes of the matches only, where a scan parses every alert's (49 to
+    // 57 against 68 to 86 ms for a region a third of 100,000 alerts share, on a busy machine).
+    const options: WhereOptions =
+      fewest !== undefined && (fewest < FEW_WITH_ATTRIBUTE || this.engine.name === 'postgres')
+        ? { driveByAttribute: true }
+        : {};
     // GET /alerts counts up to now by default. Counting every match and taking off those received later (normally
     // none, found through the receive-time index) keeps the count on the covering indexes, which lack that time.
-    const rows =
-      query.toDate === undefined || query.fromDate !== undefined
-        ? await counted.where(whereClause(this.engine, query, options)).execute()
-        : await counted
-            .where(whereClause(this.engine, { ...query, toDate: undefined }, options))
-            .unionAll(
-              this.db
-                .selectFrom('alerts')
-                .select(['status', 'severity', sql<number | string>`count(*)`.as('n'), sql<number>`1`.as('later')])
-                .where('id', 'in', (eb) =>
-                  eb
-                    .selectFrom('alerts')
-                    .select('id')
-                    .where('last_receive_time', '>', query.toDate ?? ''),
-                )
-                .where(whereClause(this.engine, { ...query, toDate: undefined }, { avoidFilterIndexes: true }))
-                .groupBy(['status', 'severity']),
-            )
-            .execute();
+    const upToNow = query.toDate !== undefined && query.fromDate === undefined;
+    const countedQuery = upToNow ? { ...query, toDate: undefined } : query;
+    const later = this.db
+      .selectFrom('alerts')
+      .select(['status', 'severity', sql<number | string>`count(*)`.as('n'), sql<number>`1`.as('later')])
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('alerts')
+          .select('id')
+          .where('last_receive_time', '>', query.toDate ?? ''),
+      )
+      .where(whereClause(this.engine, countedQuery, { avoidFilterIndexes: true }))
+      .groupBy(['status', 'severity']);
+    let rows: readonly { status: string; severity: string; n: number | string; later: number }[];
+    if (this.engine.name === 'sqlite' && fewest !== undefined && fewest >= FEW_WITH_ATTRIBUTE) {
+      // An attribute value many alerts share (a region): its ids, in order from the side table, are looked up in the
+      // narrow (id, status, severity) index of SQLite migration 14, which holds all a count of status filters reads.
+      // Checking every open alert's id against the collected ids instead cost twice the CPU, and reading the rows
+      // themselves far more. SQLite would take the primary key for the lookups without being told.
+      const counted = sql`select status, severity, count(*) as n, 0 as later
+        from alerts indexed by alerts_id_status_severity
+        where ${whereCondition(this.engine, countedQuery, { driveByAttribute: true })}
+        group by status, severity`;
+      const result = await sql<{ status: string; severity: string; n: number | string; later: number }>`${counted}
+        ${upToNow ? sql`union all select * from ${later}` : sql``}`.execute(this.db);
+      rows = result.rows;
+    } else {
+      const counted = this.db
+        .selectFrom('alerts')
+        .select(['status', 'severity', sql<number | string>`count(*)`.as('n'), sql<number>`0`.as('later')])
+        .where(whereClause(this.engine, countedQuery, options))
+        .groupBy(['status', 'severity']);
+      rows = upToNow ? await counted.unionAll(later).execute() : await counted.execute();
+    }
     const statusCounts: Record<string, number> = {};
     const severityCounts: Record<string, number> = {};
     let total = 0;

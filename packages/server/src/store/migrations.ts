@@ -1,4 +1,9 @@
-import { POSTGRES_CONSOLE_READ_MIGRATION, SQLITE_CONSOLE_READ_MIGRATION } from './console-read-migrations.js';
+import {
+  POSTGRES_CONSOLE_READ_MIGRATION,
+  SQLITE_CONSOLE_READ_MIGRATION,
+  SQLITE_TOP_READ_MIGRATION,
+  POSTGRES_TOP_READ_MIGRATION,
+} from './console-read-migrations.js';
 import { POSTGRES_READ_PATH_MIGRATION, SQLITE_READ_PATH_MIGRATION } from './read-path-migrations.js';
 import { POSTGRES_IDENTITY_MIGRATION, SQLITE_IDENTITY_MIGRATION } from './identity-migrations.js';
 import {
@@ -197,6 +202,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   POSTGRES_READ_PATH_MIGRATION,
   POSTGRES_STATEMENT_TRIGGERS_MIGRATION,
   POSTGRES_CONSOLE_READ_MIGRATION,
+  POSTGRES_TOP_READ_MIGRATION,
 ];
 
 // SQLite keeps dates as ISO-8601 text (sortable as written), lists and objects as JSON text, booleans as 0/1.
@@ -347,4 +353,5 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   SQLITE_THROTTLE_MIGRATION,
   SQLITE_READ_PATH_MIGRATION,
   SQLITE_CONSOLE_READ_MIGRATION,
+  SQLITE_TOP_READ_MIGRATION,
 ];

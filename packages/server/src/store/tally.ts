@@ -234,13 +234,15 @@ export interface TalliedTopGroup {
 
 /**
  * GET /alerts/top10/count grouped by event: the ranking, duplicate totals, environments and services of each row.
- * The resources of each row still come from the alerts.
+ * The resources of each row still come from the alerts, read by `alongside` from the ranked events while the tallies
+ * give environments and services (on PostgreSQL on other connections of the pool, so the round trips overlap).
  */
-export async function topEventsFromTally(
+export async function topEventsFromTally<T>(
   db: Kysely<Database>,
   query: AlertQuery,
   limit: number,
-): Promise<TalliedTopGroup[] | undefined> {
+  alongside: (events: readonly string[]) => Promise<T>,
+): Promise<{ groups: TalliedTopGroup[]; alongside: T } | undefined> {
   const filters = tallyFilters(query, TALLY_FIELDS.eventServices, { allowToDate: false });
   if (filters === undefined) return undefined;
   const ranked = await db
@@ -258,8 +260,8 @@ export async function topEventsFromTally(
     .limit(limit)
     .execute();
   const values = ranked.map((r) => r.g);
-  if (values.length === 0) return [];
-  const [environments, services] = await Promise.all([
+  if (values.length === 0) return { groups: [], alongside: await alongside(values) };
+  const [environments, services, other] = await Promise.all([
     db
       .selectFrom('alert_tally')
       .select(['event', 'environment'])
@@ -276,6 +278,7 @@ export async function topEventsFromTally(
       .groupBy(['event', 'service'])
       .having(sql<SqlBool>`sum(n) > 0`)
       .execute(),
+    alongside(values),
   ]);
   const collect = (rows: readonly { event: string; value: string }[]) => {
     const map = new Map<string, string[]>();
@@ -284,13 +287,14 @@ export async function topEventsFromTally(
   };
   const environmentsOf = collect(environments.map((r) => ({ event: r.event, value: r.environment })));
   const servicesOf = collect(services.map((r) => ({ event: r.event, value: r.service })));
-  return ranked.map((r) => ({
+  const groups = ranked.map((r) => ({
     value: r.g,
     count: Number(r.total),
     duplicateCount: Number(r.dc ?? 0),
     environments: environmentsOf.get(r.g) ?? [],
     services: servicesOf.get(r.g) ?? [],
   }));
+  return { groups, alongside: other };
 }
 
 /** `q=` fields a tally row answers as the alert would: never-null text columns the alert tally keeps as they are. */
