@@ -85,7 +85,7 @@ export async function fewestWithAttribute(
           : undefined
         : contained === undefined
           ? undefined
-          : sql`select 1 from alerts where ${contained}`;
+          : sql`select 1 from alerts where ${contained.condition}`;
     if (matching === undefined) continue;
     const { rows } = await sql<{ n: number | string }>`select count(*) as n from (
         ${matching} limit ${FEW_WITH_ATTRIBUTE}
@@ -124,11 +124,15 @@ export function attributeEquals(
     }
     return sql<SqlBool>`alerts.id in (select alert_id from alert_attributes where key = ${key} and value = ${value})`;
   }
-  // A value many alerts share is on most of the table's pages: reading it through the index costs more than a scan.
+  // Only WhereOptions.driveByAttribute asks for the index: a page read along the sort's index compares the text of
+  // each alert it reaches instead.
   const contained = options.few ? postgresContainment(key, value) : undefined;
   if (contained === undefined) return undefined;
-  // The text comparison keeps the answer exact (1.50 contains 1.5, but reads as 1.50).
-  return sql<SqlBool>`(${contained} and ${engine.attributeText(key)} = ${value})`;
+  // Containment of the string alone is exact: a string attribute reads as itself, and no list or object contains a
+  // string under that key. A number's containment is not (1.50 contains 1.5, but reads as 1.50), so the text
+  // comparison stays there; leaving it out elsewhere saved a sixth of counting a region a third of the alerts share.
+  if (contained.exact) return contained.condition;
+  return sql<SqlBool>`(${contained.condition} and ${engine.attributeText(key)} = ${value})`;
 }
 
 /**
@@ -136,12 +140,15 @@ export function attributeEquals(
  * answers: the attribute is the string itself, or the number or boolean whose text it is. Undefined when there is
  * none (`->>` gives an object or list as its JSON text, which containment of the parsed value would not match).
  */
-function postgresContainment(key: string, value: string): RawBuilder<SqlBool> | undefined {
+function postgresContainment(
+  key: string,
+  value: string,
+): { condition: RawBuilder<SqlBool>; exact: boolean } | undefined {
   if (notJsonb(key) || notJsonb(value) || value.startsWith('{') || value.startsWith('[')) return undefined;
   const name = JSON.stringify(key);
   const candidates = [`{${name}:${JSON.stringify(value)}}`];
   if (POSTGRES_NUMBER.test(value) && value.length <= 100) candidates.push(`{${name}:${value}}`);
   if (value === 'true' || value === 'false') candidates.push(`{${name}:${value}}`);
   const contained = candidates.map((c) => sql<SqlBool>`attributes @> ${c}::jsonb`);
-  return sql<SqlBool>`(${sql.join(contained, sql` or `)})`;
+  return { condition: sql<SqlBool>`(${sql.join(contained, sql` or `)})`, exact: candidates.length === 1 };
 }
