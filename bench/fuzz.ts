@@ -4,7 +4,6 @@
  * throwaway PostgreSQL cluster. No answer may be a 5xx and the process must stay up. Writes bench/FUZZ-RESULTS.md.
  * Run with `npm run build && node --import tsx bench/fuzz.ts`; FUZZ_REQUESTS=5000 makes a quick run.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { type Socket, connect } from 'node:net';
 import { cpus, totalmem } from 'node:os';
@@ -22,6 +21,7 @@ import {
   routesFromIndex,
 } from '../packages/server/test/support/http-fuzz-arbitraries.js';
 import { type ServerProcess, startServerProcess } from '../packages/server/test/support/server-process.js';
+import { type BenchDatabase, startBenchDatabase } from './cluster.js';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 100_000);
 const WARMUP = Number(process.env.FUZZ_WARMUP ?? Math.min(5_000, Math.ceil(REQUESTS / 5)));
@@ -426,31 +426,10 @@ async function fuzzEngine(engine: string, databaseUrl: string | undefined): Prom
 // ---------------------------------------------------------------------------------------------------------------
 // PostgreSQL: a throwaway cluster, as bench/run.ts starts it.
 
-async function startPostgres(): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (process.env.DATABASE_URL_BENCH) return { url: process.env.DATABASE_URL_BENCH, stop: async () => {} };
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/test/support/postgres.ts'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const clusterUrl = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /^DATABASE_URL_TEST=(.+)$/.exec(line);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', () => reject(new Error('PostgreSQL did not start')));
-  });
-  const pg = await import('pg');
-  const client = new pg.default.Client({ connectionString: clusterUrl });
-  await client.connect();
-  await client.query('CREATE DATABASE fuzz');
-  await client.end();
-  return {
-    url: clusterUrl.replace(/\/[^/]*$/, '/fuzz'),
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+function startPostgres(): Promise<BenchDatabase> {
+  if (process.env.DATABASE_URL_BENCH)
+    return Promise.resolve({ url: process.env.DATABASE_URL_BENCH, stop: async () => {} });
+  return startBenchDatabase('fuzz');
 }
 
 // ---------------------------------------------------------------------------------------------------------------

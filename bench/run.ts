@@ -3,11 +3,10 @@
  * with 100,000 alerts stored, on SQLite and on PostgreSQL with its default durability settings and tuned for speed.
  * Writes bench/RESULTS.md. Run with `npm run bench` after `npm run build`.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { createInterface } from 'node:readline';
 import { type Client, type LoadResult, createClient, percentile, runLoad } from './http';
+import { type BenchDatabase, runStatement, startBenchDatabase } from './cluster';
 import { writeServerResults } from './results-file';
 import { HOSTS, benchAlert, benchHost, correlatedAlert } from './seed-data';
 import { type BenchServer, loginToken, startBenchServer } from './server';
@@ -36,43 +35,8 @@ interface EngineResult {
   maxRssMb: number;
 }
 
-async function startPostgres(mode: PostgresMode): Promise<{ url: string; stop: () => Promise<void> }> {
-  const args = [
-    '--import',
-    'tsx',
-    'packages/server/test/support/postgres.ts',
-    ...(mode === 'default' ? ['--durable'] : []),
-  ];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const clusterUrl = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /^DATABASE_URL_TEST=(.+)$/.exec(line);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', () => reject(new Error('PostgreSQL did not start')));
-  });
-  const url = clusterUrl.replace(/\/[^/]*$/, '/bench');
-  await runStatement(clusterUrl, 'CREATE DATABASE bench');
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-/** Runs one statement on its own connection to the database at `url`. */
-async function runStatement(url: string, statement: string): Promise<void> {
-  const pg = await import('pg');
-  const client = new pg.default.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
+function startPostgres(mode: PostgresMode): Promise<BenchDatabase> {
+  return startBenchDatabase('bench', { durable: mode === 'default' });
 }
 
 function sampleRss(server: BenchServer, into: { max: number }): NodeJS.Timeout {
