@@ -22,6 +22,7 @@ import {
 } from '../packages/server/test/support/http-fuzz-arbitraries.js';
 import { type ServerProcess, startServerProcess } from '../packages/server/test/support/server-process.js';
 import { type BenchDatabase, startBenchDatabase } from './cluster.js';
+import { readChunked } from './http.js';
 
 const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 100_000);
 const WARMUP = Number(process.env.FUZZ_WARMUP ?? Math.min(5_000, Math.ceil(REQUESTS / 5)));
@@ -137,23 +138,13 @@ class WireConnection {
         }
         body = this.buffer.subarray(bodyStart, consumed).toString('utf8');
       } else if (/\r\ntransfer-encoding: *chunked/i.test(head)) {
-        const parts: Buffer[] = [];
-        let at = bodyStart;
-        for (;;) {
-          const lineEnd = this.buffer.indexOf('\r\n', at);
-          const size = lineEnd < 0 ? NaN : parseInt(this.buffer.subarray(at, lineEnd).toString('latin1'), 16);
-          if (Number.isNaN(size) || this.buffer.length < lineEnd + 2 + size + 2) {
-            if (atClose) this.finish({ status, body: Buffer.concat(parts).toString('utf8'), closed: true });
-            return;
-          }
-          if (size === 0) {
-            consumed = lineEnd + 4;
-            break;
-          }
-          parts.push(this.buffer.subarray(lineEnd + 2, lineEnd + 2 + size));
-          at = lineEnd + 2 + size + 2;
+        const chunked = readChunked(this.buffer, bodyStart);
+        if (!chunked.complete) {
+          if (atClose) this.finish({ status, body: chunked.body, closed: true });
+          return;
         }
-        body = Buffer.concat(parts).toString('utf8');
+        consumed = chunked.consumed;
+        body = chunked.body;
       } else if (closing) {
         // No length: the body runs to the end of the connection.
         if (!atClose) return;

@@ -1,6 +1,28 @@
 import { type Socket, connect } from 'node:net';
 
 /**
+ * A chunked body from `start` in `buffer`: complete with the bytes it took, or what arrived so far when the last chunk
+ * has not (or a chunk size cannot be read).
+ */
+export function readChunked(
+  buffer: Buffer,
+  start: number,
+): { complete: true; body: string; consumed: number } | { complete: false; body: string } {
+  const parts: Buffer[] = [];
+  let at = start;
+  for (;;) {
+    const lineEnd = buffer.indexOf('\r\n', at);
+    const size = lineEnd < 0 ? NaN : parseInt(buffer.subarray(at, lineEnd).toString('latin1'), 16);
+    if (Number.isNaN(size) || buffer.length < lineEnd + 2 + size + 2) {
+      return { complete: false, body: Buffer.concat(parts).toString('utf8') };
+    }
+    if (size === 0) return { complete: true, body: Buffer.concat(parts).toString('utf8'), consumed: lineEnd + 4 };
+    parts.push(buffer.subarray(lineEnd + 2, lineEnd + 2 + size));
+    at = lineEnd + 2 + size + 2;
+  }
+}
+
+/**
  * A small keep-alive HTTP/1.1 client over raw sockets. The load generator shares the server's two cores, so it must
  * cost as little as possible per request: requests are written as one buffer and responses parsed only as far as
  * the status, Content-Length (or chunks) and body. Node's own client costs several times more CPU per request, which
@@ -62,21 +84,10 @@ class Connection {
       if (this.buffer.length < consumed) return;
       body = this.buffer.subarray(bodyStart, consumed).toString('utf8');
     } else if (/\r\ntransfer-encoding: *chunked/i.test(head)) {
-      const parts: Buffer[] = [];
-      let at = bodyStart;
-      for (;;) {
-        const lineEnd = this.buffer.indexOf('\r\n', at);
-        if (lineEnd < 0) return;
-        const size = parseInt(this.buffer.subarray(at, lineEnd).toString('latin1'), 16);
-        if (this.buffer.length < lineEnd + 2 + size + 2) return;
-        if (size === 0) {
-          consumed = lineEnd + 4;
-          break;
-        }
-        parts.push(this.buffer.subarray(lineEnd + 2, lineEnd + 2 + size));
-        at = lineEnd + 2 + size + 2;
-      }
-      body = Buffer.concat(parts).toString('utf8');
+      const chunked = readChunked(this.buffer, bodyStart);
+      if (!chunked.complete) return;
+      consumed = chunked.consumed;
+      body = chunked.body;
     } else {
       consumed = bodyStart;
       body = '';
