@@ -25,7 +25,8 @@ test.describe('saved searches', () => {
   test('saves the search, lists it in the drawer, applies it and deletes it', async ({ page, server }) => {
     const run = Date.now().toString(36);
     await postAlert(server, { resource: `saved-${run}`, environment: 'Production', severity: 'major' });
-    await postAlert(server, { resource: `other-${run}`, environment: 'Production', severity: 'minor' });
+    // Critical and the newest, so it heads the unfiltered list whatever other tests left on the shared server.
+    await postAlert(server, { resource: `other-${run}`, environment: 'Production', severity: 'critical' });
     await logIn(page, server);
 
     const search = page.getByRole('searchbox', { name: 'Search alerts' });
