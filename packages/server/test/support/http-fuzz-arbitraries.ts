@@ -1,6 +1,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ALERTA_MODEL } from '@alerta/contract';
 import fc from 'fast-check';
 
 /**
@@ -185,22 +186,9 @@ const pick = (list: readonly string[], n: number, fallback: string): string => l
 const realId = (fixtures: FuzzFixtures, pool: PoolName) =>
   fc.nat().map((n) => pick(fixtures.pools[pool], n, '00000000-0000-0000-0000-000000000000'));
 
-const SEVERITIES = [
-  'security',
-  'critical',
-  'major',
-  'minor',
-  'warning',
-  'indeterminate',
-  'informational',
-  'normal',
-  'ok',
-  'cleared',
-  'debug',
-  'trace',
-  'unknown',
-];
-const STATUSES = ['open', 'assign', 'ack', 'closed', 'expired', 'blackout', 'shelved', 'unknown'];
+// The ALERTA model's own names (its `unknown` included); other spellings are added where they are drawn.
+const SEVERITIES = Object.keys(ALERTA_MODEL.severity);
+const STATUSES = Object.keys(ALERTA_MODEL.status);
 const ACTIONS = ['ack', 'unack', 'shelve', 'unshelve', 'close', 'open', 'expired', 'timeout', 'escalate', 'reopen'];
 const ENVIRONMENTS = ['Production', 'Development', 'Staging', 'QA', 'Lab'];
 const SCOPES = [
