@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { FEW_WITH_ATTRIBUTE } from '../src/store/attribute-index.js';
 import type { AlertRecord } from '../src/store/types.js';
 import { type TestServer, alertBody, apiClient, basic, createUser, startTestServer } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
-import { ago } from './support/past-alerts.js';
+import { pastAlert, pastEntry } from './support/past-alerts.js';
 
 const ADMIN = basic('boss', 'boss-password');
 /** Acme, through the domain of her email. */
@@ -161,52 +160,21 @@ forEachEngine((engine) => {
       // One in eight elsewhere; a few received after now, which GET /alerts leaves out by default.
       const count = FEW_WITH_ATTRIBUTE + 500;
       for (let i = 0; i < count; i += 1) {
-        const id = randomUUID();
-        const when = ago(i < 5 ? -3600 - i : i + 1);
-        stored.push({
-          id,
-          resource: `many-${String(i)}`,
-          event: 'Busy',
-          environment: i % 5 === 0 ? 'Development' : 'Production',
-          severity: SEVERITIES[i % SEVERITIES.length] ?? 'major',
-          correlate: [],
-          status: STATUSES[i % STATUSES.length] ?? 'open',
-          service: ['Website'],
-          group: 'Misc',
-          value: null,
-          text: '',
-          tags: [],
-          attributes: { region: i % 8 === 0 ? 'us-east-1' : 'eu-west-1', host: `h-${String(i)}` },
-          origin: 'test',
-          type: 'exceptionAlert',
-          createTime: when,
-          timeout: 0,
-          rawData: null,
-          customer: null,
-          duplicateCount: 0,
-          repeat: false,
-          previousSeverity: 'indeterminate',
-          trendIndication: 'moreSevere',
-          receiveTime: when,
-          lastReceiveId: id,
-          lastReceiveTime: when,
-          updateTime: when,
-        });
+        stored.push(
+          pastAlert({
+            receivedAgo: i < 5 ? -3600 - i : i + 1,
+            resource: `many-${String(i)}`,
+            event: 'Busy',
+            environment: i % 5 === 0 ? 'Development' : 'Production',
+            severity: SEVERITIES[i % SEVERITIES.length] ?? 'major',
+            status: STATUSES[i % STATUSES.length] ?? 'open',
+            attributes: { region: i % 8 === 0 ? 'us-east-1' : 'eu-west-1', host: `h-${String(i)}` },
+          }),
+        );
       }
       await server.store.alerts.ingest(async (tx) => {
         for (const alert of stored) {
-          await tx.insert(alert, {
-            id: alert.id,
-            event: alert.event,
-            severity: alert.severity,
-            status: alert.status,
-            value: null,
-            text: '',
-            type: 'new',
-            updateTime: alert.lastReceiveTime,
-            user: null,
-            timeout: 0,
-          });
+          await tx.insert(alert, pastEntry(alert));
         }
       });
     });
