@@ -11,10 +11,10 @@ type HelmetOptions = NonNullable<Parameters<FastifyReply['helmet']>[0]>;
 /**
  * Browser features neither console uses. Helmet does not send Permissions-Policy, so it is added beside it. Autoplay
  * (the new-alert sound), fullscreen (the kiosk view) and the clipboard (copy buttons) stay allowed to our own pages.
+ * Only features Chromium knows: it logs an error on the console for any other name in the header.
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer',
-  'bluetooth',
   'camera',
   'display-capture',
   'geolocation',
