@@ -128,7 +128,7 @@ export class KyselyAlertAggregates implements AlertAggregates {
     const column = SCALAR_COLUMNS[options.groupBy];
     if (column === undefined || !TOP_GROUP_FIELDS.has(options.groupBy)) throw new Error('unknown group-by field');
     const group = sql.ref(column);
-    let base = this.matching(query);
+    const base = this.matching(query);
     if (options.kind === 'count' && options.groupBy === 'event') {
       const tallied = await topEventsFromTally(this.db, query, options.limit, (events) =>
         this.newestResources(base, group, events),
@@ -143,29 +143,20 @@ export class KyselyAlertAggregates implements AlertAggregates {
         }));
       }
     }
-    if (options.kind !== 'count') {
-      base = this.matching(query, { avoidFilterIndexes: true }).where(rankedBySeverityHistory(this.engine));
-    }
+    if (options.kind !== 'count') return this.rankedTop(query, options.kind, group, options.limit);
     const ranked = await base
       .select([
         sql<string | null>`${group}`.as('g'),
         sql<number | string>`count(*)`.as('n'),
         sql<number | string | null>`sum(duplicate_count)`.as('dc'),
-        // Only standing needs the lifetimes; leaving them out lets the others count from an index alone.
-        options.kind === 'standing'
-          ? sql<number | string | null>`sum(${this.engine.secondsBetween('create_time', 'last_receive_time')})`.as(
-              'life',
-            )
-          : sql<number | string | null>`0`.as('life'),
       ])
       .groupBy(group)
-      .orderBy(options.kind === 'standing' ? sql`life` : sql`n`, 'desc')
+      .orderBy(sql`n`, 'desc')
       .orderBy(sql`g`)
       .limit(options.limit)
       .execute();
     const values = ranked.map((r) => r.g).filter((g): g is string => g !== null);
     if (values.length === 0) return [];
-    if (options.kind !== 'count') return this.rankedRows(ranked, base, group, values);
     // Environments and services per group from distinct combinations, not from every alert.
     const spread = await base
       .select([sql<string>`${group}`.as('g'), 'environment', 'service'])
@@ -192,42 +183,81 @@ export class KyselyAlertAggregates implements AlertAggregates {
   }
 
   /**
-   * The flapping and standing rows: every ranked alert of the top groups in one read, their environments and services
-   * collected and the newest TOP_RESOURCES_LIMIT of each group kept, newest first.
+   * The flapping and standing reports in one statement: the alerts ranked (those with a severity history entry) are
+   * collected once, grouped and ranked, and every alert of the top groups comes back with its group's totals, from
+   * which their environments, services and newest TOP_RESOURCES_LIMIT alerts are taken. Two statements each finding
+   * the ranked alerts again took about twice as long on PostgreSQL (bench/RESULTS.md).
    */
-  private async rankedRows(
-    ranked: readonly { g: string | null; n: number | string; dc: number | string | null }[],
-    base: ReturnType<KyselyAlertAggregates['matching']>,
+  private async rankedTop(
+    query: AlertQuery,
+    kind: Exclude<TopKind, 'count'>,
     group: ReturnType<typeof sql.ref>,
-    values: readonly string[],
+    limit: number,
   ): Promise<TopGroup[]> {
-    const rows = await base
-      .select([sql<string>`${group}`.as('g'), 'id', 'resource', 'last_receive_time', 'environment', 'service'])
-      .where(group, 'in', values)
-      .execute();
-    const environments = new Map<string, Set<string>>();
-    const services = new Map<string, Set<string>>();
-    const alerts = new Map<string, { id: string; resource: string; time: string }[]>();
+    const ranked = this.matching(query, { avoidFilterIndexes: true })
+      .where(rankedBySeverityHistory(this.engine))
+      .select([
+        sql<string | null>`${group}`.as('g'),
+        'id',
+        'resource',
+        'last_receive_time',
+        'environment',
+        'service',
+        'duplicate_count',
+        // Only standing needs the lifetimes.
+        kind === 'standing'
+          ? sql<number>`${this.engine.secondsBetween('create_time', 'last_receive_time')}`.as('life')
+          : sql<number>`0`.as('life'),
+      ]);
+    const order = kind === 'standing' ? sql`life` : sql`n`;
+    const { rows } = await sql<{
+      g: string;
+      n: number | string;
+      dc: number | string | null;
+      id: string;
+      resource: string;
+      last_receive_time: Date | string;
+      environment: string;
+      service: unknown;
+    }>`with m as materialized ${ranked},
+      r as (
+        select g, count(*) as n, sum(duplicate_count) as dc, sum(life) as life from m
+        group by g order by ${order} desc, g limit ${limit}
+      )
+      select r.g, r.n, r.dc, m.id, m.resource, m.last_receive_time, m.environment, m.service
+      from r join m on m.g = r.g
+      order by r.${order} desc, r.g`.execute(this.db);
+    // The rows come grouped in rank order; a group whose value is null ranks but is left out, as it has no rows here.
+    const groups = new Map<
+      string,
+      {
+        row: (typeof rows)[number];
+        environments: Set<string>;
+        services: Set<string>;
+        alerts: { id: string; resource: string; time: string }[];
+      }
+    >();
     for (const row of rows) {
-      addTo(environments, row.g, [row.environment]);
-      addTo(services, row.g, this.engine.decodeList(row.service));
-      const list = alerts.get(row.g) ?? [];
-      list.push({ id: row.id, resource: row.resource, time: this.engine.decodeDate(row.last_receive_time) });
-      alerts.set(row.g, list);
+      let entry = groups.get(row.g);
+      if (entry === undefined) {
+        entry = { row, environments: new Set(), services: new Set(), alerts: [] };
+        groups.set(row.g, entry);
+      }
+      entry.environments.add(row.environment);
+      for (const service of this.engine.decodeList(row.service)) entry.services.add(service);
+      entry.alerts.push({ id: row.id, resource: row.resource, time: this.engine.decodeDate(row.last_receive_time) });
     }
-    return ranked
-      .filter((r): r is typeof r & { g: string } => r.g !== null)
-      .map((r) => ({
-        value: r.g,
-        count: Number(r.n),
-        duplicateCount: Number(r.dc ?? 0),
-        environments: [...(environments.get(r.g) ?? [])].sort(byText),
-        services: [...(services.get(r.g) ?? [])].sort(byText),
-        resources: (alerts.get(r.g) ?? [])
-          .sort((a, b) => byText(b.time, a.time))
-          .slice(0, TOP_RESOURCES_LIMIT)
-          .map(({ id, resource }) => ({ id, resource })),
-      }));
+    return [...groups.values()].map(({ row, environments, services, alerts }) => ({
+      value: row.g,
+      count: Number(row.n),
+      duplicateCount: Number(row.dc ?? 0),
+      environments: [...environments].sort(byText),
+      services: [...services].sort(byText),
+      resources: alerts
+        .sort((a, b) => byText(b.time, a.time))
+        .slice(0, TOP_RESOURCES_LIMIT)
+        .map(({ id, resource }) => ({ id, resource })),
+    }));
   }
 
   /** The newest TOP_RESOURCES_LIMIT alerts of each top-N row, in one statement (one round trip, one plan). */
