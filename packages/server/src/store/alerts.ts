@@ -2,6 +2,7 @@ import type { Trend } from '@alerta/contract';
 import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import { type WhereOptions, orderTerms, whereClause, whereCondition } from './alert-query.js';
 import { FEW_WITH_ATTRIBUTE, fewestWithAttribute } from './attribute-index.js';
+import { countFromAttributeTally } from './attribute-tally.js';
 import type { EngineSql } from './engine.js';
 import { countFromSearchTable } from './search-table.js';
 import { countFromTally, countFromTallyConditions } from './tally.js';
@@ -284,6 +285,7 @@ export class KyselyAlertRepository implements AlertRepository {
     const tallied =
       (await countFromTally(this.db, query, (raw) => this.engine.decodeList(raw))) ??
       (await countFromTallyConditions(this.db, this.engine, query)) ??
+      (await countFromAttributeTally(this.db, this.engine, query)) ??
       (await countFromSearchTable(this.db, this.engine, query));
     if (tallied !== undefined) return tallied;
     const fewest = await fewestWithAttribute(this.db, this.engine, query);

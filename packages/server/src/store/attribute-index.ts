@@ -19,7 +19,7 @@ import type { AlertQuery } from './types.js';
 export const INDEXED_LENGTH = 200;
 
 /** The object's entries the side table holds; `source` is NEW.attributes, OLD.attributes or a column. */
-const indexedEntries = (source: string): string =>
+export const indexedEntries = (source: string): string =>
   `json_each(CASE WHEN json_valid(${source}) AND json_type(${source}) = 'object' THEN ${source} ELSE '{}' END) AS j
     WHERE j.type IN ('text', 'object', 'array') AND length(j.value) <= ${INDEXED_LENGTH}`;
 
@@ -52,7 +52,8 @@ export const POSTGRES_ATTRIBUTE_INDEX_STATEMENTS: readonly string[] = [
 ];
 
 /** engine.attributeText drops quotes and backslashes from the key; such keys are left to it, as are long values. */
-const sqliteIndexed = (key: string, value: string): boolean => !/["\\]/.test(key) && value.length <= INDEXED_LENGTH;
+export const sqliteIndexed = (key: string, value: string): boolean =>
+  !/["\\]/.test(key) && value.length <= INDEXED_LENGTH;
 
 /**
  * Below this many alerts with one attribute value, the index drives the query (WhereOptions.driveByAttribute); above
@@ -101,7 +102,7 @@ const POSTGRES_NUMBER = /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?$/;
 /** Halves of surrogate pairs, which JSON.stringify escapes and PostgreSQL's jsonb refuses. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 /** Text PostgreSQL's jsonb refuses: NUL (which no text column holds either) and lone surrogates. */
-const notJsonb = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text);
+export const notJsonb = (text: string): boolean => text.includes('\u0000') || LONE_SURROGATE.test(text);
 
 /**
  * The attribute `key` of an alert equals `value` as text (the `=` filter: `engine.attributeText(key) = value`), by

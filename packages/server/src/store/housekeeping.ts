@@ -3,6 +3,7 @@ import { deleteAlerts, lockAlert } from './alert-changes.js';
 import { retryOnConflict } from './conflict-retry.js';
 import type { HousekeepingRepository, HousekeepingTransaction, PassOutcome, StaleAlerts } from './change-types.js';
 import type { EngineSql } from './engine.js';
+import { pruneAttributeTally } from './attribute-tally.js';
 import { pruneLabelTally } from './label-tally.js';
 import type { Database } from './schema.js';
 
@@ -74,6 +75,7 @@ function passTransaction(
         await trx.deleteFrom('alert_service_tally').where('n', '=', 0).execute();
         await trx.deleteFrom('alert_event_service_tally').where('n', '=', 0).execute();
         await pruneLabelTally(trx);
+        await pruneAttributeTally(trx);
       }),
     dropSamlSignIns: (now) =>
       writer(async (trx) => {

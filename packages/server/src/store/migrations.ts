@@ -4,6 +4,7 @@ import {
   SQLITE_TOP_READ_MIGRATION,
   POSTGRES_TOP_READ_MIGRATION,
 } from './console-read-migrations.js';
+import { POSTGRES_ATTRIBUTE_TALLY_MIGRATION, SQLITE_ATTRIBUTE_TALLY_MIGRATION } from './attribute-tally.js';
 import { POSTGRES_READ_PATH_MIGRATION, SQLITE_READ_PATH_MIGRATION } from './read-path-migrations.js';
 import { POSTGRES_IDENTITY_MIGRATION, SQLITE_IDENTITY_MIGRATION } from './identity-migrations.js';
 import {
@@ -203,6 +204,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   POSTGRES_STATEMENT_TRIGGERS_MIGRATION,
   POSTGRES_CONSOLE_READ_MIGRATION,
   POSTGRES_TOP_READ_MIGRATION,
+  POSTGRES_ATTRIBUTE_TALLY_MIGRATION,
 ];
 
 // SQLite keeps dates as ISO-8601 text (sortable as written), lists and objects as JSON text, booleans as 0/1.
@@ -354,4 +356,5 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   SQLITE_READ_PATH_MIGRATION,
   SQLITE_CONSOLE_READ_MIGRATION,
   SQLITE_TOP_READ_MIGRATION,
+  SQLITE_ATTRIBUTE_TALLY_MIGRATION,
 ];

@@ -20,7 +20,7 @@ export const TALLY_FIELDS = {
   labels: new Set<string>(['environment', 'customer']),
 } as const;
 
-interface TallyFilter {
+export interface TallyFilter {
   field: TallyField;
   negate: boolean;
   values: readonly string[];
@@ -73,16 +73,19 @@ export function tallyWhere(filters: readonly TallyFilter[]): RawBuilder<SqlBool>
 }
 
 /** The same filters applied to one alert's values in memory. */
-function matchesFilters(filters: readonly TallyFilter[], row: Record<TallyField, string | null>): boolean {
+export function matchesFilters(
+  filters: readonly TallyFilter[],
+  row: Partial<Record<TallyField, string | null>>,
+): boolean {
   return filters.every((f) => {
     const value = f.field === 'customer' ? (row.customer ?? '') : (row[f.field] ?? '');
     return f.values.includes(value) !== f.negate;
   });
 }
 
-const pairKey = (a: string, b: string): string => JSON.stringify([a, b]);
+export const pairKey = (a: string, b: string): string => JSON.stringify([a, b]);
 
-function addCount(counts: AlertCounts, status: string, severity: string, n: number): void {
+export function addCount(counts: AlertCounts, status: string, severity: string, n: number): void {
   counts.total += n;
   counts.statusCounts[status] = (counts.statusCounts[status] ?? 0) + n;
   counts.severityCounts[severity] = (counts.severityCounts[severity] ?? 0) + n;
