@@ -2,30 +2,47 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
 
 const MAX_CACHED = 500;
+/** Statements kept by withStatementCache: the hot ones of ingest, the console's polls and housekeeping fit easily. */
+export const MAX_KEPT = 200;
+/** Texts prepared once and not (yet) kept: a text is kept when it is prepared again while still listed here. */
+const MAX_SEEN = 2000;
 
 /**
  * Kysely prepares every query afresh; with better-sqlite3 preparing costs about as much as running a small query, so
- * reuse prepared statements by SQL text (queries are built with bound parameters, so the set of texts is small).
+ * reuse prepared statements by SQL text (queries are built with bound parameters, so the texts that recur are few).
  * A statement still running an iterator is busy and cannot be shared, so such a call gets a fresh one.
+ *
+ * A prepared statement holds tens of kilobytes of SQLite's memory (a list query's, with its severity order, about 75),
+ * and a text seen once, such as a rare combination of filters, may never come again: a text is kept only from its
+ * second preparation on, and the least recently used kept one makes way for a new one. Keeping every text on first
+ * sight filled a cache of 500 under random queries and held about 40 MB more for good (bench/FUZZ-RESULTS.md).
  */
 export function withStatementCache(database: BetterSqlite3.Database): SqliteDatabase {
-  const cache = new Map<string, BetterSqlite3.Statement>();
+  const kept = new Map<string, BetterSqlite3.Statement>();
+  const seen = new Set<string>();
   return {
     close: () => {
-      cache.clear();
+      kept.clear();
+      seen.clear();
       database.close();
     },
     prepare: (text: string): SqliteStatement => {
-      const cached = cache.get(text);
-      if (cached !== undefined && !cached.busy) return cached;
-      const statement = database.prepare(text);
-      if (cached === undefined) {
-        if (cache.size >= MAX_CACHED) {
-          const oldest = cache.keys().next().value;
-          if (oldest !== undefined) cache.delete(oldest);
-        }
-        cache.set(text, statement);
+      const cached = kept.get(text);
+      if (cached !== undefined && !cached.busy) {
+        // Most recently used last, so the first entry is the one to drop.
+        kept.delete(text);
+        kept.set(text, cached);
+        return cached;
       }
+      const statement = database.prepare(text);
+      if (cached !== undefined) return statement;
+      if (!seen.delete(text)) {
+        if (seen.size >= MAX_SEEN) seen.delete(seen.values().next().value ?? '');
+        seen.add(text);
+        return statement;
+      }
+      if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value ?? '');
+      kept.set(text, statement);
       return statement;
     },
   };
