@@ -37,6 +37,20 @@ function fakeKeys(options: { failWrites?: number } = {}) {
 }
 
 describe('API key checks (cache and batched usage counts)', () => {
+  it('forgets keys tried once when they expire, also when no request follows', async () => {
+    const { repository } = fakeKeys();
+    const verifier = new ApiKeyVerifier(repository, { ttlMs: 40, flushMs: 60_000 });
+    for (let i = 0; i < 200; i++) await assert.rejects(verifier.verify(`random-${String(i)}`), { statusCode: 401 });
+    await verifier.verify(KEY.key);
+    assert.equal(verifier.remembered, 201);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    assert.equal(verifier.remembered, 0);
+    // Each new key drops the expired ones before it is remembered.
+    for (let i = 0; i < 5; i++) await assert.rejects(verifier.verify(`again-${String(i)}`), { statusCode: 401 });
+    assert.ok(verifier.remembered <= 5);
+    await verifier.close();
+  });
+
   it('looks a key up once per TTL and writes its uses in one batch', async () => {
     const { state, repository } = fakeKeys();
     const verifier = new ApiKeyVerifier(repository, { ttlMs: 60_000, flushMs: 60_000 });

@@ -24,6 +24,8 @@ export class ApiKeyVerifier {
   private readonly cache = new Map<string, { record: ApiKeyRecord | undefined; until: number }>();
   private pending = new Map<string, KeyUsage>();
   private timer: NodeJS.Timeout | undefined;
+  /** Drops remembered keys once they have expired (see `forgetExpired`). */
+  private sweep: NodeJS.Timeout | undefined;
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(
@@ -47,13 +49,43 @@ export class ApiKeyVerifier {
     // Only key strings are accepted as credentials, never ids (find() would also match an id).
     const found = await this.keys.find(key);
     const record = found?.key === key ? found : undefined;
+    this.cache.delete(key);
+    this.forgetExpired(nowMs);
     if (this.cache.size >= this.options.maxEntries) {
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
     }
-    this.cache.delete(key);
     this.cache.set(key, { record, until: nowMs + this.options.ttlMs });
+    this.sweepLater();
     return record;
+  }
+
+  /**
+   * Every entry is trusted equally long, so the map's order (an entry is set anew at the end) is the order in which
+   * they expire: the expired ones are at its front. Keys sent once, such as a scan trying random keys, are dropped
+   * with them, instead of holding memory until as many others push them out.
+   */
+  private forgetExpired(nowMs: number): void {
+    for (const [key, entry] of this.cache) {
+      if (entry.until > nowMs) break;
+      this.cache.delete(key);
+    }
+  }
+
+  /** Once the oldest entry has expired, drops the expired ones, so an idle server gives their memory back too. */
+  private sweepLater(): void {
+    if (this.sweep !== undefined) return;
+    const oldest = this.cache.values().next().value;
+    if (oldest === undefined) return;
+    this.sweep = setTimeout(
+      () => {
+        this.sweep = undefined;
+        this.forgetExpired(Date.now());
+        this.sweepLater();
+      },
+      Math.max(0, oldest.until - Date.now()) + 1,
+    );
+    this.sweep.unref();
   }
 
   private countUse(id: string, when: string): void {
@@ -99,6 +131,11 @@ export class ApiKeyVerifier {
     return this.flushing;
   }
 
+  /** How many keys (or absences of keys) are remembered now. */
+  get remembered(): number {
+    return this.cache.size;
+  }
+
   /** Drops what is remembered of a key after it was changed or deleted here; no argument drops everything. */
   forget(key?: string): void {
     if (key === undefined) this.cache.clear();
@@ -109,6 +146,8 @@ export class ApiKeyVerifier {
   async close(): Promise<void> {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
+    if (this.sweep !== undefined) clearTimeout(this.sweep);
+    this.sweep = undefined;
     // Usage counts are statistics: when the database is gone they are lost rather than failing the shutdown.
     await this.flush().catch(() => undefined);
   }
