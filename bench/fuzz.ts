@@ -8,7 +8,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { type Socket, connect } from 'node:net';
 import { cpus, totalmem } from 'node:os';
 import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
+import { z } from 'zod';
 import {
   type FuzzFixtures,
   type FuzzRequest,
@@ -40,6 +42,8 @@ const BATCH = 500;
 const ADMIN = { login: 'fuzz@example.com', password: 'fuzz-password-1' };
 /** RSS after the run counts as back at its start level when within this share of it (see the README). */
 const RSS_TOLERANCE = 0.25;
+/** The JS heap after full collections counts as back at its start level when within this share of it. */
+const HEAP_TOLERANCE = 0.1;
 
 // ---------------------------------------------------------------------------------------------------------------
 // A raw-socket client: it sends what the generators made byte for byte, framing faults included, and survives the
@@ -213,7 +217,18 @@ interface EngineResult {
   stayedUp: boolean;
   samePid: boolean;
   rss: { start: number; peak: number; after: number; beforeWarmup: number };
+  /** Memory after full garbage collections (bench/memory-probe.mjs), at the start and after the run. */
+  collected: { start: Probe; after: Probe };
 }
+
+/** RSS, V8 heap in use and memory of C++ objects bound to JavaScript, in MB, right after full collections. */
+interface Probe {
+  rss: number;
+  heapUsed: number;
+  external: number;
+}
+
+const probeLine = z.object({ rss: z.number(), heapUsed: z.number(), external: z.number() });
 
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -231,6 +246,7 @@ async function fuzzEngine(engine: string, databaseUrl: string | undefined): Prom
   console.log(`\n== ${engine} ==`);
   const server: ServerProcess = await startServerProcess({
     name: 'fuzz',
+    nodeArgs: ['--expose-gc', '--import', fileURLToPath(new URL('memory-probe.mjs', import.meta.url))],
     env: {
       ...(databaseUrl === undefined ? {} : { DATABASE_URL: databaseUrl }),
       ADMIN_USERS: ADMIN.login,
@@ -253,7 +269,14 @@ async function fuzzEngine(engine: string, databaseUrl: string | undefined): Prom
   });
   let loggedErrors = 0;
   const loggedErrorSamples: string[] = [];
+  let probed: ((probe: Probe) => void) | undefined;
   createInterface({ input: server.child.stderr! }).on('line', (line) => {
+    if (line.startsWith('memory-probe ')) {
+      const bytes = probeLine.parse(JSON.parse(line.slice('memory-probe '.length)));
+      const mb = (n: number) => n / 2 ** 20;
+      probed?.({ rss: mb(bytes.rss), heapUsed: mb(bytes.heapUsed), external: mb(bytes.external) });
+      return;
+    }
     // The server logs JSON lines (pino); level 50 is error and 60 fatal.
     const level = Number(/"level":(\d+)/.exec(line)?.[1] ?? 0);
     if (level < 50 && !/error/i.test(line)) return;
@@ -261,6 +284,17 @@ async function fuzzEngine(engine: string, databaseUrl: string | undefined): Prom
     if (loggedErrorSamples.length < 10) loggedErrorSamples.push(line.slice(0, 400));
   });
 
+  /** Asks the server to collect its garbage and report its memory (bench/memory-probe.mjs). */
+  const probe = (): Promise<Probe> =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('the server did not report its memory')), 30_000);
+      probed = (memory) => {
+        clearTimeout(timer);
+        probed = undefined;
+        resolve(memory);
+      };
+      server.child.kill('SIGUSR2');
+    });
   const url = new URL(server.endpoint);
   const hostHeader = url.host;
   const send: FuzzSend = async (method, path, headers, body) => {
@@ -295,6 +329,7 @@ async function fuzzEngine(engine: string, databaseUrl: string | undefined): Prom
     stayedUp: true,
     samePid: true,
     rss: { start: 0, peak: 0, after: 0, beforeWarmup: rssMb(pid) },
+    collected: { start: { rss: 0, heapUsed: 0, external: 0 }, after: { rss: 0, heapUsed: 0, external: 0 } },
   };
   let batch = 0;
   let queue: FuzzRequest[] = [];
@@ -380,6 +415,7 @@ async function fuzzEngine(engine: string, databaseUrl: string | undefined): Prom
     await pause(SETTLE_MS);
     result.rss.start = rssMb(pid);
     result.rss.peak = result.rss.start;
+    result.collected.start = await probe();
     const sampler = setInterval(() => {
       if (!exited) result.rss.peak = Math.max(result.rss.peak, rssMb(pid));
     }, 250);
@@ -395,6 +431,7 @@ async function fuzzEngine(engine: string, databaseUrl: string | undefined): Prom
     result.stayedUp = !exited;
     if (!exited) {
       result.rss.after = rssMb(pid);
+      result.collected.after = await probe();
       result.samePid = startTicks(pid) === ticks;
       const health = await fetch(`${server.endpoint}/management/healthcheck`);
       if (health.status !== 200) {
@@ -406,7 +443,10 @@ async function fuzzEngine(engine: string, databaseUrl: string | undefined): Prom
     console.log(
       `${result.requests} requests in ${result.seconds.toFixed(0)} s: ${JSON.stringify(result.byClass)}; ` +
         `${result.serverErrors.length} server errors; up ${String(result.stayedUp)}; RSS ` +
-        `${result.rss.start.toFixed(0)} → peak ${result.rss.peak.toFixed(0)} → ${result.rss.after.toFixed(0)} MB`,
+        `${result.rss.start.toFixed(0)} → peak ${result.rss.peak.toFixed(0)} → ${result.rss.after.toFixed(0)} MB; ` +
+        `after collection heap ${result.collected.start.heapUsed.toFixed(1)} → ` +
+        `${result.collected.after.heapUsed.toFixed(1)} MB, RSS ${result.collected.start.rss.toFixed(0)} → ` +
+        `${result.collected.after.rss.toFixed(0)} MB`,
     );
     return result;
   } finally {
@@ -449,7 +489,11 @@ const lines = [
     'PostgreSQL is a local throwaway cluster. What the requests are is in bench/README.md.',
   '',
   `RSS: "start" is read after a warm-up of ${count(WARMUP)} fuzz requests and ${SETTLE_MS / 1000} s idle, "after" ` +
-    `${SETTLE_MS / 1000} s after the last request; "settled" means after is at most ${RSS_TOLERANCE * 100}% above start.`,
+    `${SETTLE_MS / 1000} s after the last request; "settled" means after is at most ${RSS_TOLERANCE * 100}% above start. ` +
+    'RSS moves with where the garbage collector happens to be and keeps what the allocator does not give back, so ' +
+    'right after each of those two readings the server also collects its garbage fully and reports its memory ' +
+    '(bench/memory-probe.mjs, loaded for this run only): the JS heap then holds live data only, and is the measure of ' +
+    `whether the run left anything behind.`,
   '',
   '| | ' + results.map((r) => r.engine).join(' | ') + ' |',
   '|---|' + results.map(() => '---|').join(''),
@@ -469,6 +513,18 @@ const lines = [
   `| RSS before warm-up | ${results.map((r) => mb(r.rss.beforeWarmup)).join(' | ')} |`,
   `| RSS start / peak / after | ${results.map((r) => `${mb(r.rss.start)} / ${mb(r.rss.peak)} / ${mb(r.rss.after)}`).join(' | ')} |`,
   `| RSS settled | ${results.map((r) => (settled(r) ? 'yes' : 'no')).join(' | ')} |`,
+  `| after full collection: JS heap in use, start / after | ${results
+    .map((r) => `${r.collected.start.heapUsed.toFixed(1)} MB / ${r.collected.after.heapUsed.toFixed(1)} MB`)
+    .join(' | ')} |`,
+  `| after full collection: external (C++ objects bound to JS), start / after | ${results
+    .map((r) => `${r.collected.start.external.toFixed(1)} MB / ${r.collected.after.external.toFixed(1)} MB`)
+    .join(' | ')} |`,
+  `| after full collection: RSS, start / after | ${results
+    .map((r) => `${mb(r.collected.start.rss)} / ${mb(r.collected.after.rss)}`)
+    .join(' | ')} |`,
+  `| JS heap back to its start level (at most ${HEAP_TOLERANCE * 100}% above) | ${results
+    .map((r) => (r.collected.after.heapUsed <= r.collected.start.heapUsed * (1 + HEAP_TOLERANCE) ? 'yes' : 'no'))
+    .join(' | ')} |`,
   '',
   '## Answers by status',
   '',
