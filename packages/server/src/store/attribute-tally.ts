@@ -3,7 +3,7 @@ import { INDEXED_LENGTH, indexedEntries, notJsonb, sqliteIndexed } from './attri
 import type { EngineSql } from './engine.js';
 import type { Migration } from './migrations.js';
 import type { Database } from './schema.js';
-import { addCount, matchesFilters, pairKey, tallyFilters, tallyWhere } from './tally.js';
+import { countsUpTo, matchesFilters, tallyFilters, tallyWhere } from './tally.js';
 import type { AlertCounts, AlertQuery } from './types.js';
 
 /**
@@ -171,26 +171,19 @@ export async function countFromAttributeTally(
     .where(tallyWhere(filters))
     .groupBy(['status', 'severity'])
     .execute();
-  const byPair = new Map<string, { status: string; severity: string; n: number }>();
-  for (const row of rows) {
-    byPair.set(pairKey(row.status, row.severity), { status: row.status, severity: row.severity, n: Number(row.total) });
-  }
-  if (query.toDate !== undefined) {
-    // GET /alerts counts up to now by default; alerts received later than the to-date (normally none) come off.
-    const later = await db
-      .selectFrom('alerts')
-      .select(['status', 'severity', 'environment', 'customer', engine.attributeText(attribute.key).as('v')])
-      .where('last_receive_time', '>', query.toDate)
-      .execute();
-    for (const alert of later) {
-      if (alert.v !== attribute.value || !matchesFilters(filters, alert)) continue;
-      const entry = byPair.get(pairKey(alert.status, alert.severity));
-      if (entry !== undefined) entry.n -= 1;
-    }
-  }
-  const counts: AlertCounts = { total: 0, statusCounts: {}, severityCounts: {} };
-  for (const { status, severity, n } of byPair.values()) if (n > 0) addCount(counts, status, severity, n);
-  return counts;
+  const { toDate } = query;
+  return countsUpTo(
+    rows,
+    toDate === undefined
+      ? undefined
+      : () =>
+          db
+            .selectFrom('alerts')
+            .select(['status', 'severity', 'environment', 'customer', engine.attributeText(attribute.key).as('v')])
+            .where('last_receive_time', '>', toDate)
+            .execute(),
+    (alert) => alert.v === attribute.value && matchesFilters(filters, alert),
+  );
 }
 
 /** Housekeeping: drops the rows that count nothing any more. */

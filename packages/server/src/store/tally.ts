@@ -83,9 +83,9 @@ export function matchesFilters(
   });
 }
 
-export const pairKey = (a: string, b: string): string => JSON.stringify([a, b]);
+const pairKey = (a: string, b: string): string => JSON.stringify([a, b]);
 
-export function addCount(counts: AlertCounts, status: string, severity: string, n: number): void {
+function addCount(counts: AlertCounts, status: string, severity: string, n: number): void {
   counts.total += n;
   counts.statusCounts[status] = (counts.statusCounts[status] ?? 0) + n;
   counts.severityCounts[severity] = (counts.severityCounts[severity] ?? 0) + n;
@@ -134,23 +134,40 @@ export async function countFromTally(
           .where(tallyWhere(filters))
           .groupBy(['status', 'severity'])
           .execute();
+  const { toDate } = query;
+  return countsUpTo(
+    rows,
+    toDate === undefined
+      ? undefined
+      : () =>
+          db
+            .selectFrom('alerts')
+            .select(['status', 'severity', 'environment', 'customer', 'event', 'service'])
+            .where('last_receive_time', '>', toDate)
+            .execute(),
+    (alert) =>
+      matchesFilters(filters, alert) &&
+      (byService === undefined || decodeList(alert.service).includes(byService.service)),
+  );
+}
+
+/**
+ * Counts from tally rows summed by status and severity. GET /alerts counts up to now by default: the alerts received
+ * later than its to-date (normally none), which `later` reads, come off where `tallied` says the tally counts them.
+ */
+export async function countsUpTo<L extends { status: string; severity: string }>(
+  rows: readonly { status: string; severity: string; total: number | string }[],
+  later: (() => Promise<readonly L[]>) | undefined,
+  tallied: (alert: L) => boolean,
+): Promise<AlertCounts> {
   const byPair = new Map<string, { status: string; severity: string; n: number }>();
   for (const row of rows) {
     byPair.set(pairKey(row.status, row.severity), { status: row.status, severity: row.severity, n: Number(row.total) });
   }
-  if (query.toDate !== undefined) {
-    // GET /alerts counts up to now by default; alerts received later than the to-date (normally none) come off.
-    const later = await db
-      .selectFrom('alerts')
-      .select(['status', 'severity', 'environment', 'customer', 'event', 'service'])
-      .where('last_receive_time', '>', query.toDate)
-      .execute();
-    for (const alert of later) {
-      if (!matchesFilters(filters, alert)) continue;
-      if (byService !== undefined && !decodeList(alert.service).includes(byService.service)) continue;
-      const entry = byPair.get(pairKey(alert.status, alert.severity));
-      if (entry !== undefined) entry.n -= 1;
-    }
+  for (const alert of later === undefined ? [] : await later()) {
+    if (!tallied(alert)) continue;
+    const entry = byPair.get(pairKey(alert.status, alert.severity));
+    if (entry !== undefined) entry.n -= 1;
   }
   const counts: AlertCounts = { total: 0, statusCounts: {}, severityCounts: {} };
   for (const { status, severity, n } of byPair.values()) if (n > 0) addCount(counts, status, severity, n);
