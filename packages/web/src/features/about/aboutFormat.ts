@@ -1,4 +1,4 @@
-import { splitDuration } from '../alerts/format';
+import { splitDuration } from '../../shared/format';
 import type { StatusMetric } from './aboutApi';
 
 /**

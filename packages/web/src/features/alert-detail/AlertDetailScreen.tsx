@@ -1,5 +1,5 @@
 import '@mantine/core/styles/Tabs.css';
-import { customActionsOf, severityColorsOf } from '../alerts/configLists';
+import { customActionsOf, severityColorsOf } from '../../shared/configLists';
 import type { Alert } from '@alerta/contract';
 import {
   ActionIcon,
@@ -23,8 +23,8 @@ import { errorMessage } from '../../api/errorMessage';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { useConfig } from '../../config/ConfigContext';
 import { usePermission } from '../auth/usePermission';
-import { allowedActions, isWatchedBy, type StatusAction } from '../alerts/alertStatus';
-import { BackIcon, CopyIcon, DeleteIcon, UnwatchIcon, WatchIcon } from '../alerts/icons';
+import { allowedActions, isWatchedBy, type StatusAction } from '../../shared/alertStatus';
+import { BackIcon, CopyIcon, DeleteIcon, UnwatchIcon, WatchIcon } from '../../shared/icons';
 import { ACTION_ICONS, ACTION_LABELS, CustomActionsMenu } from '../alerts/RowActions';
 import { notifyError } from '../../app/notifications/snackbarText';
 import { DEBOUNCE_MS, useAlertActions } from '../alerts/useAlertActions';

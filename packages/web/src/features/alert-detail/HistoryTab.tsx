@@ -3,8 +3,8 @@ import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../preferences/dateFormat';
-import { SeverityBadge } from '../alerts/SeverityBadge';
-import { formatDuration, shortId } from '../alerts/format';
+import { SeverityBadge } from '../../shared/SeverityBadge';
+import { formatDuration, shortId } from '../../shared/format';
 import classes from './AlertDetailScreen.module.css';
 
 /** docs/console/behaviour.md#constants: history pages of 10. */

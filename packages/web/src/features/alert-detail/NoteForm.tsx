@@ -2,7 +2,7 @@ import type { Alert } from '@alerta/contract';
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { allowedActions, type StatusAction } from '../alerts/alertStatus';
+import { allowedActions, type StatusAction } from '../../shared/alertStatus';
 import { ACTION_LABELS } from '../alerts/RowActions';
 import { NOTE_MAX_LENGTH, noteProblem } from './noteText';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import type { ApiClient } from '../../api';
-import { lenientAlertSchema } from '../alerts/lenientAlert';
+import { lenientAlertSchema } from '../../shared/lenientAlert';
 
 // Read as forgivingly as the list (lenientAlert.ts), so an alert the list shows also opens.
 const alertResponseSchema = z.looseObject({ alert: lenientAlertSchema });

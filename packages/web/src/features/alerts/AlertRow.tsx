@@ -3,9 +3,9 @@ import { Checkbox } from '@mantine/core';
 import { memo, type CSSProperties, type MouseEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { msg } from '../../i18n';
-import { textColorFor } from './severityColors';
+import { textColorFor } from '../../shared/severityColors';
 import type { AlertColumn, CellContext } from './columns';
-import { trendIcon } from './icons';
+import { trendIcon } from '../../shared/icons';
 import { RowActions, type RowActionsProps } from './RowActions';
 import classes from './AlertsTable.module.css';
 

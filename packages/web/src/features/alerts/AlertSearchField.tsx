@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth/AuthContext';
 import { useSavedSearches } from '../preferences/useSavedSearches';
 import { usePauseWhileOpen } from './AlertsUiContext';
-import { PinIcon } from './icons';
+import { PinIcon } from '../../shared/icons';
 import { useAlertsView } from './useAlertsView';
 
 // The name prompt of the pin loads on first use.

@@ -8,7 +8,7 @@ import { ActionIcon, Button, Group, Menu, Modal, SegmentedControl } from '@manti
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePauseWhileOpen } from './AlertsUiContext';
-import { MoreIcon } from './icons';
+import { MoreIcon } from '../../shared/icons';
 
 export type Density = 'comfortable' | 'compact';
 

@@ -3,7 +3,7 @@ import { memo, Suspense, useState } from 'react';
 import { lazyChunk } from '../../app/lazyChunk';
 import { useTranslation } from 'react-i18next';
 import type { AlertsMenuProps } from './AlertsMenu';
-import { MoreIcon } from './icons';
+import { MoreIcon } from '../../shared/icons';
 
 // The menu, its dialog and their positioning code load on the first click.
 const AlertsMenu = lazyChunk(() => import('./AlertsMenu'));

@@ -1,13 +1,13 @@
-import { customActionsOf } from './configLists';
+import { customActionsOf } from '../../shared/configLists';
 import type { Alert } from '@alerta/contract';
 import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../config/ConfigContext';
 import { usePermission } from '../auth/usePermission';
-import { allowedActions, type StatusAction } from './alertStatus';
+import { allowedActions, type StatusAction } from '../../shared/alertStatus';
 import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';
-import { BackIcon, DeleteIcon, WatchIcon } from './icons';
+import { BackIcon, DeleteIcon, WatchIcon } from '../../shared/icons';
 import { ACTION_ICONS, ACTION_LABELS, CustomActionsMenu } from './RowActions';
 import { bulkWatchCommand, useAlertActions, type AlertCommand } from './useAlertActions';
 import { useConfirmDelete } from './useConfirmDelete';

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Menu.css';
 import { Menu } from '@mantine/core';
 import { useState } from 'react';
 import { usePauseWhileOpen } from './AlertsUiContext';
-import { splitCaps } from './format';
+import { splitCaps } from '../../shared/format';
 import type { CustomActionsMenuProps } from './RowActions';
 import { moreTrigger } from './rowButtons';
 

@@ -11,10 +11,10 @@ import { Button, Drawer, Group, MultiSelect, Stack, TextInput } from '@mantine/c
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
-import { fetchCustomerNames, fetchGroupNames, fetchServiceNames } from './alertsApi';
+import { fetchCustomerNames, fetchGroupNames, fetchServiceNames } from '../../shared/alertsApi';
 import type { AlertsFilter } from './alertsView';
 import { usePauseWhileOpen } from './AlertsUiContext';
-import { TimeRangeFields, useTimeRange } from './TimeRangeFields';
+import { TimeRangeFields, useTimeRange } from '../../shared/TimeRangeFields';
 
 export interface FilterSheetProps {
   opened: boolean;

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import type { AppConfig } from '../../config/appConfig';
 import type { AlertsView } from './alertsView';
-import { fetchSeverityCounts } from './alertsApi';
+import { fetchSeverityCounts } from '../../shared/alertsApi';
 import { indicatorParams, indicatorView } from './indicatorQuery';
 import classes from './IndicatorPanel.module.css';
-import { textColorFor } from './severityColors';
+import { textColorFor } from '../../shared/severityColors';
 
 /**
  * docs/console/plumbing.md#server-config: the severities a stock server lists when `indicators.severity` is not set.

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { ActionIcon, Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PauseIcon, PlayIcon } from './icons';
+import { PauseIcon, PlayIcon } from '../../shared/icons';
 
 export type PauseReason = 'user' | 'selection' | 'dialog' | 'hidden' | null;
 

@@ -3,7 +3,7 @@ import { Suspense, useState, type ReactNode } from 'react';
 import { lazyChunk } from '../../app/lazyChunk';
 import { useTranslation } from 'react-i18next';
 import { msg, type MessageKey } from '../../i18n';
-import { allowedActions, isWatchedBy, type StatusAction } from './alertStatus';
+import { allowedActions, isWatchedBy, type StatusAction } from '../../shared/alertStatus';
 import {
   AckIcon,
   CloseAlertIcon,
@@ -14,7 +14,7 @@ import {
   UnshelveIcon,
   UnwatchIcon,
   WatchIcon,
-} from './icons';
+} from '../../shared/icons';
 import type { AlertCommand } from './useAlertActions';
 import { moreTrigger, rowButton } from './rowButtons';
 

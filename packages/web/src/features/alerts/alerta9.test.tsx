@@ -5,7 +5,7 @@ import { API, makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
 import { expectConsoleMessage } from '../../test/setup';
-import { lenientAlertSchema, readAlert, readAlertList } from './lenientAlert';
+import { lenientAlertSchema, readAlert, readAlertList } from '../../shared/lenientAlert';
 
 const BASE = 'https://alerta.example.com/api';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_VIEW, formatViewHash, isFilterActive, parseViewHash } from './alertsView';
-import { formatDuration, safeHttpUrl, splitCaps } from './format';
-import { allowedActions } from './alertStatus';
+import { formatDuration, safeHttpUrl, splitCaps } from '../../shared/format';
+import { allowedActions } from '../../shared/alertStatus';
 
 describe('alerts URL hash', () => {
   it('round-trips every key, with separators inside values escaped', () => {

@@ -4,11 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { msg, type MessageKey } from '../../i18n';
 import type { FormatDate } from '../preferences/dateFormat';
-import { isAcked, isShelved } from './alertStatus';
-import { useNow } from './clock';
-import { attributeText, formatDuration, lastNote, shortId, splitCaps, timeoutLeft } from './format';
-import { NoteIcon } from './icons';
-import { severityBadge } from './SeverityBadge';
+import { isAcked, isShelved } from '../../shared/alertStatus';
+import { useNow } from '../../shared/clock';
+import { attributeText, formatDuration, lastNote, shortId, splitCaps, timeoutLeft } from '../../shared/format';
+import { NoteIcon } from '../../shared/icons';
+import { severityBadge } from '../../shared/SeverityBadge';
 
 export interface CellContext {
   severityColors: Readonly<Record<string, string>>;

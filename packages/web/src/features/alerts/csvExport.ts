@@ -1,5 +1,5 @@
 import type { Alert } from '@alerta/contract';
-import { attributeText } from './format';
+import { attributeText } from '../../shared/format';
 
 const FIELDS = [
   'id',

@@ -1,6 +1,6 @@
 import { ActionIcon } from '@mantine/core';
 import type { ReactElement, ReactNode } from 'react';
-import { MoreIcon } from './icons';
+import { MoreIcon } from '../../shared/icons';
 import classes from './AlertsTable.module.css';
 
 /**

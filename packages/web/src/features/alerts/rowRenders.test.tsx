@@ -7,7 +7,7 @@ import { server } from '../../test/server';
 
 // Counts how often each row draws its severity badge, i.e. how often each row renders.
 const badgeRenders = vi.hoisted(() => new Map<string, number>());
-vi.mock('./SeverityBadge', () => ({
+vi.mock('../../shared/SeverityBadge', () => ({
   severityBadge: (severity: string) => {
     badgeRenders.set(severity, (badgeRenders.get(severity) ?? 0) + 1);
     return <span>{severity}</span>;

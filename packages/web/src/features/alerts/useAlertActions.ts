@@ -6,8 +6,8 @@ import { useApi } from '../../api';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { useSession } from '../auth/AuthContext';
 import { usePreferences } from '../preferences/usePreferences';
-import { deleteAlert, tagAlert, takeAction } from './alertsApi';
-import { isWatchedBy, watchTag } from './alertStatus';
+import { deleteAlert, tagAlert, takeAction } from '../../shared/alertsApi';
+import { isWatchedBy, watchTag } from '../../shared/alertStatus';
 import { notifyError } from '../../app/notifications/snackbarText';
 import { ALERTS_QUERY_KEY } from './useAlertsQuery';
 

@@ -10,7 +10,7 @@ import {
   type AlertsPage,
   type AlertsFilterParams,
   type AlertsParams,
-} from './alertsApi';
+} from '../../shared/alertsApi';
 
 export const ALERTS_QUERY_KEY = ['alerts'] as const;
 

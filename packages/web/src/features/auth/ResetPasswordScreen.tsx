@@ -8,7 +8,8 @@ import { withMessages } from '../../i18n/areas';
 import { adminMessages } from '../admin/messages';
 import { resetPassword } from './accountApi';
 import { authMessages } from './messages';
-import { AuthPage, NewPasswordFields, passwordProblems, type NewPassword } from './parts';
+import { passwordProblems } from '../../shared/passwordRules';
+import { AuthPage, NewPasswordFields, type NewPassword } from './parts';
 import { FailedCall } from './Failure';
 
 /**

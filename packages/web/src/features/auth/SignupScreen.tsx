@@ -12,7 +12,8 @@ import { adminMessages } from '../admin/messages';
 import { useAuthStore } from './AuthContext';
 import { signUp, type SignupValues } from './accountApi';
 import { authMessages } from './messages';
-import { AuthPage, NewPasswordFields, passwordProblems, type NewPassword } from './parts';
+import { passwordProblems } from '../../shared/passwordRules';
+import { AuthPage, NewPasswordFields, type NewPassword } from './parts';
 import { FailedCall } from './Failure';
 
 interface Fields {

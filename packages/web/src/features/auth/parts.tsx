@@ -2,12 +2,7 @@ import '@mantine/core/styles/PasswordInput.css';
 import { Paper, PasswordInput, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/**
- * The shortest password the forms accept: the server's PASSWORD_MIN_LENGTH default
- * (docs/api/auth.md#passwords-and-sign-up). A server set higher still refuses a shorter one, and its message is shown.
- */
-export const PASSWORD_MIN_LENGTH = 8;
+import { PASSWORD_MIN_LENGTH, passwordProblems, type PasswordProblem } from '../../shared/passwordRules';
 
 /** The frame of every account screen: a narrow card with the screen's heading. */
 export function AuthPage({ title, children }: { title: ReactNode; children: ReactNode }) {
@@ -21,24 +16,6 @@ export function AuthPage({ title, children }: { title: ReactNode; children: Reac
       </Stack>
     </Paper>
   );
-}
-
-export type PasswordProblem = 'required' | 'tooShort' | 'differ';
-
-/** What is wrong with a new password and its repetition, field by field (nothing when both are fine). */
-export function passwordProblems(
-  password: string,
-  confirm: string,
-): {
-  password?: PasswordProblem;
-  confirm?: PasswordProblem;
-} {
-  const problems: { password?: PasswordProblem; confirm?: PasswordProblem } = {};
-  if (password === '') problems.password = 'required';
-  else if (password.length < PASSWORD_MIN_LENGTH) problems.password = 'tooShort';
-  if (confirm === '') problems.confirm = 'required';
-  else if (confirm !== password) problems.confirm = 'differ';
-  return problems;
 }
 
 export interface NewPassword {

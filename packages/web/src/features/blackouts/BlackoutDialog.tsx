@@ -7,7 +7,7 @@ import { useConfig } from '../../config/ConfigContext';
 import { useAdminChange } from '../admin/adminActions';
 import { FormDialog } from '../admin/FormDialog';
 import { WarningIcon } from '../admin/icons';
-import { fetchCustomerNames, fetchServiceNames } from '../alerts/alertsApi';
+import { fetchCustomerNames, fetchServiceNames } from '../../shared/alertsApi';
 import { usePreferences } from '../preferences/usePreferences';
 import {
   broadScope,

@@ -2,7 +2,7 @@ import { Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import type { TFunction } from 'i18next';
-import { CopyIcon, DeleteIcon } from '../alerts/icons';
+import { CopyIcon, DeleteIcon } from '../../shared/icons';
 import type { AdminColumn } from '../admin/AdminTable';
 import { EditIcon, WarningIcon } from '../admin/icons';
 import { RowButton } from '../admin/RowButton';

@@ -1,4 +1,4 @@
-import { icon } from '../alerts/icons';
+import { icon } from '../../shared/icons';
 
 /** Icons of the blackouts screen (decorative: the text or button next to them carries the meaning). */
 export const ActiveIcon = () =>

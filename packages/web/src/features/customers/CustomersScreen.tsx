@@ -11,7 +11,7 @@ import { usePermission } from '../auth/usePermission';
 import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
 import { searchParam, usePagedAdminList } from '../admin/adminList';
 import { AdminTable, type AdminColumn } from '../admin/AdminTable';
-import { DeleteIcon } from '../alerts/icons';
+import { DeleteIcon } from '../../shared/icons';
 import { EditIcon } from '../admin/icons';
 import { RowButton } from '../admin/RowButton';
 import { ListToolbar } from '../admin/ListToolbar';

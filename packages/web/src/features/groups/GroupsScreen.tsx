@@ -13,7 +13,7 @@ import { EditIcon } from '../admin/icons';
 import { RowButton } from '../admin/RowButton';
 import { ListToolbar } from '../admin/ListToolbar';
 import { adminMessages } from '../admin/messages';
-import { DeleteIcon } from '../alerts/icons';
+import { DeleteIcon } from '../../shared/icons';
 import { usePermission } from '../auth/usePermission';
 import { GroupDialog } from './GroupDialog';
 import { deleteGroup, groupRowSchema, type GroupRow } from './groupsApi';

@@ -1,4 +1,4 @@
-import { icon } from '../alerts/icons';
+import { icon } from '../../shared/icons';
 
 /** Icons of the groups screen (decorative: their buttons carry the names). */
 export const MembersIcon = () =>

@@ -3,9 +3,9 @@ import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNow } from '../alerts/clock';
-import { attributeText } from '../alerts/format';
-import { textColorFor } from '../alerts/severityColors';
+import { useNow } from '../../shared/clock';
+import { attributeText } from '../../shared/format';
+import { textColorFor } from '../../shared/severityColors';
 import type { HeartbeatRow } from './heartbeatsApi';
 import { formatHms, secondsLeft } from './heartbeatTiming';
 

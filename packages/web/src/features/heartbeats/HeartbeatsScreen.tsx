@@ -14,7 +14,7 @@ import { searchParam, usePagedAdminList } from '../admin/adminList';
 import { AdminTable, type AdminColumn } from '../admin/AdminTable';
 import { ListToolbar } from '../admin/ListToolbar';
 import { Chips, DateTime } from '../admin/parts';
-import { DeleteIcon } from '../alerts/icons';
+import { DeleteIcon } from '../../shared/icons';
 import { heartbeatsMessages } from './messages';
 import { deleteHeartbeat, heartbeatRowSchema, type HeartbeatRow } from './heartbeatsApi';
 import { latencyOf } from './heartbeatTiming';

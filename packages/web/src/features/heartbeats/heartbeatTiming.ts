@@ -1,4 +1,4 @@
-import { pad } from '../alerts/format';
+import { pad } from '../../shared/format';
 import type { HeartbeatRow } from './heartbeatsApi';
 
 /** Milliseconds of an ISO date, or null when it is missing or unreadable. */

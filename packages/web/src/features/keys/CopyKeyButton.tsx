@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../../app/copyText';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { notifyError } from '../../app/notifications/snackbarText';
-import { CopyIcon } from '../alerts/icons';
+import { CopyIcon } from '../../shared/icons';
 
 /** How long the button says it has copied (docs/console/behaviour.md#constants). */
 const COPIED_MS = 2000;

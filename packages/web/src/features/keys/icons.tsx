@@ -1,4 +1,4 @@
-import { icon } from '../alerts/icons';
+import { icon } from '../../shared/icons';
 
 /** A key in use: a ticked circle (decorative: the status is also written out). */
 export const ActiveIcon = () =>

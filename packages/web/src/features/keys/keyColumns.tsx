@@ -4,7 +4,7 @@ import type { AdminColumn } from '../admin/AdminTable';
 import { DownloadIcon, EditIcon } from '../admin/icons';
 import { RowButton } from '../admin/RowButton';
 import { Chips, DateTime } from '../admin/parts';
-import { DeleteIcon } from '../alerts/icons';
+import { DeleteIcon } from '../../shared/icons';
 import { CopyKeyButton } from './CopyKeyButton';
 import { ActiveIcon, ExpiredIcon } from './icons';
 import { downloadKey } from './keyDownload';

@@ -13,7 +13,7 @@ import { searchParam, usePagedAdminList } from '../admin/adminList';
 import { AdminTable, type AdminColumn } from '../admin/AdminTable';
 import { Chips } from '../admin/parts';
 import { useKnownScopes } from '../admin/scopes';
-import { DeleteIcon } from '../alerts/icons';
+import { DeleteIcon } from '../../shared/icons';
 import { EditIcon, LockIcon } from '../admin/icons';
 import { ListToolbar } from '../admin/ListToolbar';
 import { PermissionDialog } from './PermissionDialog';

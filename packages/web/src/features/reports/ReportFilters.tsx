@@ -1,7 +1,7 @@
 import { Button, Group, MultiSelect, NativeSelect, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../admin/icons';
-import { TimeRangeFields, useTimeRange } from '../alerts/TimeRangeFields';
+import { TimeRangeFields, useTimeRange } from '../../shared/TimeRangeFields';
 import { TOP_CHOICES, type ReportFilter } from './reportFilter';
 
 /** The choices of a pick list plus whatever is chosen already, so a choice from the URL always shows. */

@@ -8,7 +8,7 @@ import { useApi } from '../../api';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
 import { adminMessages } from '../admin/messages';
-import { fetchCustomerNames, fetchGroupNames, fetchServiceNames } from '../alerts/alertsApi';
+import { fetchCustomerNames, fetchGroupNames, fetchServiceNames } from '../../shared/alertsApi';
 import { RefreshIcon } from '../../app/shell/icons';
 import { reportsMessages } from './messages';
 import { fetchEnvironmentNames } from './reportsApi';

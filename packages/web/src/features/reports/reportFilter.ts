@@ -1,7 +1,7 @@
 import { ALERTA_MODEL } from '@alerta/contract';
 import type { Query } from '../../api';
 import type { AppConfig } from '../../config/appConfig';
-import { filterQuery } from '../alerts/alertsApi';
+import { filterQuery } from '../../shared/alertsApi';
 
 /**
  * docs/console/admin-screens.md#reports: the "Top N" choices; 10 unless chosen otherwise

@@ -4,7 +4,7 @@ import type { AdminColumn } from '../admin/AdminTable';
 import { EditIcon } from '../admin/icons';
 import { RowButton } from '../admin/RowButton';
 import { Chips, DateTime } from '../admin/parts';
-import { DeleteIcon } from '../alerts/icons';
+import { DeleteIcon } from '../../shared/icons';
 import type { UserStatus } from './UserFilters';
 import type { UserRow } from './usersApi';
 

@@ -1,11 +1,6 @@
 import { isPlausibleEmail } from '@alerta/contract';
+import { PASSWORD_MIN_LENGTH } from '../../shared/passwordRules';
 import type { NewUserBody, UserChanges, UserRow } from './usersApi';
-
-/**
- * The shortest password the form accepts: the server's PASSWORD_MIN_LENGTH default. A server set higher still refuses
- * a shorter one, and its message shows in the form.
- */
-export const PASSWORD_MIN_LENGTH = 8;
 
 /** A group as the form holds it: the id the membership calls need and the name shown. */
 export interface GroupChoice {

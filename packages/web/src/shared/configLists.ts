@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import type { AppConfig } from '../../config/appConfig';
+import type { AppConfig } from '../config/appConfig';
 
 const NO_COLORS: Readonly<Record<string, string>> = {};
 const NO_ACTIONS: readonly string[] = [];

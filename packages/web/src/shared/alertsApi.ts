@@ -1,5 +1,5 @@
 import { z } from 'zod/mini';
-import type { ApiClient, Query } from '../../api';
+import type { ApiClient, Query } from '../api';
 import { readAlertList } from './lenientAlert';
 
 /**
