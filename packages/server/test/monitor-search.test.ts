@@ -11,9 +11,7 @@ import {
   printQuery,
 } from '@alerta/contract';
 import fc from 'fast-check';
-import { BLACKOUT_COLUMNS } from '../src/store/blackouts.js';
-import { HEARTBEAT_COLUMNS } from '../src/store/heartbeats.js';
-import { columnFor } from '../src/store/monitor-query.js';
+import { BLACKOUT_COLUMNS, HEARTBEAT_COLUMNS, columnFor } from '../src/store/fields.js';
 import { type TestServer, basic, body, createUser, startTestServer } from './support/app.js';
 import { forEachEngine } from './support/engines.js';
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
-import { TOP_GROUP_FIELDS } from '../store/aggregates.js';
+import { TOP_GROUP_FIELDS } from '../store/fields.js';
 import type { AlertCounts, TopKind } from '../store/types.js';
 import { alertQuery, checkPageInRange, pageRequest, queryParams } from './alert-params.js';
 import { escapeHtml } from '../http/html.js';

@@ -10,7 +10,7 @@ import {
 } from '@alerta/contract';
 import { z } from 'zod';
 import { ApiError, badRequest } from '../errors.js';
-import { FILTER_FIELDS, filterRegex, isDateField, isSortableField } from '../store/alert-query.js';
+import { FILTER_FIELDS, filterRegex, isDateField, isSortableField } from '../store/fields.js';
 import type { AlertQuery, FieldFilter, SortKey } from '../store/types.js';
 
 const queryStringSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));

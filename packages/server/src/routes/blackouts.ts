@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type AppContext, principalOf } from '../context.js';
 import { blackoutRemaining, blackoutStatus, newBlackout, updatedBlackout } from '../domain/blackout.js';
 import { badRequest, notFound } from '../errors.js';
-import { BLACKOUT_COLUMNS } from '../store/blackouts.js';
+import { BLACKOUT_COLUMNS } from '../store/fields.js';
 import type { BlackoutRecord } from '../store/types.js';
 import { checkPageInRange, pageRequest, queryParams } from './alert-params.js';
 import { validationError } from './alerts.js';

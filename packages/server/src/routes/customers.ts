@@ -5,7 +5,7 @@ import { matchesOf, requireCustomersWithin } from '../auth/customers.js';
 import { type AppContext, principalOf } from '../context.js';
 import { ApiError, notFound } from '../errors.js';
 import type { CustomerRecord } from '../store/identity-types.js';
-import { CUSTOMER_COLUMNS } from '../store/match-rows.js';
+import { CUSTOMER_COLUMNS } from '../store/fields.js';
 import { UniqueViolation } from '../store/types.js';
 import { validationError } from './alerts.js';
 import { pagedList } from './identity-lists.js';

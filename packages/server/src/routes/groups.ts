@@ -5,7 +5,7 @@ import { customersOfMatch, requireCustomersWithin } from '../auth/customers.js';
 import { requireScopesWithin, scopesGrantedByRoles } from '../auth/permissions.js';
 import { type AppContext, principalOf } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
-import { GROUP_COLUMNS } from '../store/groups.js';
+import { GROUP_COLUMNS } from '../store/fields.js';
 import type { GroupRecord, GroupWithCount } from '../store/identity-types.js';
 import { UniqueViolation, type UserRecord } from '../store/types.js';
 import { validationError } from './alerts.js';

@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { type AppContext, principalOf } from '../context.js';
 import { heartbeatFromInput, heartbeatStatus } from '../domain/heartbeat.js';
 import { notFound } from '../errors.js';
-import { HEARTBEAT_COLUMNS } from '../store/heartbeats.js';
+import { HEARTBEAT_COLUMNS } from '../store/fields.js';
 import type { HeartbeatRecord } from '../store/types.js';
 import { checkPageInRange, pageRequest, queryParams } from './alert-params.js';
 import { validationError } from './alerts.js';

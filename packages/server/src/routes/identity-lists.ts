@@ -1,7 +1,7 @@
 import { computePaging } from '@alerta/contract';
 import type { FastifyRequest } from 'fastify';
 import type { IdentityQuery, Page } from '../store/identity-types.js';
-import type { ColumnSpec } from '../store/monitor-query.js';
+import type { ColumnSpec } from '../store/fields.js';
 import type { FieldFilter } from '../store/types.js';
 import { checkPageInRange, pageRequest, queryParams } from './alert-params.js';
 import { monitorQuery } from './monitor-params.js';

@@ -15,7 +15,7 @@ import { type AppContext, principalOf } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { Settings } from '../settings.js';
 import type { ApiKeyRecord } from '../store/identity-types.js';
-import { KEY_COLUMNS } from '../store/keys.js';
+import { KEY_COLUMNS } from '../store/fields.js';
 import { UniqueViolation } from '../store/types.js';
 import { validationError } from './alerts.js';
 import { pagedList } from './identity-lists.js';

@@ -1,6 +1,6 @@
 import { ISO_DATE_MESSAGE, type QueryFieldTable, parseIsoDate } from '@alerta/contract';
 import { badRequest } from '../errors.js';
-import { type ColumnSpec, columnFor } from '../store/monitor-query.js';
+import { type ColumnSpec, columnFor } from '../store/fields.js';
 import type { FieldFilter, MonitorQuery, SortKey } from '../store/types.js';
 import { type QueryParams, searchParam } from './alert-params.js';
 

@@ -12,7 +12,7 @@ import { type AppContext, principalOf } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { Settings } from '../settings.js';
 import type { PermissionRecord } from '../store/identity-types.js';
-import { PERMISSION_COLUMNS } from '../store/match-rows.js';
+import { PERMISSION_COLUMNS } from '../store/fields.js';
 import { type FieldFilter, UniqueViolation } from '../store/types.js';
 import { checkPageInRange, pageRequest, queryParams } from './alert-params.js';
 import { validationError } from './alerts.js';

@@ -15,7 +15,7 @@ import { type AppContext, principalOf } from '../context.js';
 import { mergeUserAttributes } from '../domain/user-attributes.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { Settings } from '../settings.js';
-import { USER_COLUMNS } from '../store/users.js';
+import { USER_COLUMNS } from '../store/fields.js';
 import { type Store, UniqueViolation, type UserRecord } from '../store/types.js';
 import { validationError } from './alerts.js';
 import { groupView } from './groups.js';

@@ -1,5 +1,6 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
-import { SCALAR_COLUMNS, type WhereOptions, customerRestriction, whereClause } from './alert-query.js';
+import { type WhereOptions, customerRestriction, whereClause } from './alert-query.js';
+import { SCALAR_COLUMNS, TOP_GROUP_FIELDS } from './fields.js';
 import type { EngineSql } from './engine.js';
 import { labelsFromTally } from './label-tally.js';
 import type { Database } from './schema.js';
@@ -13,9 +14,6 @@ import type {
   TopGroup,
   TopKind,
 } from './types.js';
-
-/** Fields a top-N list may group by (`group-by`): the plain text fields. */
-export const TOP_GROUP_FIELDS: ReadonlySet<string> = new Set(Object.keys(SCALAR_COLUMNS));
 
 const emptyCounts = (): AlertCounts => ({ total: 0, statusCounts: {}, severityCounts: {} });
 

@@ -1,6 +1,7 @@
 import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import { customerRestriction, whereClause } from './alert-query.js';
-import { saveAlert, toAlert, toHistory } from './alerts.js';
+import { toAlert, toHistory } from './alert-rows.js';
+import { saveAlert } from './alerts.js';
 import type { AlertChangeRepository, ChangeOutcome, IdLookup, LockedAlert, NoteRecord } from './change-types.js';
 import { retryOnConflict } from './conflict-retry.js';
 import type { EngineSql } from './engine.js';

@@ -2,6 +2,14 @@ import { type Expression, type ExpressionBuilder, type RawBuilder, type SqlBool,
 import { attributeEquals } from './attribute-index.js';
 import { customerIn } from './customer-scope.js';
 import type { EngineSql } from './engine.js';
+import {
+  DATE_COLUMNS,
+  LIST_COLUMNS,
+  NATURALLY_DESCENDING,
+  NUMBER_COLUMNS,
+  SCALAR_COLUMNS,
+  filterRegex,
+} from './fields.js';
 import { joinConditions, querySql } from './query-sql.js';
 import { severityCodeSql } from './severity-order.js';
 import type { Database } from './schema.js';
@@ -9,60 +17,7 @@ import type { AlertQuery, FieldFilter, SortKey } from './types.js';
 
 type Eb = ExpressionBuilder<Database, 'alerts'>;
 
-/** API field name → column, for the scalar fields that filter and sort as plain values. */
-export const SCALAR_COLUMNS: Readonly<Record<string, string>> = {
-  resource: 'resource',
-  event: 'event',
-  environment: 'environment',
-  severity: 'severity',
-  status: 'status',
-  group: 'group',
-  value: 'value',
-  text: 'text',
-  origin: 'origin',
-  type: 'type',
-  rawData: 'raw_data',
-  customer: 'customer',
-  previousSeverity: 'previous_severity',
-  trendIndication: 'trend_indication',
-  lastReceiveId: 'last_receive_id',
-};
-const NUMBER_COLUMNS: Readonly<Record<string, string>> = { timeout: 'timeout', duplicateCount: 'duplicate_count' };
-const DATE_COLUMNS: Readonly<Record<string, string>> = {
-  createTime: 'create_time',
-  receiveTime: 'receive_time',
-  lastReceiveTime: 'last_receive_time',
-  updateTime: 'update_time',
-};
-const LIST_COLUMNS: Readonly<Record<string, string>> = { service: 'service', tag: 'tags', correlate: 'correlate' };
-
-/** docs/api/alerts.md: the filterable fields (besides `attributes.<key>`). */
-export const FILTER_FIELDS: ReadonlySet<string> = new Set([
-  ...Object.keys(SCALAR_COLUMNS),
-  ...Object.keys(NUMBER_COLUMNS),
-  ...Object.keys(DATE_COLUMNS),
-  ...Object.keys(LIST_COLUMNS),
-  'repeat',
-]);
-
-export const isDateField = (field: string): boolean => field in DATE_COLUMNS;
-
-/** docs/api/alerts.md: sortable fields are the filter fields except `tag`, plus `tags` and `attributes.<key>`. */
-export function isSortableField(field: string): boolean {
-  if (field.startsWith('attributes.')) return field.length > 'attributes.'.length;
-  if (field === 'tag') return false;
-  return field === 'tags' || FILTER_FIELDS.has(field);
-}
-
-/** docs/api/alerts.md: dates sort newest first unless reversed; everything else ascending. */
-const NATURALLY_DESCENDING = new Set(Object.keys(DATE_COLUMNS));
-
 const TRUTHY = ['true', 't', '1', 'yes', 'y', 'on'];
-
-/** The `~` values of a filter, without their `~`, joined as one regex alternation (docs/api/alerts.md). */
-export function filterRegex(values: readonly string[]): string {
-  return values.map((v) => (v.startsWith('~') ? v.slice(1) : v)).join('|');
-}
 
 function textFilter(engine: EngineSql, column: Expression<unknown>, filter: FieldFilter): RawBuilder<SqlBool> {
   const [first] = filter.values;

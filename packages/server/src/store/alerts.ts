@@ -1,5 +1,4 @@
-import type { Trend } from '@alerta/contract';
-import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
+import { type Kysely, type Transaction, sql } from 'kysely';
 import { type WhereOptions, orderTerms, whereClause, whereCondition } from './alert-query.js';
 import { FEW_WITH_ATTRIBUTE, fewestWithAttribute } from './attribute-index.js';
 import { countFromAttributeTally } from './attribute-tally.js';
@@ -9,7 +8,8 @@ import { countFromTally, countFromTallyConditions } from './tally.js';
 import type { SqliteRows } from './sqlite-statements.js';
 import { ingestBatchTransaction } from './ingest-batch.js';
 import type { IngestBatchTransaction } from './ingest-types.js';
-import type { AlertsTable, Database, HistoryTable } from './schema.js';
+import { historyRow, rethrowUnique, toAlert, toHistory, toRow } from './alert-rows.js';
+import type { Database } from './schema.js';
 import {
   type AlertCounts,
   type AlertQuery,
@@ -20,106 +20,8 @@ import {
   type IngestKey,
   type IngestMatch,
   type IngestTransaction,
-  UniqueViolation,
 } from './types.js';
 
-const TRENDS: readonly Trend[] = ['moreSevere', 'lessSevere', 'noChange'];
-
-export function toAlert(engine: EngineSql, row: Selectable<AlertsTable>): AlertRecord {
-  const trend = TRENDS.find((t) => t === row.trend_indication) ?? 'noChange';
-  return {
-    id: row.id,
-    resource: row.resource,
-    event: row.event,
-    environment: row.environment,
-    severity: row.severity,
-    correlate: engine.decodeList(row.correlate),
-    status: row.status,
-    service: engine.decodeList(row.service),
-    group: row.group,
-    value: row.value,
-    text: row.text,
-    tags: engine.decodeList(row.tags),
-    attributes: engine.decodeJson(row.attributes),
-    origin: row.origin,
-    type: row.type,
-    createTime: engine.decodeDate(row.create_time),
-    timeout: row.timeout,
-    rawData: row.raw_data,
-    customer: row.customer,
-    duplicateCount: row.duplicate_count,
-    repeat: row.repeat === true || row.repeat === 1,
-    previousSeverity: row.previous_severity,
-    trendIndication: trend,
-    receiveTime: engine.decodeDate(row.receive_time),
-    lastReceiveId: row.last_receive_id,
-    lastReceiveTime: engine.decodeDate(row.last_receive_time),
-    updateTime: row.update_time === null ? null : engine.decodeDate(row.update_time),
-  };
-}
-
-export function toRow(engine: EngineSql, alert: AlertRecord) {
-  return {
-    id: alert.id,
-    resource: alert.resource,
-    event: alert.event,
-    environment: alert.environment,
-    severity: alert.severity,
-    correlate: engine.encodeList(alert.correlate),
-    status: alert.status,
-    service: engine.encodeList(alert.service),
-    group: alert.group,
-    value: alert.value,
-    text: alert.text,
-    tags: engine.encodeList(alert.tags),
-    attributes: engine.encodeJson(alert.attributes),
-    origin: alert.origin,
-    type: alert.type,
-    create_time: alert.createTime,
-    timeout: alert.timeout,
-    raw_data: alert.rawData,
-    customer: alert.customer,
-    duplicate_count: alert.duplicateCount,
-    repeat: engine.encodeBool(alert.repeat),
-    previous_severity: alert.previousSeverity,
-    trend_indication: alert.trendIndication,
-    receive_time: alert.receiveTime,
-    last_receive_id: alert.lastReceiveId,
-    last_receive_time: alert.lastReceiveTime,
-    update_time: alert.updateTime,
-  };
-}
-
-export function toHistory(engine: EngineSql, row: Selectable<HistoryTable>): HistoryRecord {
-  return {
-    id: row.id,
-    event: row.event,
-    severity: row.severity,
-    status: row.status,
-    value: row.value,
-    text: row.text,
-    type: row.type,
-    updateTime: engine.decodeDate(row.update_time),
-    user: row.user,
-    timeout: row.timeout,
-  };
-}
-
-export const historyRow = (alertId: string, entry: HistoryRecord) => ({
-  alert_id: alertId,
-  id: entry.id,
-  event: entry.event,
-  severity: entry.severity,
-  status: entry.status,
-  value: entry.value,
-  text: entry.text,
-  type: entry.type,
-  update_time: entry.updateTime,
-  user: entry.user,
-  timeout: entry.timeout,
-});
-
-/** Turns a driver's unique-constraint error into UniqueViolation, whatever the engine. */
 /**
  * Writes an alert row and appends history entries, keeping only the newest `historyLimit` (docs/api/ingest.md#history).
  * Ingest and operator changes both save through here.
@@ -146,14 +48,6 @@ export async function saveAlert(
     .orderBy('seq', 'desc')
     .limit(historyLimit);
   await trx.deleteFrom('history').where('alert_id', '=', id).where('seq', 'not in', keep).execute();
-}
-
-export function rethrowUnique(error: unknown): never {
-  const code = (error as { code?: unknown }).code;
-  if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') {
-    throw new UniqueViolation(error instanceof Error ? error.message : 'unique constraint');
-  }
-  throw error;
 }
 
 /** Matches from which a sorted page is read along the sort order rather than by collecting and sorting them. */

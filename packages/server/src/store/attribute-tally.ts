@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { INDEXED_LENGTH, indexedEntries, notJsonb, sqliteIndexed } from './attribute-index.js';
 import type { EngineSql } from './engine.js';
-import type { Migration } from './migrations.js';
+import type { Migration } from './migrate.js';
 import type { Database } from './schema.js';
 import { countsUpTo, matchesFilters, tallyFilters, tallyWhere } from './tally.js';
 import type { AlertCounts, AlertQuery } from './types.js';

@@ -1,30 +1,10 @@
 import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { EngineSql } from './engine.js';
 import { customerIn } from './customer-scope.js';
-import { type ColumnSpec, anyOf, combine, filtersCondition, searchCondition, sortTerms } from './monitor-query.js';
+import { BLACKOUT_COLUMNS } from './fields.js';
+import { anyOf, combine, filtersCondition, searchCondition, sortTerms } from './monitor-query.js';
 import type { BlackoutsTable, Database } from './schema.js';
 import type { BlackoutRecord, BlackoutRepository, MonitorQuery } from './types.js';
-
-/** GET /blackouts filter and sort fields (docs/api/blackouts.md#routes). */
-export const BLACKOUT_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
-  id: { column: 'id', kind: 'text' },
-  priority: { column: 'priority', kind: 'int' },
-  environment: { column: 'environment', kind: 'text' },
-  service: { column: 'service', kind: 'list' },
-  resource: { column: 'resource', kind: 'text' },
-  event: { column: 'event', kind: 'text' },
-  group: { column: 'group', kind: 'text' },
-  tag: { column: 'tags', kind: 'list' },
-  tags: { column: 'tags', kind: 'list' },
-  origin: { column: 'origin', kind: 'text' },
-  customer: { column: 'customer', kind: 'text' },
-  startTime: { column: 'start_time', kind: 'date' },
-  endTime: { column: 'end_time', kind: 'date' },
-  duration: { column: 'duration', kind: 'int' },
-  user: { column: 'user', kind: 'text' },
-  createTime: { column: 'create_time', kind: 'date' },
-  text: { column: 'text', kind: 'text' },
-};
 
 const idPrefix = (prefix: string): RawBuilder<SqlBool> => sql<SqlBool>`substr(id, 1, ${prefix.length}) = ${prefix}`;
 

@@ -1,4 +1,4 @@
-import type { AlertQuery, AlertRecord, HistoryRecord } from './types.js';
+import type { AlertQuery, AlertRecord, HistoryRecord } from './records.js';
 
 /** A note on an alert (docs/api/alerts.md Note object, without hrefs and links). */
 export interface NoteRecord {

@@ -1,4 +1,4 @@
-import type { Migration } from './migrations.js';
+import type { Migration } from './migrate.js';
 
 /**
  * Migration 16 (PostgreSQL) and 13 (SQLite): indexes for the console's reads that still scanned the alerts or the

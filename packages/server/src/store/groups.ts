@@ -1,18 +1,12 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
-import { rethrowUnique } from './alerts.js';
+import { rethrowUnique } from './alert-rows.js';
 import type { EngineSql } from './engine.js';
 import type { IdentityDatabase } from './identity-schema.js';
 import type { GroupRecord, GroupRepository, GroupWithCount, IdentityQuery, Page } from './identity-types.js';
-import { type ColumnSpec, combine, filtersCondition, sortTerms } from './monitor-query.js';
+import { GROUP_COLUMNS } from './fields.js';
+import { combine, filtersCondition, sortTerms } from './monitor-query.js';
 import type { UserRecord } from './types.js';
 import { toUser } from './users.js';
-
-/** Filter and sort fields of GET /groups. */
-export const GROUP_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
-  id: { column: 'id', kind: 'text' },
-  name: { column: 'name', kind: 'text' },
-  text: { column: 'text', kind: 'text' },
-};
 
 const memberCount = sql<
   number | string

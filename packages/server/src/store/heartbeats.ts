@@ -1,26 +1,11 @@
 import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
-import { rethrowUnique } from './alerts.js';
+import { rethrowUnique } from './alert-rows.js';
 import type { EngineSql } from './engine.js';
 import { customerIn } from './customer-scope.js';
-import { type ColumnSpec, anyOf, combine, filtersCondition, searchCondition, sortTerms } from './monitor-query.js';
+import { HEARTBEAT_COLUMNS } from './fields.js';
+import { anyOf, combine, filtersCondition, searchCondition, sortTerms } from './monitor-query.js';
 import type { Database, HeartbeatsTable } from './schema.js';
 import { type HeartbeatRecord, type HeartbeatRepository, type MonitorQuery, UniqueViolation } from './types.js';
-
-/** GET /heartbeats filter and sort fields (docs/api/heartbeats.md#routes). */
-export const HEARTBEAT_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
-  id: { column: 'id', kind: 'text' },
-  origin: { column: 'origin', kind: 'text' },
-  tag: { column: 'tags', kind: 'list' },
-  tags: { column: 'tags', kind: 'list' },
-  type: { column: 'type', kind: 'text' },
-  createTime: { column: 'create_time', kind: 'date' },
-  timeout: { column: 'timeout', kind: 'int' },
-  receiveTime: { column: 'receive_time', kind: 'date' },
-  customer: { column: 'customer', kind: 'text' },
-  latency: { column: 'latency', kind: 'int' },
-  attributes: { column: 'attributes', kind: 'attributes' },
-  since: { column: 'receive_time', kind: 'age' },
-};
 
 const idPrefix = (prefix: string): RawBuilder<SqlBool> => sql<SqlBool>`substr(id, 1, ${prefix.length}) = ${prefix}`;
 

@@ -1,4 +1,4 @@
-import type { Migration } from './migrations.js';
+import type { Migration } from './migrate.js';
 
 const NAME = 'api keys, groups, permissions and customers';
 

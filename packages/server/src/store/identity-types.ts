@@ -1,4 +1,4 @@
-import type { MonitorQuery, UserRecord } from './types.js';
+import type { MonitorQuery, UserRecord } from './records.js';
 
 /** List parameters shared by the identity lists: field filters, sort keys and, where the list has one, statuses. */
 export type IdentityQuery = MonitorQuery;

@@ -1,6 +1,6 @@
 import { CompiledQuery, type RawBuilder, type Selectable, type Transaction, sql } from 'kysely';
 import { z } from 'zod';
-import { historyRow, toAlert, toHistory, toRow } from './alerts.js';
+import { historyRow, toAlert, toHistory, toRow } from './alert-rows.js';
 import type { EngineSql } from './engine.js';
 import type { IngestBatchTransaction, IngestBatchWrite, IngestCandidate } from './ingest-types.js';
 import { toBlackout } from './blackouts.js';

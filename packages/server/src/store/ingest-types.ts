@@ -1,4 +1,4 @@
-import type { AlertRecord, BlackoutRecord, HistoryRecord, IngestKey } from './types.js';
+import type { AlertRecord, BlackoutRecord, HistoryRecord, IngestKey } from './records.js';
 
 /** A history entry as stored, with its insertion order (`seq`), which breaks ties between equal update times. */
 export interface StoredHistoryEntry {

@@ -1,27 +1,12 @@
 import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
-import { rethrowUnique } from './alerts.js';
+import { rethrowUnique } from './alert-rows.js';
 import type { EngineSql } from './engine.js';
 import type { IdentityDatabase, KeysTable } from './identity-schema.js';
 import type { ApiKeyRecord, ApiKeyRepository, IdentityQuery, KeyUsage, Page } from './identity-types.js';
 import type { FieldFilter } from './types.js';
 import { customerIn } from './customer-scope.js';
-import { type ColumnSpec, anyOf, combine, filtersCondition, sortTerms } from './monitor-query.js';
-
-/** Filter and sort fields of GET /keys (docs/api/keys.md). */
-export const KEY_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
-  id: { column: 'id', kind: 'text' },
-  key: { column: 'key', kind: 'text' },
-  user: { column: 'user', kind: 'text' },
-  scope: { column: 'scopes', kind: 'list' },
-  scopes: { column: 'scopes', kind: 'list' },
-  text: { column: 'text', kind: 'text' },
-  expireTime: { column: 'expire_time', kind: 'date' },
-  count: { column: 'count', kind: 'int' },
-  lastUsedTime: { column: 'last_used_time', kind: 'date' },
-  customer: { column: 'customer', kind: 'text' },
-  // Computed from the scopes, so matched by hand in where().
-  type: { column: 'scopes', kind: 'text' },
-};
+import { KEY_COLUMNS } from './fields.js';
+import { anyOf, combine, filtersCondition, sortTerms } from './monitor-query.js';
 
 function statusCondition(status: string, now: string): RawBuilder<SqlBool> {
   return status === 'expired' ? sql<SqlBool>`expire_time <= ${now}` : sql<SqlBool>`expire_time > ${now}`;

@@ -1,26 +1,10 @@
 import { type Kysely, type RawBuilder, type SqlBool } from 'kysely';
-import { rethrowUnique } from './alerts.js';
+import { rethrowUnique } from './alert-rows.js';
 import type { EngineSql } from './engine.js';
 import type { IdentityDatabase } from './identity-schema.js';
 import type { CustomerRecord, IdentityQuery, MatchRepository, Page, PermissionRecord } from './identity-types.js';
-import { type ColumnSpec, combine, filtersCondition, sortTerms } from './monitor-query.js';
-
-/**
- * Filter and sort fields of GET /perms; the reference's filter is `scope`, so `scopes` is refused
- * (docs/api/identity.md).
- */
-export const PERMISSION_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
-  id: { column: 'id', kind: 'text' },
-  match: { column: 'match', kind: 'text' },
-  scope: { column: 'scopes', kind: 'list' },
-};
-
-/** Filter and sort fields of GET /customers. */
-export const CUSTOMER_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
-  id: { column: 'id', kind: 'text' },
-  match: { column: 'match', kind: 'text' },
-  customer: { column: 'customer', kind: 'text' },
-};
+import { CUSTOMER_COLUMNS, PERMISSION_COLUMNS } from './fields.js';
+import { combine, filtersCondition, sortTerms } from './monitor-query.js';
 
 const count = async (select: { executeTakeFirstOrThrow(): Promise<{ n: number | string }> }) =>
   Number((await select.executeTakeFirstOrThrow()).n);

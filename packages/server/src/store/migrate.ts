@@ -1,6 +1,15 @@
 import { type Kysely, sql } from 'kysely';
-import type { Migration } from './migrations.js';
 import type { Database } from './schema.js';
+
+/**
+ * One versioned schema change. A version is applied once, in order, inside a transaction, and recorded in the
+ * `migrations` table. Never edit an applied migration: add a new version.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  statements: readonly string[];
+}
 
 const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS migrations (
   version integer PRIMARY KEY,

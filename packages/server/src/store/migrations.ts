@@ -1,3 +1,4 @@
+import type { Migration } from './migrate.js';
 import {
   POSTGRES_CONSOLE_READ_MIGRATION,
   SQLITE_CONSOLE_READ_MIGRATION,
@@ -24,16 +25,6 @@ import { POSTGRES_STATEMENT_TRIGGERS_MIGRATION } from './statement-triggers.js';
 import { POSTGRES_TALLY_MIGRATION, SQLITE_TALLY_MIGRATION } from './tally-migrations.js';
 import { POSTGRES_THROTTLE_MIGRATION, SQLITE_THROTTLE_MIGRATION } from './throttle-counts.js';
 
-/**
- * Versioned schema changes, one list per engine. A version is applied once, in order, inside a transaction, and
- * recorded in the `migrations` table. Never edit an applied migration: add a new version.
- */
-export interface Migration {
-  version: number;
-  name: string;
-  statements: readonly string[];
-}
-
 // One row per environment+resource+event+customer (docs/api/ingest.md#matching); COALESCE makes a NULL customer compare
 // equal.
 const IDENTITY_INDEX =
@@ -50,6 +41,7 @@ const BLACKOUT_WINDOW_INDEX = 'CREATE INDEX blackouts_environment_end ON blackou
 const SAML_SIGN_INS = 'saml sign-ins';
 const SAML_SIGN_INS_INDEX = 'CREATE INDEX saml_sign_ins_expires_at ON saml_sign_ins (expires_at)';
 
+// The versioned schema changes, one list per engine.
 export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   {
     version: 1,

@@ -1,29 +1,9 @@
 import { type QueryField, type QueryNode, type QueryValue, type RangeBound } from '@alerta/contract';
 import { type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { EngineSql } from './engine.js';
+import { type ColumnSpec, columnFor } from './fields.js';
 import { FALSE, INTEGER, joinConditions, textMatch } from './query-sql.js';
 import type { FieldFilter, SortKey } from './types.js';
-
-/** The column spec of a filter or sort field; `attributes.<key>` uses the `attributes` entry. */
-export function columnFor(columns: Readonly<Record<string, ColumnSpec>>, field: string): ColumnSpec | undefined {
-  if (field.startsWith('attributes.') && field.length > 11) {
-    const spec = columns.attributes;
-    return spec?.kind === 'attributes' ? spec : undefined;
-  }
-  // Only the table's own fields: a query parameter named `valueOf` or `__proto__` is no column.
-  const spec = Object.hasOwn(columns, field) ? columns[field] : undefined;
-  return spec?.kind === 'attributes' ? undefined : spec;
-}
-
-/** How an API field of a heartbeat or blackout list is stored. */
-export interface ColumnSpec {
-  column: string;
-  /**
-   * `attributes`: filters named `attributes.<key>` compare the text of that key. `age`: whole seconds from the date
-   * in `column` to the query's moment (a heartbeat's `since`).
-   */
-  kind: 'text' | 'list' | 'int' | 'date' | 'attributes' | 'age';
-}
 
 const and = (conditions: readonly RawBuilder<SqlBool>[]): RawBuilder<SqlBool> => joinConditions('and', conditions);
 

@@ -1,6 +1,6 @@
 import { POSTGRES_ATTRIBUTE_INDEX_STATEMENTS, SQLITE_ATTRIBUTE_INDEX_STATEMENTS } from './attribute-index.js';
 import { POSTGRES_LABEL_TALLY_STATEMENTS, SQLITE_LABEL_TALLY_STATEMENTS } from './label-tally.js';
-import type { Migration } from './migrations.js';
+import type { Migration } from './migrate.js';
 
 /**
  * Migration 14 (PostgreSQL) and 12 (SQLite): what the console's reads need at 100,000 alerts besides the earlier

@@ -1,4 +1,4 @@
-import type { Migration } from './migrations.js';
+import type { Migration } from './migrate.js';
 import { SEVERITY_ORDER_INDEXES } from './severity-order.js';
 
 const NAME = 'indexes for the alert list, counts and aggregates';

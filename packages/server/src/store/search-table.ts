@@ -3,7 +3,7 @@ import { type Kysely, type SqlBool, expressionBuilder, sql } from 'kysely';
 import { whereClause } from './alert-query.js';
 import { querySql } from './query-sql.js';
 import { type EngineSql, escapeLike } from './engine.js';
-import type { Migration } from './migrations.js';
+import type { Migration } from './migrate.js';
 import type { Database } from './schema.js';
 import type { AlertCounts, AlertQuery, FieldFilter } from './types.js';
 

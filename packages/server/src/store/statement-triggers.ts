@@ -1,4 +1,4 @@
-import type { Migration } from './migrations.js';
+import type { Migration } from './migrate.js';
 import { body, postgresApply } from './tally-migrations.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Migration } from './migrations.js';
+import type { Migration } from './migrate.js';
 
 /**
  * Migration 5: running totals of the stored alerts, kept by triggers inside the same transactions that change the

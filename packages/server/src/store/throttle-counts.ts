@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { EngineSql } from './engine.js';
-import type { Migration } from './migrations.js';
+import type { Migration } from './migrate.js';
 import type { Database } from './schema.js';
 
 /**

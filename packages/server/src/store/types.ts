@@ -1,4 +1,12 @@
-import type { QueryNode, Trend } from '@alerta/contract';
+import type {
+  AlertQuery,
+  AlertRecord,
+  BlackoutRecord,
+  HistoryRecord,
+  IngestKey,
+  MonitorQuery,
+  UserRecord,
+} from './records.js';
 import type { AlertChangeRepository, HousekeepingRepository } from './change-types.js';
 import type { IngestBatchTransaction } from './ingest-types.js';
 import type { AlarmModelName } from './severity-order.js';
@@ -13,72 +21,22 @@ import type {
 } from './identity-types.js';
 import type { ThrottleCountRepository } from './throttle-counts.js';
 
-/** An alert as stored, without its history (docs/api/alerts.md Alert object minus href and history). */
-export interface AlertRecord {
-  id: string;
-  resource: string;
-  event: string;
-  environment: string;
-  severity: string;
-  correlate: string[];
-  status: string;
-  service: string[];
-  group: string;
-  value: string | null;
-  text: string;
-  tags: string[];
-  attributes: Record<string, unknown>;
-  origin: string;
-  type: string;
-  createTime: string;
-  timeout: number;
-  rawData: string | null;
-  customer: string | null;
-  duplicateCount: number;
-  repeat: boolean;
-  previousSeverity: string;
-  trendIndication: Trend;
-  receiveTime: string;
-  lastReceiveId: string;
-  lastReceiveTime: string;
-  updateTime: string | null;
-}
-
-/** One history entry (docs/api/alerts.md), without href. */
-export interface HistoryRecord {
-  id: string;
-  event: string;
-  severity: string | null;
-  status: string | null;
-  value: string | null;
-  text: string | null;
-  type: string;
-  updateTime: string;
-  user: string | null;
-  timeout: number | null;
-}
+export type {
+  AlertQuery,
+  AlertRecord,
+  BlackoutRecord,
+  FieldFilter,
+  HistoryRecord,
+  IngestKey,
+  MonitorQuery,
+  SortKey,
+  UserRecord,
+} from './records.js';
 
 export interface AlertWithHistory {
   alert: AlertRecord;
   /** Oldest first. */
   history: HistoryRecord[];
-}
-
-export interface UserRecord {
-  id: string;
-  name: string;
-  login: string;
-  email: string | null;
-  /** bcrypt hash. */
-  password: string;
-  status: string;
-  roles: string[];
-  attributes: Record<string, unknown>;
-  createTime: string;
-  lastLogin: string | null;
-  text: string;
-  updateTime: string | null;
-  emailVerified: boolean;
 }
 
 /** The match found for an incoming alert (docs/api/ingest.md#matching). */
@@ -91,14 +49,6 @@ export interface IngestMatch {
   lastHistoryValue: string | null;
 }
 
-export interface IngestKey {
-  environment: string;
-  resource: string;
-  event: string;
-  severity: string;
-  customer: string | null;
-}
-
 /** Operations that run inside one ingest transaction. */
 export interface IngestTransaction {
   findMatch(key: IngestKey): Promise<IngestMatch | undefined>;
@@ -107,38 +57,6 @@ export interface IngestTransaction {
   update(alert: AlertRecord, history: HistoryRecord | undefined, historyLimit: number): Promise<void>;
   /** The alert's history, oldest first. */
   history(alertId: string): Promise<HistoryRecord[]>;
-}
-
-/** A field filter of docs/api/alerts.md: `field=v`, `field!=v`, several values, `~` for substring. */
-export interface FieldFilter {
-  field: string;
-  negate: boolean;
-  values: string[];
-}
-
-export interface SortKey {
-  field: string;
-  /** The `-` prefix: the opposite of the field's natural direction. */
-  reverse: boolean;
-}
-
-export interface AlertQuery {
-  filters: FieldFilter[];
-  /** Prefixes of id or lastReceiveId (docs/api/alerts.md `id`). */
-  ids: string[];
-  fromDate: string | undefined;
-  toDate: string | undefined;
-  sort: SortKey[];
-  /** Severity name → code and status name → letter, for sorting by model order. */
-  severityCodes: Readonly<Record<string, number>>;
-  statusCodes: Readonly<Record<string, string>>;
-  /** A parsed `q=` (docs/api/query-language.md), ANDed with the rest. */
-  search?: QueryNode | undefined;
-  /**
-   * docs/api/customers.md: only alerts of these customers (an alert without a customer is none of them); undefined for
-   * all.
-   */
-  customers?: readonly string[] | undefined;
 }
 
 export interface AlertCounts {
@@ -280,19 +198,6 @@ export interface HeartbeatRecord {
   customer: string | null;
 }
 
-/** List parameters of GET /heartbeats and GET /blackouts: field filters, computed statuses, sort keys. */
-export interface MonitorQuery {
-  filters: FieldFilter[];
-  statuses: string[];
-  sort: SortKey[];
-  /** The moment statuses are computed for. */
-  now: string;
-  /** A parsed `q=` over the list's own fields, ANDed with the rest (GET /heartbeats and GET /blackouts only). */
-  search?: QueryNode | undefined;
-  /** docs/api/customers.md: only rows of these customers (heartbeats, blackouts, keys); undefined for all. */
-  customers?: readonly string[] | undefined;
-}
-
 export interface HeartbeatRepository {
   /** Inserts, or replaces the heartbeat of the same origin and customer keeping its id; returns what is stored. */
   upsert(heartbeat: HeartbeatRecord): Promise<HeartbeatRecord>;
@@ -302,26 +207,6 @@ export interface HeartbeatRepository {
   delete(idPrefix: string): Promise<boolean>;
   /** The origin of one heartbeat last received more than `factor` × its timeout before `now`, if any. */
   findStale(now: string, factor: number): Promise<string | undefined>;
-}
-
-/** A blackout as stored (docs/api/blackouts.md), without status and remaining. */
-export interface BlackoutRecord {
-  id: string;
-  priority: number;
-  environment: string;
-  service: string[];
-  resource: string | null;
-  event: string | null;
-  group: string | null;
-  tags: string[];
-  origin: string | null;
-  customer: string | null;
-  startTime: string;
-  endTime: string;
-  duration: number;
-  user: string | null;
-  createTime: string;
-  text: string;
 }
 
 export interface BlackoutRepository {

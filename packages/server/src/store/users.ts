@@ -1,28 +1,11 @@
 import { type Kysely, type RawBuilder, type Selectable, type SqlBool, sql } from 'kysely';
 import type { EngineSql } from './engine.js';
-import { rethrowUnique } from './alerts.js';
+import { rethrowUnique } from './alert-rows.js';
 import type { IdentityQuery, Page } from './identity-types.js';
-import { type ColumnSpec, anyOf, combine, filtersCondition, sortTerms } from './monitor-query.js';
+import { USER_COLUMNS } from './fields.js';
+import { anyOf, combine, filtersCondition, sortTerms } from './monitor-query.js';
 import type { Database, UsersTable } from './schema.js';
 import type { EmailTokenChanges, FieldFilter, UserRecord, UserRepository } from './types.js';
-
-/** Filter and sort fields of GET /users (docs/api/identity.md); `status` is handled as the query's statuses. */
-export const USER_COLUMNS: Readonly<Record<string, ColumnSpec>> = {
-  id: { column: 'id', kind: 'text' },
-  name: { column: 'name', kind: 'text' },
-  login: { column: 'login', kind: 'text' },
-  email: { column: 'email', kind: 'text' },
-  role: { column: 'roles', kind: 'list' },
-  roles: { column: 'roles', kind: 'list' },
-  attributes: { column: 'attributes', kind: 'attributes' },
-  createTime: { column: 'create_time', kind: 'date' },
-  lastLogin: { column: 'last_login', kind: 'date' },
-  text: { column: 'text', kind: 'text' },
-  updateTime: { column: 'update_time', kind: 'date' },
-  // Matched by hand in where(): the part of the email after `@`, and a boolean.
-  domain: { column: 'email', kind: 'text' },
-  email_verified: { column: 'email_verified', kind: 'text' },
-};
 
 const BY_HAND = new Set(['domain', 'email_verified']);
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
