@@ -1,6 +1,5 @@
 import { createRequire } from 'node:module';
 import type * as Ldapts from 'ldapts';
-import type { Settings } from '../settings.js';
 import {
   GROUP_FILTER_PLACEHOLDERS,
   type LdapSettings,
@@ -41,9 +40,7 @@ function filterProblem(template: string, placeholders: readonly string[]): strin
  * Checked at start: LDAP settings that would fail every sign-in, or bind anonymously where a service account was
  * meant, stop the server with the setting named instead.
  */
-export function ldapSettingsProblem(
-  settings: LdapSettings & Pick<Settings, 'AUTH_PROVIDER'>,
-): SettingProblem | undefined {
+export function ldapSettingsProblem(settings: LdapSettings & { AUTH_PROVIDER: string }): SettingProblem | undefined {
   const url = settings.LDAP_URL;
   // No user or password in the URL: it appears in error messages.
   if (url !== null && !/^ldaps?:\/\/[^\s/?#@]+\/?$/i.test(url)) {

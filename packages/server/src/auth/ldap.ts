@@ -4,33 +4,35 @@ import type * as Ldapts from 'ldapts';
 import type { Client, ClientOptions, Entry } from 'ldapts';
 import { z } from 'zod';
 import { ApiError } from '../errors.js';
-import type { Settings } from '../settings.js';
 
 type Ldap = typeof Ldapts;
 let loading: Promise<Ldap> | undefined;
 /** The LDAP client is loaded at the first directory sign-in, so servers that never use one do not carry it. */
 const loadLdapts = (): Promise<Ldap> => (loading ??= import('ldapts'));
 
-export type LdapSettings = Pick<
-  Settings,
-  | 'ALLOWED_EMAIL_DOMAINS'
-  | 'LDAP_URL'
-  | 'LDAP_DOMAINS'
-  | 'LDAP_DEFAULT_DOMAIN'
-  | 'LDAP_BIND_USERNAME'
-  | 'LDAP_BIND_PASSWORD'
-  | 'LDAP_BASEDN'
-  | 'LDAP_USER_BASEDN'
-  | 'LDAP_USER_FILTER'
-  | 'LDAP_USER_NAME_ATTR'
-  | 'LDAP_USER_EMAIL_ATTR'
-  | 'LDAP_GROUP_BASEDN'
-  | 'LDAP_GROUP_FILTER'
-  | 'LDAP_GROUP_NAME_ATTR'
-  | 'LDAP_ALLOW_SELF_SIGNED_CERT'
-  | 'LDAP_CACERT'
-  | 'LDAP_TIMEOUT'
->;
+/**
+ * The settings a directory sign-in reads (README.md#settings). Spelled out rather than picked from `Settings`, since
+ * settings.ts checks them at start through ldap-settings.ts and must not be imported back.
+ */
+export interface LdapSettings {
+  ALLOWED_EMAIL_DOMAINS: readonly string[];
+  LDAP_URL: string | null;
+  LDAP_DOMAINS: Readonly<Record<string, string>>;
+  LDAP_DEFAULT_DOMAIN: string;
+  LDAP_BIND_USERNAME: string;
+  LDAP_BIND_PASSWORD: string;
+  LDAP_BASEDN: string;
+  LDAP_USER_BASEDN: string;
+  LDAP_USER_FILTER: string;
+  LDAP_USER_NAME_ATTR: string;
+  LDAP_USER_EMAIL_ATTR: string;
+  LDAP_GROUP_BASEDN: string;
+  LDAP_GROUP_FILTER: string;
+  LDAP_GROUP_NAME_ATTR: string;
+  LDAP_ALLOW_SELF_SIGNED_CERT: boolean;
+  LDAP_CACERT: string;
+  LDAP_TIMEOUT: number;
+}
 
 /** The placeholders each filter may use, as in the reference. */
 export const USER_FILTER_PLACEHOLDERS = ['username'] as const;
@@ -161,7 +163,7 @@ async function clientOptions(settings: LdapSettings, url: string): Promise<Clien
 /** What went wrong talking to the directory, as the caller should see it: never a bare 500, never the password. */
 export function directoryError(
   ldap: Ldap,
-  settings: Pick<Settings, 'LDAP_URL' | 'LDAP_TIMEOUT'>,
+  settings: Pick<LdapSettings, 'LDAP_URL' | 'LDAP_TIMEOUT'>,
   error: unknown,
 ): ApiError {
   if (error instanceof ApiError) return error;
