@@ -2,9 +2,9 @@ import { ActionIcon } from '@mantine/core';
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { USER_ATTRIBUTES_QUERY_KEY } from '../../features/preferences/usePreferences';
 import { RefreshIcon } from './icons';
 import classes from './RefreshButton.module.css';
+import { queryKeys } from '../../api/queryKeys';
 
 /**
  * docs/console/behaviour.md#states-and-actions, docs/console/behaviour.md#constants: how long the button shows it is
@@ -13,7 +13,7 @@ import classes from './RefreshButton.module.css';
 export const REFRESH_FLAG_MS = 300;
 
 /** Everything on screen is the screen's data; the user's own settings are not reloaded under them. */
-const isScreenData = (query: Query) => !USER_ATTRIBUTES_QUERY_KEY.every((part, i) => query.queryKey[i] === part);
+const isScreenData = (query: Query) => !queryKeys.userAttributes.all.every((part, i) => query.queryKey[i] === part);
 
 /** The top bar's Refresh (docs/console/shell.md#top-bar): every screen reloads what it shows, wherever the user is. */
 export function RefreshButton() {

@@ -31,8 +31,7 @@ import { fetchHealth, fetchManifest, fetchStatus } from './aboutApi';
 import { capitalise } from '../../app/notifications/notificationStore';
 import { isGitRevision } from './aboutFormat';
 import { MetricsTable } from './MetricsTable';
-
-const ABOUT_QUERY_KEY = 'about';
+import { queryKeys } from '../../api/queryKeys';
 
 /** A row of a two-column table: its name in the header cell, its value beside it. */
 function Row({ name, children }: { name: string; children: ReactNode }) {
@@ -104,15 +103,15 @@ function AboutScreen() {
   const api = useApi();
   const config = useConfig();
   const manifest = useQuery({
-    queryKey: [ABOUT_QUERY_KEY, 'manifest'],
+    queryKey: queryKeys.about.manifest,
     queryFn: ({ signal }) => fetchManifest(api, signal),
   });
   const status = useQuery({
-    queryKey: [ABOUT_QUERY_KEY, 'status'],
+    queryKey: queryKeys.about.status,
     queryFn: ({ signal }) => fetchStatus(api, signal),
   });
   const health = useQuery({
-    queryKey: [ABOUT_QUERY_KEY, 'health', config.endpoint],
+    queryKey: queryKeys.about.health(config.endpoint),
     queryFn: ({ signal }) => fetchHealth(config.endpoint, signal),
   });
 

@@ -2,13 +2,13 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useEffect, useState } from 'react';
 import { z } from 'zod/mini';
 import { ApiError, ResponseShapeError, useApi, type Query } from '../../api';
+import { queryKeys } from '../../api/queryKeys';
 
 /** Page sizes of the administration lists (docs/console/admin-screens.md: 10 to 50, 20 by default). */
 export const ADMIN_PAGE_SIZES = [10, 20, 30, 40, 50] as const;
 const ADMIN_DEFAULT_PAGE_SIZE = 20;
 
 /** The query-cache key of every administration list, so a change anywhere can reload them. */
-export const ADMIN_QUERY_KEY = 'admin';
 
 export interface SortState {
   field: string;
@@ -91,7 +91,7 @@ export function useAdminList<T>({
   };
   const rowsSchema = z.optional(z.array(row));
   return useQuery({
-    queryKey: [ADMIN_QUERY_KEY, path, query],
+    queryKey: queryKeys.admin.list(path, query),
     queryFn: async ({ signal }): Promise<ListPage<T>> => {
       const answer = await api.request(path, { query, signal, schema: pageSchema });
       const parsed = rowsSchema.safeParse((answer as Record<string, unknown>)[rowsKey]);
@@ -146,5 +146,5 @@ function useFirstPageWhenOutOfRange(error: unknown, setPage: (page: number) => v
 /** Reloads every administration list (after a change that may show in several). */
 export function useReloadAdminLists(): () => Promise<void> {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: [ADMIN_QUERY_KEY] }), [queryClient]);
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }), [queryClient]);
 }

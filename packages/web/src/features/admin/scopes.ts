@@ -4,12 +4,11 @@ import { z } from 'zod/mini';
 import { useApi } from '../../api';
 import { useSession } from '../auth/AuthContext';
 import { usePermission } from '../auth/usePermission';
+import { queryKeys } from '../../api/queryKeys';
 
 const scopesAnswerSchema = z.looseObject({ scopes: z.catch(z.array(z.string()), []) });
 
 /** The query-cache key of GET /scopes: the list changes only with the server's settings. */
-const SCOPES_QUERY_KEY = ['scopes'] as const;
-
 /**
  * Every scope the server knows (GET /scopes, docs/api/scopes.md#the-scope-list), asked only of those allowed to read it
  * (read:perms); for others, and until the answer comes, the built-in list. `ask` false skips the call altogether.
@@ -19,7 +18,7 @@ export function useKnownScopes(ask = true): readonly string[] {
   const allowed = usePermission();
   const enabled = ask && allowed('read:perms');
   const query = useQuery({
-    queryKey: SCOPES_QUERY_KEY,
+    queryKey: queryKeys.scopes,
     queryFn: async ({ signal }) => (await api.request('/scopes', { signal, schema: scopesAnswerSchema })).scopes,
     staleTime: 5 * 60_000,
     enabled,

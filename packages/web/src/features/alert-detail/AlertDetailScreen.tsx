@@ -28,7 +28,6 @@ import { BackIcon, CopyIcon, DeleteIcon, UnwatchIcon, WatchIcon } from '../../sh
 import { ACTION_ICONS, ACTION_LABELS, CustomActionsMenu } from '../alerts/RowActions';
 import { notifyError } from '../../app/notifications/snackbarText';
 import { DEBOUNCE_MS, useAlertActions } from '../alerts/useAlertActions';
-import { ALERTS_QUERY_KEY } from '../alerts/useAlertsQuery';
 import { useConfirmDelete } from '../alerts/useConfirmDelete';
 import { addNote, deleteNote, fetchAlert, fetchNotes, type AlertNote } from './alertDetailApi';
 import { DetailsTab } from './DetailsTab';
@@ -37,6 +36,7 @@ import { NoteForm } from './NoteForm';
 import classes from './AlertDetailScreen.module.css';
 import { copyText } from '../../app/copyText';
 import { BlackoutFromAlertButton } from '../blackouts/BlackoutFromAlertButton';
+import { queryKeys } from '../../api/queryKeys';
 
 const TOOLBAR_ACTIONS: readonly StatusAction[] = ['open', 'ack', 'unack', 'shelve', 'unshelve', 'close'];
 
@@ -65,11 +65,11 @@ export default function AlertDetailScreen() {
   const lastNote = useRef<{ text: string; at: number } | null>(null);
 
   const alertQuery = useQuery({
-    queryKey: [...ALERTS_QUERY_KEY, 'detail', id],
+    queryKey: queryKeys.alerts.detail(id),
     queryFn: ({ signal }) => fetchAlert(api, id, signal),
   });
   const notesQuery = useQuery({
-    queryKey: [...ALERTS_QUERY_KEY, 'detail', id, 'notes'],
+    queryKey: queryKeys.alerts.notes(id),
     queryFn: ({ signal }) => fetchNotes(api, id, signal),
   });
 
@@ -123,7 +123,7 @@ export default function AlertDetailScreen() {
     lastNote.current = { text, at: now };
     try {
       await addNote(api, alert.id, text);
-      await queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all });
       setNoteOpen(false);
       return true;
     } catch (error) {
@@ -137,7 +137,7 @@ export default function AlertDetailScreen() {
     } catch (error) {
       notifyError(notifications, error, t);
     }
-    await queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all });
   };
   const copy = async () => {
     try {

@@ -15,6 +15,7 @@ import { fetchCustomerNames, fetchGroupNames, fetchServiceNames } from '../../sh
 import type { AlertsFilter } from './alertsView';
 import { usePauseWhileOpen } from './AlertsUiContext';
 import { TimeRangeFields, useTimeRange } from '../../shared/TimeRangeFields';
+import { queryKeys } from '../../api/queryKeys';
 
 export interface FilterSheetProps {
   opened: boolean;
@@ -37,17 +38,17 @@ export default function FilterSheet(props: FilterSheetProps) {
   const { filter, onChange } = props;
   usePauseWhileOpen(props.opened);
   const services = useQuery({
-    queryKey: ['alerts-filter', 'services'],
+    queryKey: queryKeys.alertFilterChoices('services'),
     queryFn: ({ signal }) => fetchServiceNames(api, signal),
     enabled: props.opened,
   });
   const groups = useQuery({
-    queryKey: ['alerts-filter', 'groups'],
+    queryKey: queryKeys.alertFilterChoices('groups'),
     queryFn: ({ signal }) => fetchGroupNames(api, signal),
     enabled: props.opened,
   });
   const customers = useQuery({
-    queryKey: ['alerts-filter', 'customers'],
+    queryKey: queryKeys.alertFilterChoices('customers'),
     queryFn: ({ signal }) => fetchCustomerNames(api, signal),
     enabled: props.opened && props.customerViews,
   });

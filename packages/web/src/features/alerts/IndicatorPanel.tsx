@@ -8,25 +8,20 @@ import { fetchSeverityCounts } from '../../shared/alertsApi';
 import { indicatorParams, indicatorView } from './indicatorQuery';
 import classes from './IndicatorPanel.module.css';
 import { textColorFor } from '../../shared/severityColors';
+import { queryKeys } from '../../api/queryKeys';
 
 /**
  * docs/console/plumbing.md#server-config: the severities a stock server lists when `indicators.severity` is not set.
  */
 const DEFAULT_SEVERITIES = ['critical', 'major', 'minor', 'warning', 'indeterminate', 'informational'];
 
-/*
- * Under the list's query key (ALERTS_QUERY_KEY), so the top bar's refresh button refreshes the tiles too. Written out
- * rather than imported: this chunk takes from the screen's modules only what the filter sheet takes too, which keeps
- * the bundler from splitting the first-load script into more pieces.
- */
-const COUNTS_KEY = ['alerts', 'indicator'] as const;
-
 type Params = Readonly<Record<string, readonly string[]>>;
 
 function useSeverityCounts(params: Params, openOnly: boolean, enabled: boolean, refreshMs: number | false) {
   const api = useApi();
   return useQuery({
-    queryKey: [...COUNTS_KEY, params, openOnly],
+    // Under the alerts prefix, so whatever reloads the list reloads the tiles too.
+    queryKey: queryKeys.alerts.indicator(params, openOnly),
     // docs/console/alert-screens.md#indicator-panel: the open alerts decide the title colour.
     queryFn: ({ signal }) =>
       fetchSeverityCounts(api, openOnly ? { ...params, status: [...(params.status ?? []), 'open'] } : params, signal),

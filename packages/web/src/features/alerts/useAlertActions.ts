@@ -9,7 +9,7 @@ import { usePreferences } from '../preferences/usePreferences';
 import { deleteAlert, tagAlert, takeAction } from '../../shared/alertsApi';
 import { isWatchedBy, watchTag } from '../../shared/alertStatus';
 import { notifyError } from '../../app/notifications/snackbarText';
-import { ALERTS_QUERY_KEY } from './useAlertsQuery';
+import { queryKeys } from '../../api/queryKeys';
 
 /** docs/console/behaviour.md#states-and-actions: a second click within 200 ms of the first does nothing. */
 export const DEBOUNCE_MS = 200;
@@ -65,7 +65,7 @@ export function useAlertActions(): AlertActions {
       for (const result of results) {
         if (result.status === 'rejected') notifyError(notifications, result.reason, t);
       }
-      await queryClient.invalidateQueries({ queryKey: ALERTS_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all });
       return results.every((r) => r.status === 'fulfilled');
     },
     [runOne, notifications, queryClient, t],

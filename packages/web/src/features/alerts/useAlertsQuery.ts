@@ -11,8 +11,7 @@ import {
   type AlertsFilterParams,
   type AlertsParams,
 } from '../../shared/alertsApi';
-
-export const ALERTS_QUERY_KEY = ['alerts'] as const;
+import { queryKeys } from '../../api/queryKeys';
 
 /** docs/console/plumbing.md#server-config: the list shows open and acknowledged alerts unless configured otherwise. */
 export const DEFAULT_STATUS = ['open', 'ack'];
@@ -21,8 +20,6 @@ export const DEFAULT_STATUS = ['open', 'ack'];
 export const DEFAULT_REFRESH_MS = 5000;
 
 let searchesStarted = 0;
-
-const ENVIRONMENTS_QUERY_KEY = [...ALERTS_QUERY_KEY, 'environments'] as const;
 
 /**
  * The alert list query: the server filters, sorts and pages; the console asks for one page. A search still running
@@ -40,7 +37,7 @@ export function useAlertsQuery(params: AlertsParams, enabled: boolean, refreshMs
   const queryClient = useQueryClient();
   const notifications = useNotifications();
   const cancelledMessage = t('alerts.searchCancelled');
-  const queryKey = [...ALERTS_QUERY_KEY, 'list', params];
+  const queryKey = queryKeys.alerts.list(params);
   const query = useQuery({
     queryKey,
     queryFn: async ({ signal, queryKey: key }) => {
@@ -79,7 +76,7 @@ export function useAlertsQuery(params: AlertsParams, enabled: boolean, refreshMs
           // Not cancelRefetch: a load already under way (Refresh pressed just now) is joined, not cut short.
           void refetch({ cancelRefetch: false });
           void queryClient.refetchQueries(
-            { queryKey: ENVIRONMENTS_QUERY_KEY, type: 'active' },
+            { queryKey: queryKeys.alerts.environments, type: 'active' },
             { cancelRefetch: false },
           );
         },
@@ -104,7 +101,7 @@ export function useAlertsQuery(params: AlertsParams, enabled: boolean, refreshMs
 export function useEnvironmentCounts(params: AlertsFilterParams, enabled: boolean) {
   const api = useApi();
   return useQuery({
-    queryKey: [...ENVIRONMENTS_QUERY_KEY, { ...params, environment: null }],
+    queryKey: queryKeys.alerts.environmentCounts({ ...params, environment: null }),
     queryFn: ({ signal }) => fetchEnvironmentCounts(api, params, signal),
     enabled,
     placeholderData: keepPreviousData,

@@ -26,6 +26,7 @@ import {
 import { createBlackout, fetchEnvironmentNames, fetchTagNames, updateBlackout, type BlackoutRow } from './blackoutsApi';
 import { MatchCount } from './MatchCount';
 import { PeriodFields } from './PeriodFields';
+import { queryKeys } from '../../api/queryKeys';
 
 export interface BlackoutDialogProps {
   /** The blackout edited; null for a new one. */
@@ -59,7 +60,7 @@ export function BlackoutDialog(props: BlackoutDialogProps) {
 /** The names offered for a field: those known to the server, those configured, and the value already there. */
 function useChoices(key: string, load: (signal: AbortSignal) => Promise<string[]>, enabled = true) {
   return useQuery({
-    queryKey: ['blackouts', 'choices', key],
+    queryKey: queryKeys.blackouts.choices(key),
     queryFn: ({ signal }) => load(signal),
     enabled,
     staleTime: 60_000,

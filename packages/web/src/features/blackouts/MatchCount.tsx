@@ -6,6 +6,7 @@ import { isAbortError, useApi, type Query } from '../../api';
 import type { BlackoutFields } from './blackoutForm';
 import { matchCountQuery } from './blackoutQuery';
 import { countAlerts } from './blackoutsApi';
+import { queryKeys } from '../../api/queryKeys';
 
 /** Typing pauses this long before the count is asked again. */
 export const MATCH_COUNT_DEBOUNCE_MS = 400;
@@ -22,7 +23,7 @@ export function MatchCount({ fields }: { fields: BlackoutFields }) {
   const query = JSON.parse(key) as Query;
   const ready = typeof query.environment === 'string';
   const count = useQuery({
-    queryKey: ['blackouts', 'would-match', key],
+    queryKey: queryKeys.blackouts.wouldMatch(key),
     // The count only helps: a failure is said here, not in a snackbar over the form.
     queryFn: async ({ signal }) => {
       try {

@@ -4,10 +4,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { useAdminChange } from '../admin/adminActions';
-import { ADMIN_QUERY_KEY } from '../admin/adminList';
 import { RemoveMemberIcon } from './icons';
 import { addMember, fetchMembers, removeMember, type GroupRow } from './groupsApi';
 import { UserPicker } from './UserPicker';
+import { queryKeys } from '../../api/queryKeys';
 
 export interface MembersDialogProps {
   group: GroupRow;
@@ -23,7 +23,7 @@ export function MembersDialog({ group, onClose }: MembersDialogProps) {
   const api = useApi();
   const headingId = useId();
   const members = useQuery({
-    queryKey: [ADMIN_QUERY_KEY, '/group/users', group.id],
+    queryKey: queryKeys.admin.groupUsers(group.id),
     queryFn: ({ signal }) => fetchMembers(api, group.id, signal),
   });
   // docs/console/behaviour.md#errors: UserAddedGroup and UserRemovedGroup.

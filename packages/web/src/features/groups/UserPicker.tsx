@@ -4,8 +4,8 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
-import { ADMIN_QUERY_KEY } from '../admin/adminList';
 import { searchUsers } from '../users/usersApi';
+import { queryKeys } from '../../api/queryKeys';
 
 export interface UserPickerProps {
   /** Users not to offer (already members). */
@@ -25,7 +25,7 @@ export function UserPicker({ exclude, onPick, disabled = false }: UserPickerProp
   const [debounced] = useDebouncedValue(search, 250);
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const found = useQuery({
-    queryKey: [ADMIN_QUERY_KEY, '/users', 'picker', debounced.trim()],
+    queryKey: queryKeys.admin.picker('/users', debounced.trim()),
     queryFn: ({ signal }) => searchUsers(api, debounced, signal),
     placeholderData: keepPreviousData,
     enabled: combobox.dropdownOpened,

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryKeys } from '../../api/queryKeys';
 
 export interface ServerSelectProps {
   label: string;
@@ -29,7 +30,7 @@ export function ServerSelect(props: ServerSelectProps) {
   // Right after a pick the search box shows the picked name: the whole list is offered then, not just that name.
   const text = debounced === props.value ? '' : debounced;
   const found = useQuery({
-    queryKey: ['keys', props.queryKey, text],
+    queryKey: queryKeys.keyChoices(props.queryKey, text),
     queryFn: ({ signal }) => props.search(text, signal),
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -5,8 +5,7 @@ import { useApi } from '../../api';
 import { msg } from '../../i18n';
 import { useSession } from '../auth/AuthContext';
 import { userAttributesResponseSchema, type Preferences, type SavedQuery } from './preferences';
-
-export const USER_ATTRIBUTES_QUERY_KEY = ['user', 'me', 'attributes'] as const;
+import { queryKeys } from '../../api/queryKeys';
 
 export interface UserPreferences {
   prefs: Preferences;
@@ -28,7 +27,7 @@ export function usePreferences(): UserPreferences {
   const session = useSession();
   const loggedIn = session !== null;
   const query = useQuery({
-    queryKey: [...USER_ATTRIBUTES_QUERY_KEY, session?.claims.sub ?? null],
+    queryKey: queryKeys.userAttributes.of(session?.claims.sub ?? null),
     queryFn: ({ signal }) => api.request('/user/me/attributes', { signal, schema: userAttributesResponseSchema }),
     enabled: loggedIn,
     staleTime: Infinity,
@@ -58,7 +57,7 @@ export function useSavePreferences(): ((prefs: Preferences) => Promise<void>) | 
         body: { attributes: { prefs } },
         schema: z.unknown(),
       });
-      await queryClient.invalidateQueries({ queryKey: USER_ATTRIBUTES_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: queryKeys.userAttributes.all });
     },
     [api, queryClient],
   );

@@ -5,7 +5,8 @@ import { useApi } from '../../api';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { notifyError } from '../../app/notifications/snackbarText';
 import type { SavedQuery, userAttributesResponseSchema } from './preferences';
-import { USER_ATTRIBUTES_QUERY_KEY, usePreferences } from './usePreferences';
+import { usePreferences } from './usePreferences';
+import { queryKeys } from '../../api/queryKeys';
 
 type AttributesAnswer = z.infer<typeof userAttributesResponseSchema>;
 
@@ -39,12 +40,12 @@ export function useSavedSearches(): SavedSearches {
       notifyError(notifications, error, t);
       return false;
     }
-    queryClient.setQueriesData<AttributesAnswer>({ queryKey: USER_ATTRIBUTES_QUERY_KEY }, (old) =>
+    queryClient.setQueriesData<AttributesAnswer>({ queryKey: queryKeys.userAttributes.all }, (old) =>
       old === undefined ? old : { ...old, attributes: { ...old.attributes, queries: next } },
     );
     notifications.push(done, 'success');
     // Read back what the server kept; a failure there is reported like any failed load of the preferences.
-    await queryClient.invalidateQueries({ queryKey: USER_ATTRIBUTES_QUERY_KEY });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.userAttributes.all });
     return true;
   };
 

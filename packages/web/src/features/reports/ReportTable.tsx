@@ -8,9 +8,9 @@ import { errorMessage } from '../../api/errorMessage';
 import { DataTable, type DataColumn } from '../admin/DataTable';
 import { fetchTop, type ReportKind, type TopRow } from './reportsApi';
 import { reportQuery, type ReportFilter } from './reportFilter';
+import { queryKeys } from '../../api/queryKeys';
 
 /** The query-cache key of the reports, so the screen's reload button can reload all three. */
-export const REPORTS_QUERY_KEY = 'reports';
 
 export interface ReportTableProps {
   kind: ReportKind;
@@ -61,7 +61,7 @@ export function ReportTable({ kind, title, description, filter, defaultStatus, t
   const api = useApi();
   const headingId = useId();
   const report = useQuery({
-    queryKey: [REPORTS_QUERY_KEY, kind, filter, defaultStatus],
+    queryKey: queryKeys.reports.table(kind, filter, defaultStatus),
     // Relative time ranges ("last hour") are worked out at each load, so a reload moves them on.
     queryFn: ({ signal }) => fetchTop(api, kind, reportQuery(filter, defaultStatus, Date.now()), signal),
     placeholderData: keepPreviousData,

@@ -21,7 +21,8 @@ import {
   type ReportFilter,
 } from './reportFilter';
 import { ReportFilters } from './ReportFilters';
-import { REPORTS_QUERY_KEY, ReportTable } from './ReportTable';
+import { ReportTable } from './ReportTable';
+import { queryKeys } from '../../api/queryKeys';
 
 /** docs/console/behaviour.md#constants: reports show open and acknowledged alerts unless told otherwise. */
 const DEFAULT_STATUS = ['open', 'ack'];
@@ -45,22 +46,22 @@ function ReportsScreen() {
   const update = (next: ReportFilter) => setSearchParams(formatReportFilter(next), { replace: true });
 
   const environments = useQuery({
-    queryKey: [REPORTS_QUERY_KEY, 'pick', 'environments'],
+    queryKey: queryKeys.reports.pick('environments'),
     queryFn: ({ signal }) => fetchEnvironmentNames(api, signal),
     staleTime: PICK_LIST_STALE_MS,
   });
   const services = useQuery({
-    queryKey: [REPORTS_QUERY_KEY, 'pick', 'services'],
+    queryKey: queryKeys.reports.pick('services'),
     queryFn: ({ signal }) => fetchServiceNames(api, signal),
     staleTime: PICK_LIST_STALE_MS,
   });
   const groups = useQuery({
-    queryKey: [REPORTS_QUERY_KEY, 'pick', 'groups'],
+    queryKey: queryKeys.reports.pick('groups'),
     queryFn: ({ signal }) => fetchGroupNames(api, signal),
     staleTime: PICK_LIST_STALE_MS,
   });
   const customers = useQuery({
-    queryKey: [REPORTS_QUERY_KEY, 'pick', 'customers'],
+    queryKey: queryKeys.reports.pick('customers'),
     queryFn: ({ signal }) => fetchCustomerNames(api, signal),
     staleTime: PICK_LIST_STALE_MS,
     enabled: config.customer_views,
@@ -85,7 +86,7 @@ function ReportsScreen() {
         <Button
           variant="default"
           leftSection={<RefreshIcon />}
-          onClick={() => void queryClient.invalidateQueries({ queryKey: [REPORTS_QUERY_KEY] })}
+          onClick={() => void queryClient.invalidateQueries({ queryKey: queryKeys.reports.all })}
         >
           {t('reports.reload')}
         </Button>

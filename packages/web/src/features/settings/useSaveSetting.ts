@@ -7,7 +7,7 @@ import { useNotifications } from '../../app/notifications/Snackbar';
 import { notifyError } from '../../app/notifications/snackbarText';
 import { useSession } from '../auth/AuthContext';
 import { preferencesSchema, type Preferences, type userAttributesResponseSchema } from '../preferences/preferences';
-import { USER_ATTRIBUTES_QUERY_KEY } from '../preferences/usePreferences';
+import { queryKeys } from '../../api/queryKeys';
 
 type AttributesAnswer = z.infer<typeof userAttributesResponseSchema>;
 
@@ -44,10 +44,10 @@ export function useSaveSetting(): (prefs: Preferences | null) => Promise<void> {
       // Said in the language the user acted in, even when the change is to another language.
       const done = prefs === null ? t('settings.resetDone') : t('settings.saved');
       // A read under way would overwrite the change when it lands; without one the change shows in this very event.
-      if (queryClient.isFetching({ queryKey: USER_ATTRIBUTES_QUERY_KEY }) > 0) {
-        await queryClient.cancelQueries({ queryKey: USER_ATTRIBUTES_QUERY_KEY });
+      if (queryClient.isFetching({ queryKey: queryKeys.userAttributes.all }) > 0) {
+        await queryClient.cancelQueries({ queryKey: queryKeys.userAttributes.all });
       }
-      queryClient.setQueriesData<AttributesAnswer>({ queryKey: USER_ATTRIBUTES_QUERY_KEY }, (old) =>
+      queryClient.setQueriesData<AttributesAnswer>({ queryKey: queryKeys.userAttributes.all }, (old) =>
         old === undefined
           ? old
           : {
@@ -71,7 +71,7 @@ export function useSaveSetting(): (prefs: Preferences | null) => Promise<void> {
       } finally {
         const left = (pending.get(queryClient) ?? 1) - 1;
         pending.set(queryClient, left);
-        if (left === 0) await queryClient.invalidateQueries({ queryKey: USER_ATTRIBUTES_QUERY_KEY });
+        if (left === 0) await queryClient.invalidateQueries({ queryKey: queryKeys.userAttributes.all });
       }
     },
     [api, queryClient, notifications, t],

@@ -4,9 +4,9 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
-import { ADMIN_QUERY_KEY } from '../admin/adminList';
 import { searchGroups } from '../groups/groupsApi';
 import type { GroupChoice } from './userForm';
+import { queryKeys } from '../../api/queryKeys';
 
 export interface GroupsFieldProps {
   value: readonly GroupChoice[];
@@ -28,7 +28,7 @@ export function GroupsField({ value, onChange, disabled }: GroupsFieldProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const found = useQuery({
-    queryKey: [ADMIN_QUERY_KEY, '/groups', 'picker', debounced.trim()],
+    queryKey: queryKeys.admin.picker('/groups', debounced.trim()),
     queryFn: ({ signal }) => searchGroups(api, debounced, signal),
     placeholderData: keepPreviousData,
     enabled: !disabled,

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { useConfig } from '../../config/ConfigContext';
 import { useAdminChange } from '../admin/adminActions';
-import { ADMIN_QUERY_KEY } from '../admin/adminList';
 import { FormDialog } from '../admin/FormDialog';
 import { usePermission } from '../auth/usePermission';
 import { addMember, fetchUserGroups, removeMember } from '../groups/groupsApi';
@@ -21,6 +20,7 @@ import {
   type UserFormValues,
 } from './userForm';
 import { createUser, updateUser, useRoleNames, type UserRow } from './usersApi';
+import { queryKeys } from '../../api/queryKeys';
 
 export interface UserDialogProps {
   /** The user edited; null for a new one. */
@@ -49,7 +49,7 @@ export function UserDialog({ user, onClose }: UserDialogProps) {
   const appliedGroups = useRef<GroupChoice[] | null>(null);
 
   const memberships = useQuery({
-    queryKey: [ADMIN_QUERY_KEY, '/user/groups', user?.id],
+    queryKey: queryKeys.admin.userGroups(user?.id),
     queryFn: ({ signal }) => fetchUserGroups(api, user?.id ?? '', signal),
     enabled: user !== null,
     select: (groups): GroupChoice[] => groups.map((g) => ({ id: g.id, name: g.name })),

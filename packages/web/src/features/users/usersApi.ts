@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useApi, type ApiClient } from '../../api';
-import { ADMIN_QUERY_KEY, searchParam } from '../admin/adminList';
+import { searchParam } from '../admin/adminList';
 import { PICKER_PAGE_SIZE } from '../groups/groupsApi';
+import { queryKeys } from '../../api/queryKeys';
 
 /**
  * A user as GET /users gives it (docs/api/identity.md). Lenient, so a stock Alerta answer with a missing or null field
@@ -94,7 +95,7 @@ const ROLES_PAGE_SIZE = 500;
 export function useRoleNames(enabled = true) {
   const api = useApi();
   return useQuery({
-    queryKey: [ADMIN_QUERY_KEY, '/perms', 'roles'],
+    queryKey: queryKeys.admin.roles,
     queryFn: async ({ signal }) => {
       const answer = await api.request('/perms', {
         query: { 'page-size': ROLES_PAGE_SIZE },
