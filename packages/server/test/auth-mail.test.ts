@@ -41,6 +41,21 @@ forEachEngine((engine) => {
       server.app.inject({ method: 'POST', url: `/api${url}`, payload });
     const signup = (payload: Record<string, unknown>) => post('/auth/signup', payload);
 
+    /** What the mailbox has seen so far. */
+    const mark = () => ({ mails: mailbox.received.length, connections: mailbox.connections() });
+    /**
+     * Shows that nothing was mailed since `since`: mail goes out in the background, so instead of waiting a while,
+     * `probe` makes a request that does mail `to`. The mail of an earlier request would have been under way first, so
+     * once the probe's mail is in and no connection to the mailbox is left open, it is the only one since `since`.
+     */
+    async function assertOnlyProbeMailed(since: ReturnType<typeof mark>, to: string, probe: () => Promise<unknown>) {
+      await probe();
+      const mail = await mailbox.next(to);
+      await mailbox.quiet(since.connections + 1);
+      assert.equal(mailbox.connections(), since.connections + 1, 'one connection to the mail server, the probe’s');
+      assert.deepEqual(mailbox.received.slice(since.mails), [mail], 'no mail but the probe’s');
+    }
+
     it('signs up an unverified user, mails a confirm link, and lets them in once confirmed', async () => {
       const signedUp = await signup({ name: 'Carol', email: 'carol@example.com', password: 'carol-password' });
       assert.equal(signedUp.statusCode, 403);
@@ -70,7 +85,7 @@ forEachEngine((engine) => {
 
     it('refuses bad signups without writing a user or sending mail', async () => {
       const before = await server.store.users.count();
-      const mails = mailbox.received.length;
+      const since = mark();
       const cases: [Record<string, unknown>, number, string][] = [
         [{ name: 'X', email: 'not-an-email', password: 'long-enough' }, 400, 'invalid email address'],
         [{ name: 'X', email: 'x@example', password: 'long-enough' }, 400, 'invalid email address'],
@@ -88,8 +103,10 @@ forEachEngine((engine) => {
         assert.equal(body(response).message, message);
       }
       assert.equal(await server.store.users.count(), before);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      assert.equal(mailbox.received.length, mails);
+      await assertOnlyProbeMailed(since, 'pat@example.com', async () => {
+        const probe = await signup({ name: 'Pat', email: 'pat@example.com', password: 'pat-password' });
+        assert.equal(body(probe).message, 'email not verified');
+      });
     });
 
     it('answers forgot-password the same for unknown addresses, and resets once with a mailed link', async () => {
@@ -131,12 +148,13 @@ forEachEngine((engine) => {
         password: 'idle-pw',
         status: 'inactive',
       });
-      const mails = mailbox.received.length;
+      const since = mark();
       const response = await post('/auth/forgot', { email: 'idle@example.com' });
       assert.equal(response.statusCode, 200);
       assert.deepEqual(body(response), { status: 'ok', message: 'password reset sent' });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      assert.equal(mailbox.received.length, mails);
+      await assertOnlyProbeMailed(since, 'pat@example.com', async () => {
+        assert.deepEqual(body(await post('/auth/forgot', { email: 'pat@example.com' })), body(response));
+      });
     });
 
     it('refuses Basic credentials of an unverified user as the login does, without mailing', async () => {
@@ -148,12 +166,16 @@ forEachEngine((engine) => {
       assert.equal(body(login).message, 'email not verified');
       await mailbox.next('uma@example.com');
 
+      const since = mark();
       const refused = await alerts();
       assert.equal(refused.statusCode, 403);
       assert.equal(body(refused).status, 'error');
       assert.equal(body(refused).message, 'email not verified');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      assert.equal(mailbox.received.filter((m) => m.text?.includes('Hello uma')).length, 1, 'only the login mails');
+      // Only the login mails: a second login does, and its mail is the only one since.
+      await assertOnlyProbeMailed(since, 'uma@example.com', async () => {
+        const again = await post('/auth/login', { username: 'uma', password: 'uma-password' });
+        assert.equal(body(again).message, 'email not verified');
+      });
 
       const uma = await server.store.users.findByLoginOrEmail('uma');
       assert.ok(uma);
