@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { resetScenarios } from './mocks';
 import { server } from './server';
 
 // jsdom lacks these browser APIs that Mantine reads.
@@ -53,6 +54,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  resetScenarios();
   server.events.removeAllListeners();
   window.localStorage.clear();
   document.title = '';

@@ -1,0 +1,20 @@
+import { accountHandlers } from './account';
+import { alertsHandlers } from './alerts';
+import { listHandlers } from './lists';
+
+export { alertsScenario, type AlertsAnswer } from './alerts';
+export { authScenario, meScenario } from './account';
+export {
+  blackoutsScenario,
+  customersScenario,
+  groupsScenario,
+  heartbeatsScenario,
+  keysScenario,
+  permsScenario,
+  usersScenario,
+  type ListScenario,
+} from './lists';
+export { resetScenarios } from './scenario';
+
+/** Every area's default handlers, installed in the shared server (src/test/server.ts). */
+export const defaultHandlers = [...alertsHandlers, ...accountHandlers, ...listHandlers];
