@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { ALARM_MODELS, type AlarmModel } from '@alerta/contract';
 import type { FastifyRequest } from 'fastify';
 import { ApiKeyVerifier } from './auth/api-keys.js';
-import type { Principal } from './auth/authenticate.js';
+import type { Principal } from './auth/principal.js';
 import { LoginThrottle } from './auth/login-throttle.js';
 import { RequestLimits } from './auth/request-limits.js';
 import { UserStatusCache } from './auth/user-status.js';

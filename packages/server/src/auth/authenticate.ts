@@ -9,24 +9,9 @@ import { signInWithLdap } from './ldap-sign-in.js';
 import type { LoginThrottle } from './login-throttle.js';
 import { signInWithPassword } from './password-sign-in.js';
 import { ADMIN_SCOPES, resolveIdentity } from './permissions.js';
+import type { Principal } from './principal.js';
 import { verifyToken } from './tokens.js';
 import type { UserStatusCache } from './user-status.js';
-
-/** Who is calling, once their credentials have been checked. */
-export interface Principal {
-  kind: 'user' | 'key' | 'anonymous';
-  login: string | null;
-  userId: string | null;
-  roles: string[];
-  scopes: string[];
-  /** docs/api/auth.md#credentials: anonymous callers with auth off are not scope-checked at all. */
-  unrestricted: boolean;
-  /**
-   * docs/api/customers.md: the only customers whose data the caller sees and writes; undefined for all. Credentials set
-   * what they carry (a key's customer); the request hook then settles it with `customersOf`.
-   */
-  customers: readonly string[] | undefined;
-}
 
 export interface AuthContext {
   settings: Settings;

@@ -1,7 +1,7 @@
 import { ApiError } from '../errors.js';
 import type { Settings } from '../settings.js';
 import type { Store } from '../store/types.js';
-import type { Principal } from './authenticate.js';
+import type { Principal } from './principal.js';
 import { isAdminUser } from './permissions.js';
 
 type CustomerStore = Pick<Store, 'users' | 'groups' | 'customers'>;

@@ -1,5 +1,5 @@
 import { ApiError } from '../errors.js';
-import { checkEmailDomain } from '../routes/users.js';
+import { checkEmailDomain } from './accounts.js';
 import type { Settings } from '../settings.js';
 import type { UserRecord, UserRepository } from '../store/types.js';
 import type { LoginThrottle } from './login-throttle.js';

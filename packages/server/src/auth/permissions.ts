@@ -3,7 +3,7 @@ import { ApiError } from '../errors.js';
 import type { Settings } from '../settings.js';
 import type { PermissionRecord } from '../store/identity-types.js';
 import type { Store, UserRecord } from '../store/types.js';
-import type { Principal } from './authenticate.js';
+import type { Principal } from './principal.js';
 
 export const ADMIN_SCOPES: readonly string[] = ['admin', 'read', 'write'];
 

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
-import { checkEmailDomain, saveUser } from '../routes/users.js';
+import { checkEmailDomain, saveUser } from './accounts.js';
 import type { UserRecord } from '../store/types.js';
 
 /** Who a provider says the caller is, after its claims have been checked. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { defaultUserName, forgotBodySchema, isEmailAddress, resetBodySchema, signupBodySchema } from '@alerta/contract';
 import type { FastifyInstance } from 'fastify';
 import { mailToken } from '../auth/account-mail.js';
+import { checkEmailDomain, saveUser } from '../auth/accounts.js';
 import { emailTokenDigest, verifyEmailToken } from '../auth/email-tokens.js';
 import type { Mailer } from '../auth/mailer.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -10,7 +11,6 @@ import { tokenForUser } from '../auth/user-token.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
 import type { UserRecord } from '../store/types.js';
-import { checkEmailDomain, saveUser } from './users.js';
 
 const firstIssue = (error: { issues: readonly { message: string }[] }) => error.issues[0]?.message ?? 'invalid body';
 

@@ -9,7 +9,7 @@ import {
   keyType,
 } from '@alerta/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Principal } from '../auth/authenticate.js';
+import type { Principal } from '../auth/principal.js';
 import { ADMIN_SCOPES, isAdminUser, requireScopesWithin } from '../auth/permissions.js';
 import { type AppContext, principalOf } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';

@@ -1,6 +1,6 @@
 import { hasScope } from '@alerta/contract';
 import type { FastifyRequest } from 'fastify';
-import type { Principal } from '../auth/authenticate.js';
+import type { Principal } from '../auth/principal.js';
 import { principalOf } from '../context.js';
 import { badRequest, notFound } from '../errors.js';
 import type { AlertQuery, MonitorQuery } from '../store/types.js';

@@ -1,5 +1,6 @@
 import { OWN_USER_FIELDS, attributesUpdateSchema, userUpdateSchema } from '@alerta/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checkEmailDomain, checkPasswordLength, saveUser } from '../auth/accounts.js';
 import { requireScope } from '../auth/authenticate.js';
 import { customersOfStoredUser } from '../auth/customers.js';
 import { hashPassword } from '../auth/passwords.js';
@@ -12,7 +13,7 @@ import { ApiError, badRequest, notFound } from '../errors.js';
 import type { UserRecord } from '../store/types.js';
 import { validationError } from './alerts.js';
 import { objectBody } from './ownership.js';
-import { checkEmailDomain, checkPasswordLength, saveUser, userView } from './users.js';
+import { userView } from './users.js';
 
 const OWN_FIELDS: readonly string[] = OWN_USER_FIELDS;
 

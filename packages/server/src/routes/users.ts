@@ -8,15 +8,16 @@ import {
   userUpdateSchema,
 } from '@alerta/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checkEmailDomain, checkPasswordLength, loadUser, saveUser } from '../auth/accounts.js';
 import { hashPassword } from '../auth/passwords.js';
 import { customersOfStoredUser, emailDomain, requireCustomersWithin } from '../auth/customers.js';
 import { effectiveRoles, requireScopesWithin, resolveIdentity, scopesForRoles } from '../auth/permissions.js';
 import { type AppContext, principalOf } from '../context.js';
 import { mergeUserAttributes } from '../domain/user-attributes.js';
-import { ApiError, badRequest, notFound } from '../errors.js';
+import { badRequest, notFound } from '../errors.js';
 import type { Settings } from '../settings.js';
 import { USER_COLUMNS } from '../store/fields.js';
-import { type Store, UniqueViolation, type UserRecord } from '../store/types.js';
+import type { UserRecord } from '../store/types.js';
 import { validationError } from './alerts.js';
 import { groupView } from './groups.js';
 import { pagedList } from './identity-lists.js';
@@ -39,37 +40,6 @@ export function userView(u: UserRecord, apiRoot: string, settings: Settings): Us
     updateTime: u.updateTime,
     email_verified: u.emailVerified,
   };
-}
-
-/** docs/api/auth.md#passwords-and-sign-up: ALLOWED_EMAIL_DOMAINS, '*' allowing any. */
-export function checkEmailDomain(settings: Settings, email: string | null): void {
-  const domain = emailDomain(email);
-  const allowed = settings.ALLOWED_EMAIL_DOMAINS;
-  if (domain === null || allowed.includes('*')) return;
-  if (!allowed.some((d) => d.toLowerCase() === domain)) throw new ApiError(403, `unauthorized domain ${domain}`);
-}
-
-/** The shortest password signup and reset accept holds for passwords an administrator sets too. */
-export function checkPasswordLength(settings: Pick<Settings, 'PASSWORD_MIN_LENGTH'>, password: string): void {
-  if (password.length < settings.PASSWORD_MIN_LENGTH) {
-    throw badRequest(`'password' must be at least ${settings.PASSWORD_MIN_LENGTH} characters`);
-  }
-}
-
-export async function saveUser(store: Store, user: UserRecord, isNew: boolean): Promise<void> {
-  try {
-    if (isNew) await store.users.create(user);
-    else await store.users.update(user);
-  } catch (error) {
-    if (error instanceof UniqueViolation) throw new ApiError(409, 'A user with this login or email already exists');
-    throw error;
-  }
-}
-
-export async function loadUser(store: Store, id: string): Promise<UserRecord> {
-  const user = id === '' ? undefined : await store.users.get(id);
-  if (user === undefined) throw notFound('user not found');
-  return user;
 }
 
 type IdParams = { Params: { id: string } };
