@@ -3,10 +3,10 @@ import { type Customer, customerInputSchema, customerUpdateSchema } from '@alert
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { matchesOf, requireCustomersWithin } from '../auth/customers.js';
 import { type AppContext, principalOf } from '../context.js';
-import { ApiError, notFound } from '../errors.js';
+import { loadCustomer, saveCustomer } from '../domain/customers.js';
+import { notFound } from '../errors.js';
 import type { CustomerRecord } from '../store/identity-types.js';
 import { CUSTOMER_COLUMNS } from '../store/fields.js';
-import { UniqueViolation } from '../store/types.js';
 import { validationError } from './alerts.js';
 import { pagedList } from './identity-lists.js';
 import { holdsAdmin, objectBody } from './ownership.js';
@@ -32,23 +32,8 @@ export function registerCustomerRoutes(app: FastifyInstance, context: AppContext
     return [login, ...others];
   }
 
-  async function save(customer: CustomerRecord, isNew: boolean): Promise<void> {
-    try {
-      if (isNew) await store.customers.create(customer);
-      else await store.customers.update(customer);
-    } catch (error) {
-      if (error instanceof UniqueViolation) {
-        throw new ApiError(409, `a customer lookup for '${customer.match}' already exists`);
-      }
-      throw error;
-    }
-  }
-
-  async function load(id: string): Promise<CustomerRecord> {
-    const found = id === '' ? undefined : await store.customers.get(id);
-    if (found === undefined) throw notFound('customer not found');
-    return found;
-  }
+  const save = (customer: CustomerRecord, isNew: boolean): Promise<void> => saveCustomer(store, customer, isNew);
+  const load = (id: string): Promise<CustomerRecord> => loadCustomer(store, id);
 
   /**
    * A lookup the caller may administer: with CUSTOMER_VIEWS, an admin:customers holder limited to some customers

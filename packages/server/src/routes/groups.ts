@@ -4,10 +4,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { customersOfMatch, requireCustomersWithin } from '../auth/customers.js';
 import { requireScopesWithin, scopesGrantedByRoles } from '../auth/permissions.js';
 import { type AppContext, principalOf } from '../context.js';
-import { ApiError, badRequest, notFound } from '../errors.js';
+import { loadGroup as loadStoredGroup, saveGroup } from '../domain/groups.js';
+import { badRequest, notFound } from '../errors.js';
 import { GROUP_COLUMNS } from '../store/fields.js';
 import type { GroupRecord, GroupWithCount } from '../store/identity-types.js';
-import { UniqueViolation, type UserRecord } from '../store/types.js';
+import type { UserRecord } from '../store/types.js';
 import { validationError } from './alerts.js';
 import { pagedList } from './identity-lists.js';
 import { objectBody } from './ownership.js';
@@ -26,21 +27,8 @@ type MemberParams = { Params: { id: string; userId: string } };
 export function registerGroupRoutes(app: FastifyInstance, context: AppContext): void {
   const { settings, store } = context;
 
-  async function loadGroup(id: string): Promise<GroupWithCount> {
-    const group = id === '' ? undefined : await store.groups.get(id);
-    if (group === undefined) throw notFound('group not found');
-    return group;
-  }
-
-  async function save(group: GroupRecord, isNew: boolean): Promise<void> {
-    try {
-      if (isNew) await store.groups.create(group);
-      else await store.groups.update(group);
-    } catch (error) {
-      if (error instanceof UniqueViolation) throw new ApiError(409, `group '${group.name}' already exists`);
-      throw error;
-    }
-  }
+  const loadGroup = (id: string): Promise<GroupWithCount> => loadStoredGroup(store, id);
+  const save = (group: GroupRecord, isNew: boolean): Promise<void> => saveGroup(store, group, isNew);
 
   /**
    * docs/api/scopes.md#scopes-from-roles: a group's name counts as a role of its members, so naming a group, or putting
