@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useState, type ReactNode } from 'react';
 import { lazyChunk } from './lazyChunk';
 
-const ConfirmDeleteDialog = lazyChunk(() => import('../features/alerts/ConfirmDeleteDialog'));
+const ConfirmDeleteDialog = lazyChunk(() => import('../shared/ConfirmDeleteDialog'));
 
 export interface ConfirmDelete {
   /** Opens the dialog; `action` runs once the user confirms. */

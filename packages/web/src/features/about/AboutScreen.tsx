@@ -1,4 +1,4 @@
-import '../admin/adminStyles';
+import '../../shared/adminStyles';
 import {
   ActionIcon,
   Alert as Callout,
@@ -22,8 +22,7 @@ import { copyText } from '../../app/copyText';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
-import { adminMessages } from '../admin/messages';
-import { DateTime } from '../admin/parts';
+import { adminMessages, DateTime } from '../admin';
 import { safeHttpUrl } from '../../shared/format';
 import { CopyIcon } from '../../shared/icons';
 import { aboutMessages } from './messages';

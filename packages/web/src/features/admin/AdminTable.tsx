@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZES, type ListState, type SortState } from './adminList';
 import { DataTable, type DataColumn } from './DataTable';
-import { ChevronLeftIcon, ChevronRightIcon, SortIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon, SortIcon } from '../../shared/adminIcons';
 import classes from './AdminTable.module.css';
 
 export interface AdminColumn<T> {

@@ -1,6 +1,6 @@
 import { Badge, Group, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useDateFormat, type DateKind } from '../preferences/dateFormat';
+import { type DateKind, useDateFormat } from '../preferences';
 
 /** A date in the user's format, with the exact UTC time on hover (docs/console/plumbing.md#formatting-and-theme). */
 export function DateTime({ iso, kind = 'mediumDate' }: { iso: string | null | undefined; kind?: DateKind }) {

@@ -2,8 +2,7 @@ import { allowedScopes, BUILTIN_SCOPES } from '@alerta/contract';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useApi } from '../../api';
-import { useSession } from '../auth/AuthContext';
-import { usePermission } from '../auth/usePermission';
+import { usePermission, useSession } from '../auth';
 import { queryKeys } from '../../api/queryKeys';
 
 const scopesAnswerSchema = z.looseObject({ scopes: z.catch(z.array(z.string()), []) });

@@ -22,20 +22,25 @@ import { useApi } from '../../api';
 import { errorMessage } from '../../api/errorMessage';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { useConfig } from '../../config/ConfigContext';
-import { usePermission } from '../auth/usePermission';
+import { usePermission } from '../auth';
 import { allowedActions, isWatchedBy, type StatusAction } from '../../shared/alertStatus';
 import { BackIcon, CopyIcon, DeleteIcon, UnwatchIcon, WatchIcon } from '../../shared/icons';
-import { ACTION_ICONS, ACTION_LABELS, CustomActionsMenu } from '../alerts/RowActions';
+import {
+  ACTION_ICONS,
+  ACTION_LABELS,
+  CustomActionsMenu,
+  DEBOUNCE_MS,
+  useAlertActions,
+  useConfirmDelete,
+} from '../alerts';
 import { notifyError } from '../../app/notifications/snackbarText';
-import { DEBOUNCE_MS, useAlertActions } from '../alerts/useAlertActions';
-import { useConfirmDelete } from '../alerts/useConfirmDelete';
 import { addNote, deleteNote, fetchAlert, fetchNotes, type AlertNote } from './alertDetailApi';
 import { DetailsTab } from './DetailsTab';
 import { HistoryTab } from './HistoryTab';
 import { NoteForm } from './NoteForm';
 import classes from './AlertDetailScreen.module.css';
 import { copyText } from '../../app/copyText';
-import { BlackoutFromAlertButton } from '../blackouts/BlackoutFromAlertButton';
+import { BlackoutFromAlertButton } from '../blackouts';
 import { queryKeys } from '../../api/queryKeys';
 
 const TOOLBAR_ACTIONS: readonly StatusAction[] = ['open', 'ack', 'unack', 'shelve', 'unshelve', 'close'];

@@ -6,7 +6,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SeverityBadge } from '../../shared/SeverityBadge';
-import { useDateFormat } from '../preferences/dateFormat';
+import { useDateFormat } from '../preferences';
 import { attributeText, safeHttpUrl, splitCaps } from '../../shared/format';
 import type { AlertNote } from './alertDetailApi';
 import { searchHref } from './searchLink';

@@ -2,7 +2,7 @@ import type { Alert } from '@alerta/contract';
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDateFormat } from '../preferences/dateFormat';
+import { useDateFormat } from '../preferences';
 import { SeverityBadge } from '../../shared/SeverityBadge';
 import { formatDuration, shortId } from '../../shared/format';
 import classes from './AlertDetailScreen.module.css';

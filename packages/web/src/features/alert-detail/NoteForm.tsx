@@ -3,7 +3,7 @@ import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { allowedActions, type StatusAction } from '../../shared/alertStatus';
-import { ACTION_LABELS } from '../alerts/RowActions';
+import { ACTION_LABELS } from '../alerts';
 import { NOTE_MAX_LENGTH, noteProblem } from './noteText';
 
 const FORM_ACTIONS: readonly StatusAction[] = ['open', 'ack', 'unack', 'shelve', 'unshelve', 'close'];

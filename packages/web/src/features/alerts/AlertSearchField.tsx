@@ -1,8 +1,8 @@
 import { ActionIcon, CloseButton, Group, TextInput } from '@mantine/core';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../auth/AuthContext';
-import { useSavedSearches } from '../preferences/useSavedSearches';
+import { useSession } from '../auth';
+import { useSavedSearches } from '../preferences';
 import { usePauseWhileOpen } from './AlertsUiContext';
 import { PinIcon } from '../../shared/icons';
 import { useAlertsView } from './useAlertsView';

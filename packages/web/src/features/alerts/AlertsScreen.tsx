@@ -10,11 +10,16 @@ import { useNotifications } from '../../app/notifications/Snackbar';
 import { notifyError } from '../../app/notifications/snackbarText';
 import { lazyChunk } from '../../app/lazyChunk';
 import { useConfig } from '../../config/ConfigContext';
-import { usePermission } from '../auth/usePermission';
-import { useDateFormat } from '../preferences/dateFormat';
-import { DEFAULT_ROWS_PER_PAGE, DEFAULT_TEXT_WIDTH, DEFAULT_VALUE_WIDTH } from '../preferences/preferences';
-import { tableFont } from '../preferences/tableFont';
-import { usePreferences, useSavePreferences } from '../preferences/usePreferences';
+import { usePermission } from '../auth';
+import {
+  DEFAULT_ROWS_PER_PAGE,
+  DEFAULT_TEXT_WIDTH,
+  DEFAULT_VALUE_WIDTH,
+  tableFont,
+  useDateFormat,
+  usePreferences,
+  useSavePreferences,
+} from '../preferences';
 import { fetchAlerts, type AlertsFilterParams, type AlertsParams } from '../../shared/alertsApi';
 import { AlertsTable, type AlertsTableProps } from './AlertsTable';
 import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';

@@ -18,7 +18,7 @@ import { useNavigate } from 'react-router';
 import { AlertRow } from './AlertRow';
 import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';
 import type { AlertColumn, CellContext } from './columns';
-import type { TableFont } from '../preferences/tableFont';
+import type { TableFont } from '../preferences';
 import type { AlertCommand } from './useAlertActions';
 import classes from './AlertsTable.module.css';
 

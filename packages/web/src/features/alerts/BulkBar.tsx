@@ -4,7 +4,7 @@ import { ActionIcon, Button, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../config/ConfigContext';
-import { usePermission } from '../auth/usePermission';
+import { usePermission } from '../auth';
 import { allowedActions, type StatusAction } from '../../shared/alertStatus';
 import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';
 import { BackIcon, DeleteIcon, WatchIcon } from '../../shared/icons';

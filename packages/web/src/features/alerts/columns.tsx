@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { msg, type MessageKey } from '../../i18n';
-import type { FormatDate } from '../preferences/dateFormat';
+import type { FormatDate } from '../preferences';
 import { isAcked, isShelved } from '../../shared/alertStatus';
 import { useNow } from '../../shared/clock';
 import { attributeText, formatDuration, lastNote, shortId, splitCaps, timeoutLeft } from '../../shared/format';

@@ -1,7 +1,7 @@
 import type { Alert } from '@alerta/contract';
 import { useEffect, useRef } from 'react';
 import { useConfig } from '../../config/ConfigContext';
-import { usePreferences } from '../preferences/usePreferences';
+import { usePreferences } from '../preferences';
 
 /**
  * docs/console/account-screens.md#default-preferences: the sound the console ships with (public/audio), when neither

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { usePreferences, useSavePreferences } from '../preferences/usePreferences';
+import { usePreferences, useSavePreferences } from '../preferences';
 import type { Density } from './AlertsMenu';
 
 /**

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useApi } from '../../api';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { withMessages } from '../../i18n/areas';
-import { adminMessages } from '../admin/messages';
+import { adminMessages } from '../admin';
 import { requestPasswordReset } from './accountApi';
 import { authMessages } from './messages';
 import { AuthPage } from './parts';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useApi } from '../../api';
 import { withMessages } from '../../i18n/areas';
-import { adminMessages } from '../admin/messages';
+import { adminMessages } from '../admin';
 import { resetPassword } from './accountApi';
 import { authMessages } from './messages';
 import { passwordProblems } from '../../shared/passwordRules';

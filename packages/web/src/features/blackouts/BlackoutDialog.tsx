@@ -4,11 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { useConfig } from '../../config/ConfigContext';
-import { useAdminChange } from '../admin/adminActions';
-import { FormDialog } from '../admin/FormDialog';
-import { WarningIcon } from '../admin/icons';
+import { FormDialog, useAdminChange } from '../admin';
+import { WarningIcon } from '../../shared/adminIcons';
 import { fetchCustomerNames, fetchServiceNames } from '../../shared/alertsApi';
-import { usePreferences } from '../preferences/usePreferences';
+import { usePreferences } from '../preferences';
 import {
   broadScope,
   createBody,

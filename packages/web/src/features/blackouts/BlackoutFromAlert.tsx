@@ -1,7 +1,7 @@
-import '../admin/adminStyles';
+import '../../shared/adminStyles';
 import type { Alert } from '@alerta/contract';
 import { withMessages } from '../../i18n/areas';
-import { adminMessages } from '../admin/messages';
+import { adminMessages } from '../admin';
 import { BlackoutDialog } from './BlackoutDialog';
 import { EMPTY_FIELDS, type BlackoutFields } from './blackoutForm';
 import { blackoutsMessages } from './messages';

@@ -3,7 +3,7 @@ import { ActionIcon } from '@mantine/core';
 import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyChunk } from '../../app/lazyChunk';
-import { usePermission } from '../auth/usePermission';
+import { usePermission } from '../auth';
 import { BlackoutIcon } from './icons';
 
 const BlackoutFromAlert = lazyChunk(() => import('./BlackoutFromAlert'));

@@ -1,4 +1,4 @@
-import '../admin/adminStyles';
+import '../../shared/adminStyles';
 import { Chip, Group } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -7,12 +7,16 @@ import type { Query } from '../../api';
 import { useApi } from '../../api';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
-import { adminMessages } from '../admin/messages';
-import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
-import { searchParam, usePagedAdminList } from '../admin/adminList';
-import { AdminTable } from '../admin/AdminTable';
-import { ListToolbar } from '../admin/ListToolbar';
-import { usePermission } from '../auth/usePermission';
+import {
+  adminMessages,
+  AdminTable,
+  ListToolbar,
+  searchParam,
+  useAdminChange,
+  useConfirmDelete,
+  usePagedAdminList,
+} from '../admin';
+import { usePermission } from '../auth';
 import { blackoutColumns } from './blackoutColumns';
 import { BlackoutDialog } from './BlackoutDialog';
 import { fieldsOf, type BlackoutFields } from './blackoutForm';

@@ -28,7 +28,7 @@ export function onFixedClock(): void {
   // The screen and the dialog are lazy chunks: loaded once here, not inside the first test's time.
   beforeAll(async () => {
     await import('./BlackoutsScreen');
-    await import('../alerts/ConfirmDeleteDialog');
+    await import('../../shared/ConfirmDeleteDialog');
   }, 60_000);
   beforeEach(() => {
     startFakeClock();

@@ -1,20 +1,25 @@
-import '../admin/adminStyles';
+import '../../shared/adminStyles';
 import { Badge, Group } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { withMessages } from '../../i18n/areas';
-import { adminMessages } from '../admin/messages';
+import {
+  type AdminColumn,
+  adminMessages,
+  AdminTable,
+  ListToolbar,
+  RowButton,
+  searchParam,
+  useAdminChange,
+  useConfirmDelete,
+  usePagedAdminList,
+} from '../admin';
 import { customersMessages } from './messages';
-import { usePermission } from '../auth/usePermission';
-import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
-import { searchParam, usePagedAdminList } from '../admin/adminList';
-import { AdminTable, type AdminColumn } from '../admin/AdminTable';
+import { usePermission } from '../auth';
 import { DeleteIcon } from '../../shared/icons';
-import { EditIcon } from '../admin/icons';
-import { RowButton } from '../admin/RowButton';
-import { ListToolbar } from '../admin/ListToolbar';
+import { EditIcon } from '../../shared/adminIcons';
 import { CustomerDialog } from './CustomerDialog';
 import { customerRowSchema, deleteCustomer, type CustomerRow } from './customersApi';
 

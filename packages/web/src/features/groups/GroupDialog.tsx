@@ -2,8 +2,7 @@ import { Badge, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
-import { useAdminChange } from '../admin/adminActions';
-import { FormDialog } from '../admin/FormDialog';
+import { FormDialog, useAdminChange } from '../admin';
 import { saveGroup, type GroupRow, type GroupValues } from './groupsApi';
 
 export interface GroupDialogProps {

@@ -1,4 +1,4 @@
-import '../admin/adminStyles';
+import '../../shared/adminStyles';
 import { Group } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -6,15 +6,20 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
-import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
-import { searchParam, usePagedAdminList } from '../admin/adminList';
-import { AdminTable, type AdminColumn } from '../admin/AdminTable';
-import { EditIcon } from '../admin/icons';
-import { RowButton } from '../admin/RowButton';
-import { ListToolbar } from '../admin/ListToolbar';
-import { adminMessages } from '../admin/messages';
+import {
+  type AdminColumn,
+  adminMessages,
+  AdminTable,
+  ListToolbar,
+  RowButton,
+  searchParam,
+  useAdminChange,
+  useConfirmDelete,
+  usePagedAdminList,
+} from '../admin';
+import { EditIcon } from '../../shared/adminIcons';
 import { DeleteIcon } from '../../shared/icons';
-import { usePermission } from '../auth/usePermission';
+import { usePermission } from '../auth';
 import { GroupDialog } from './GroupDialog';
 import { deleteGroup, groupRowSchema, type GroupRow } from './groupsApi';
 import { MembersIcon } from './icons';

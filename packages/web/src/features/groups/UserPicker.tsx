@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
-import { searchUsers } from '../users/usersApi';
+import { searchUsers } from '../users';
 import { queryKeys } from '../../api/queryKeys';
 
 export interface UserPickerProps {

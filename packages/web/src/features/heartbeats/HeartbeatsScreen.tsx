@@ -1,4 +1,4 @@
-import '../admin/adminStyles';
+import '../../shared/adminStyles';
 import { HEARTBEAT_STATUSES } from '@alerta/contract';
 import { ActionIcon, Chip, Group, Text, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -7,13 +7,19 @@ import { useTranslation } from 'react-i18next';
 import { useApi, type Query } from '../../api';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
-import { adminMessages } from '../admin/messages';
-import { usePermission } from '../auth/usePermission';
-import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
-import { searchParam, usePagedAdminList } from '../admin/adminList';
-import { AdminTable, type AdminColumn } from '../admin/AdminTable';
-import { ListToolbar } from '../admin/ListToolbar';
-import { Chips, DateTime } from '../admin/parts';
+import {
+  type AdminColumn,
+  adminMessages,
+  AdminTable,
+  Chips,
+  DateTime,
+  ListToolbar,
+  searchParam,
+  useAdminChange,
+  useConfirmDelete,
+  usePagedAdminList,
+} from '../admin';
+import { usePermission } from '../auth';
 import { DeleteIcon } from '../../shared/icons';
 import { heartbeatsMessages } from './messages';
 import { deleteHeartbeat, heartbeatRowSchema, type HeartbeatRow } from './heartbeatsApi';

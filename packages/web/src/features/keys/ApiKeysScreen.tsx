@@ -1,4 +1,4 @@
-import '../admin/adminStyles';
+import '../../shared/adminStyles';
 import { Chip, Group } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -6,13 +6,17 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
-import { adminMessages } from '../admin/messages';
+import {
+  adminMessages,
+  AdminTable,
+  ListToolbar,
+  searchParam,
+  useAdminChange,
+  useConfirmDelete,
+  usePagedAdminList,
+} from '../admin';
 import { keysMessages } from './messages';
-import { usePermission } from '../auth/usePermission';
-import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
-import { searchParam, usePagedAdminList } from '../admin/adminList';
-import { AdminTable } from '../admin/AdminTable';
-import { ListToolbar } from '../admin/ListToolbar';
+import { usePermission } from '../auth';
 import { ApiKeyDialog } from './ApiKeyDialog';
 import { keyColumns } from './keyColumns';
 import { deleteKey, keyRowSchema, type KeyRow } from './keysApi';

@@ -2,7 +2,7 @@ import { Text, Tooltip } from '@mantine/core';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { useTranslation } from 'react-i18next';
-import { useDateFormat } from '../preferences/dateFormat';
+import { useDateFormat } from '../preferences';
 
 dayjs.extend(relativeTime);
 

@@ -1,9 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import type { AdminColumn } from '../admin/AdminTable';
-import { DownloadIcon, EditIcon } from '../admin/icons';
-import { RowButton } from '../admin/RowButton';
-import { Chips, DateTime } from '../admin/parts';
+import { type AdminColumn, Chips, DateTime, RowButton } from '../admin';
+import { DownloadIcon, EditIcon } from '../../shared/adminIcons';
 import { DeleteIcon } from '../../shared/icons';
 import { CopyKeyButton } from './CopyKeyButton';
 import { ActiveIcon, ExpiredIcon } from './icons';

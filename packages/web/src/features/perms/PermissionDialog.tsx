@@ -2,9 +2,7 @@ import { Badge, MultiSelect, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
-import { useAdminChange } from '../admin/adminActions';
-import { FormDialog } from '../admin/FormDialog';
-import { useGrantableScopes } from '../admin/scopes';
+import { FormDialog, useAdminChange, useGrantableScopes } from '../admin';
 import { savePermission, type PermissionRow, type PermissionValues } from './permsApi';
 
 export interface PermissionDialogProps {

@@ -1,21 +1,26 @@
-import '../admin/adminStyles';
+import '../../shared/adminStyles';
 import { ActionIcon, Badge, Group, MultiSelect, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { withMessages } from '../../i18n/areas';
-import { adminMessages } from '../admin/messages';
+import {
+  type AdminColumn,
+  adminMessages,
+  AdminTable,
+  Chips,
+  ListToolbar,
+  searchParam,
+  useAdminChange,
+  useConfirmDelete,
+  useKnownScopes,
+  usePagedAdminList,
+} from '../admin';
 import { permsMessages } from './messages';
-import { usePermission } from '../auth/usePermission';
-import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
-import { searchParam, usePagedAdminList } from '../admin/adminList';
-import { AdminTable, type AdminColumn } from '../admin/AdminTable';
-import { Chips } from '../admin/parts';
-import { useKnownScopes } from '../admin/scopes';
+import { usePermission } from '../auth';
 import { DeleteIcon } from '../../shared/icons';
-import { EditIcon, LockIcon } from '../admin/icons';
-import { ListToolbar } from '../admin/ListToolbar';
+import { EditIcon, LockIcon } from '../../shared/adminIcons';
 import { PermissionDialog } from './PermissionDialog';
 import { deletePermission, isSystemRole, permissionRowSchema, type PermissionRow } from './permsApi';
 

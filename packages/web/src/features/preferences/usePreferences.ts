@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { z } from 'zod/mini';
 import { useApi } from '../../api';
 import { msg } from '../../i18n';
-import { useSession } from '../auth/AuthContext';
+import { useSession } from '../auth';
 import { userAttributesResponseSchema, type Preferences, type SavedQuery } from './preferences';
 import { queryKeys } from '../../api/queryKeys';
 

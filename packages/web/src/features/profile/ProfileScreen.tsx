@@ -1,4 +1,4 @@
-import '../admin/adminStyles';
+import '../../shared/adminStyles';
 import { Alert as Callout, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,10 +6,8 @@ import { providerName } from '../../app/shell/providers';
 import { UserAvatar } from '../../app/shell/UserAvatar';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
-import { adminMessages } from '../admin/messages';
-import { Chips } from '../admin/parts';
-import { useSession } from '../auth/AuthContext';
-import type { Session } from '../auth/token';
+import { adminMessages, Chips } from '../admin';
+import { type Session, useSession } from '../auth';
 import { profileMessages } from './messages';
 
 const mark = (path: ReactNode, color: string) => (

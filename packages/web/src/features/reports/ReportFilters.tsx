@@ -1,6 +1,6 @@
 import { Button, Group, MultiSelect, NativeSelect, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SearchIcon } from '../admin/icons';
+import { SearchIcon } from '../../shared/adminIcons';
 import { TimeRangeFields, useTimeRange } from '../../shared/TimeRangeFields';
 import { TOP_CHOICES, type ReportFilter } from './reportFilter';
 

@@ -1,4 +1,4 @@
-import '../admin/adminStyles';
+import '../../shared/adminStyles';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { useApi } from '../../api';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
-import { adminMessages } from '../admin/messages';
+import { adminMessages } from '../admin';
 import { fetchCustomerNames, fetchGroupNames, fetchServiceNames } from '../../shared/alertsApi';
 import { RefreshIcon } from '../../app/shell/icons';
 import { reportsMessages } from './messages';

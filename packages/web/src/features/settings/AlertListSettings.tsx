@@ -1,12 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../config/ConfigContext';
-import {
-  DEFAULT_ROWS_PER_PAGE,
-  DEFAULT_TEXT_WIDTH,
-  DEFAULT_VALUE_WIDTH,
-  type Preferences,
-} from '../preferences/preferences';
-import { DEFAULT_REFRESH_MS } from '../alerts/useAlertsQuery';
+import { DEFAULT_ROWS_PER_PAGE, DEFAULT_TEXT_WIDTH, DEFAULT_VALUE_WIDTH, type Preferences } from '../preferences';
+import { DEFAULT_REFRESH_MS } from '../alerts';
 import { ChoiceSetting, SettingsSection, ToggleSetting } from './controls';
 import { FontSettings } from './FontSettings';
 import {

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../config/ConfigContext';
 import { CLIENT_DEFAULTS } from '../../config/defaults';
-import { formatDate, showsUtc, useDateExtras, type DateKind } from '../preferences/dateFormat';
-import type { Preferences } from '../preferences/preferences';
+import { type DateKind, formatDate, type Preferences, showsUtc, useDateExtras } from '../preferences';
 import type { SaveSetting } from './useSaveSetting';
 import { ChoiceSetting, SettingsSection } from './controls';
 import { DATE_FORMATS, TIME_FORMATS, withCurrentText } from './options';

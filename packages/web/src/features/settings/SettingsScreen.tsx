@@ -3,9 +3,8 @@ import { Alert as Callout, Button, Center, Group, Loader, Stack, Text, Title } f
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
-import { useSession } from '../auth/AuthContext';
-import type { Preferences } from '../preferences/preferences';
-import { usePreferences } from '../preferences/usePreferences';
+import { useSession } from '../auth';
+import { type Preferences, usePreferences } from '../preferences';
 import { AlertListSettings } from './AlertListSettings';
 import { ChoiceSetting, SettingsSection, ToggleSetting } from './controls';
 import { DateSettings } from './DateSettings';

@@ -5,8 +5,8 @@ import { z } from 'zod/mini';
 import { useApi } from '../../api';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { notifyError } from '../../app/notifications/snackbarText';
-import { useSession } from '../auth/AuthContext';
-import { preferencesSchema, type Preferences, type userAttributesResponseSchema } from '../preferences/preferences';
+import { useSession } from '../auth';
+import { type Preferences, preferencesSchema, type userAttributesResponseSchema } from '../preferences';
 import { queryKeys } from '../../api/queryKeys';
 
 type AttributesAnswer = z.infer<typeof userAttributesResponseSchema>;

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
-import { searchGroups } from '../groups/groupsApi';
+import { searchGroups } from '../groups';
 import type { GroupChoice } from './userForm';
 import { queryKeys } from '../../api/queryKeys';
 

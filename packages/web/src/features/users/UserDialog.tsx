@@ -4,10 +4,9 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { useConfig } from '../../config/ConfigContext';
-import { useAdminChange } from '../admin/adminActions';
-import { FormDialog } from '../admin/FormDialog';
-import { usePermission } from '../auth/usePermission';
-import { addMember, fetchUserGroups, removeMember } from '../groups/groupsApi';
+import { FormDialog, useAdminChange } from '../admin';
+import { usePermission } from '../auth';
+import { addMember, fetchUserGroups, removeMember } from '../groups';
 import { GroupsField } from './GroupsField';
 import {
   checkUserForm,

@@ -1,16 +1,20 @@
-import '../admin/adminStyles';
+import '../../shared/adminStyles';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
-import { useAdminChange, useConfirmDelete } from '../admin/adminActions';
-import { searchParam, usePagedAdminList } from '../admin/adminList';
-import { AdminTable } from '../admin/AdminTable';
-import { ListToolbar } from '../admin/ListToolbar';
-import { adminMessages } from '../admin/messages';
-import { usePermission } from '../auth/usePermission';
+import {
+  adminMessages,
+  AdminTable,
+  ListToolbar,
+  searchParam,
+  useAdminChange,
+  useConfirmDelete,
+  usePagedAdminList,
+} from '../admin';
+import { usePermission } from '../auth';
 import { usersMessages } from './messages';
 import { useUserColumns } from './userColumns';
 import { UserDialog } from './UserDialog';

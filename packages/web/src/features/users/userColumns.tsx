@@ -1,9 +1,7 @@
 import { Checkbox, Group, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AdminColumn } from '../admin/AdminTable';
-import { EditIcon } from '../admin/icons';
-import { RowButton } from '../admin/RowButton';
-import { Chips, DateTime } from '../admin/parts';
+import { type AdminColumn, Chips, DateTime, RowButton } from '../admin';
+import { EditIcon } from '../../shared/adminIcons';
 import { DeleteIcon } from '../../shared/icons';
 import type { UserStatus } from './UserFilters';
 import type { UserRow } from './usersApi';

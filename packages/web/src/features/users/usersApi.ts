@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useApi, type ApiClient } from '../../api';
-import { searchParam } from '../admin/adminList';
-import { PICKER_PAGE_SIZE } from '../groups/groupsApi';
+import { searchParam } from '../admin';
+import { PICKER_PAGE_SIZE } from '../groups';
 import { queryKeys } from '../../api/queryKeys';
 
 /**

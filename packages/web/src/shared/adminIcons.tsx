@@ -1,4 +1,4 @@
-import { icon } from '../../shared/icons';
+import { icon } from './icons';
 
 /** Icons of the administration screens (decorative: their buttons carry the names). */
 export const ChevronLeftIcon = () => icon(<path d="M15 18l-6-6 6-6" />);

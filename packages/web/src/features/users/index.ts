@@ -1,0 +1,2 @@
+/** The user search the group members dialog offers. */
+export { searchUsers } from './usersApi';
