@@ -1,4 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AppContext, createContext } from './context.js';
 import { logUnavailable, methodNotAllowedError, notFoundError, sendError, toApiError } from './http/envelope.js';
 import { preflightHeaders, registerHooks, requestIdOf } from './http/hooks.js';
@@ -6,6 +7,8 @@ import { RouteTable } from './http/route-table.js';
 import { registerConsole } from './http/console.js';
 import { registerCompression } from './http/compression.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { type ApiApp, inputError, registerValidation } from './http/validation.js';
+import { DOCS_PREFIX, registerDocsRoutes, registerOpenApi } from './openapi/document.js';
 import { registerAlertAggregateRoutes } from './routes/alert-aggregates.js';
 import { registerApiIndexRoute } from './routes/api-index.js';
 import { scheduleHousekeeping } from './housekeeping-timer.js';
@@ -94,14 +97,20 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
   });
 
   const apiRoutes = new RouteTable();
+  // The reference page's files are not API routes: the index does not list them, and a file it does not have is a 404.
+  const docsPath = `${settings.BASE_PATH}${DOCS_PREFIX}`;
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(settings.BASE_PATH)) {
+    const isDocs = route.url === docsPath || route.url.startsWith(`${docsPath}/`);
+    if (route.url.startsWith(settings.BASE_PATH) && !isDocs) {
       apiRoutes.add(route.url, Array.isArray(route.method) ? route.method : [route.method]);
     }
   });
 
+  // Route schemas are the contract's zod schemas (docs/api/README.md#openapi-document).
+  registerValidation(app);
   app.setErrorHandler((error, request, reply) => {
-    const apiError = toApiError(error);
+    // A request that fails its route's schema gets the 400 the route's fields call for (docs/api/conventions.md#errors).
+    const apiError = inputError(error, request.routeOptions.config.invalidInput) ?? toApiError(error);
     if (apiError === undefined) {
       request.log.error({ err: error }, 'unexpected error');
       // docs/api/conventions.md message; the exception text stays in the log so internals never reach the client.
@@ -112,6 +121,8 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
     return sendError(request, reply, apiError.statusCode, apiError.message, apiError.errors);
   });
 
+  // Before any route, so that the document sees every one.
+  await registerOpenApi(app, settings);
   // Security headers on every answer, the console's and the API's (README.md#security-headers).
   await registerSecurityHeaders(app, settings);
   registerHooks(app, context);
@@ -137,9 +148,11 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
   });
 
   await app.register(
-    async (api) => {
+    async (plain) => {
+      const api: ApiApp = plain.withTypeProvider<ZodTypeProvider>();
       // First, so that every route below gets it.
       await registerCompression(api);
+      await registerDocsRoutes(api, settings);
       registerApiIndexRoute(api, context, apiRoutes);
       registerMiscRoutes(api, context);
       registerAuthRoutes(api, context);

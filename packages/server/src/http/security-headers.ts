@@ -126,6 +126,33 @@ export const API_HELMET_OPTIONS: HelmetOptions = {
   crossOriginResourcePolicy: { policy: 'cross-origin' },
 };
 
+/**
+ * The OpenAPI reference page under BASE_PATH/docs (docs/api/README.md#openapi-document) and its files. The API's own
+ * policy loads nothing, and the page needs its scripts, styles and the document; so this path alone gets: scripts and
+ * the document from this origin only (no inline script, no eval, as on the console's pages), the style attributes
+ * Swagger UI writes while it renders (`'unsafe-inline'` for styles only, which run nothing), and its icons as data:
+ * URLs. Nothing may frame it and nothing is sent anywhere else.
+ */
+export const DOCS_HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'none'"],
+      scriptSrc: ["'self'"],
+      scriptSrcAttr: ["'none'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+};
+
 const isHtml = (contentType: unknown): boolean =>
   typeof contentType === 'string' && contentType.trimStart().toLowerCase().startsWith('text/html');
 
@@ -155,12 +182,15 @@ export async function registerSecurityHeaders(app: FastifyInstance, settings: Se
     strictTransportSecurity: settings.HSTS_ENABLED ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   });
   const basePath = settings.BASE_PATH;
+  const docsPath = `${basePath}/docs`;
   // Chosen when the answer is ready, by what it is: a page of the console gets the console's policy (and the
   // Permissions-Policy, which only pages use), anything else the short one. Every answer passes here, errors and
   // 404s included.
   app.addHook('onSend', (request, reply, payload, done) => {
     const path = request.url.split('?', 1)[0] ?? '/';
-    if (path === basePath || path.startsWith(`${basePath}/`)) {
+    if (path === docsPath || path.startsWith(`${docsPath}/`)) {
+      reply.helmet(DOCS_HELMET_OPTIONS);
+    } else if (path === basePath || path.startsWith(`${basePath}/`)) {
       reply.helmet(API_HELMET_OPTIONS);
     } else if (isHtml(reply.getHeader('content-type'))) {
       reply.helmet(consoleOptions);

@@ -1,10 +1,12 @@
 import { actionSchema, attributesChangeSchema, statusChangeSchema, tagsChangeSchema } from '@alerta/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { checkStatus } from '../domain/alert-changes.js';
 import { ApiError } from '../errors.js';
 import type { LockedAlert } from '../store/change-types.js';
-import { actorOf, alertChanges, parseBody } from './change-support.js';
+import type { ApiApp } from '../http/validation.js';
+import { alertListQuery } from '../openapi/schemas.js';
+import { actorOf, alertChanges } from './change-support.js';
 import { callerQuery } from './ownership.js';
 import { alertQuery, queryParams } from './alert-params.js';
 
@@ -13,9 +15,11 @@ import { alertQuery, queryParams } from './alert-params.js';
  * runs synchronously, one alert per transaction, answering with the ids it changed
  * (README.md#where-we-differ-from-the-reference-server).
  */
-export function registerBulkRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerBulkRoutes(app: ApiApp, context: AppContext): void {
   const store = context.store.alertChanges;
-  const options = { config: { scope: 'write:alerts' } };
+  const config = { scope: 'write:alerts' };
+  // The query string selects the alerts, as GET /alerts reads it.
+  const withBody = <T>(body: T) => ({ config, schema: { querystring: alertListQuery, body } });
 
   function selected(request: FastifyRequest): Promise<string[]> {
     // Only GET /alerts defaults `to-date` to now (docs/api/alerts.md). Unlike the reference, bulk changes touch only
@@ -42,35 +46,35 @@ export function registerBulkRoutes(app: FastifyInstance, context: AppContext): v
     return { status: 'ok', updated, count: updated.length };
   }
 
-  app.put('/_bulk/alerts/status', options, async (request) => {
-    const body = parseBody(statusChangeSchema, request.body);
+  app.put('/_bulk/alerts/status', withBody(statusChangeSchema), async (request) => {
+    const body = request.body;
     checkStatus(context.model, body.status);
     return changeEach(request, alertChanges(context, actorOf(request)).status(body, 'bulk status update'));
   });
 
-  app.put('/_bulk/alerts/action', options, async (request) => {
-    const body = parseBody(actionSchema, request.body);
+  app.put('/_bulk/alerts/action', withBody(actionSchema), async (request) => {
+    const body = request.body;
     // An action that is invalid for one alert's status (409 on its own) leaves that alert out of `updated`.
     const invalidTransition = (error: unknown) => error instanceof ApiError && error.statusCode === 409;
     return changeEach(request, alertChanges(context, actorOf(request)).action(body), invalidTransition);
   });
 
-  app.put('/_bulk/alerts/tag', options, async (request) => {
-    const { tags } = parseBody(tagsChangeSchema, request.body);
+  app.put('/_bulk/alerts/tag', withBody(tagsChangeSchema), async (request) => {
+    const { tags } = request.body;
     return changeEach(request, alertChanges(context, actorOf(request)).tag(tags));
   });
 
-  app.put('/_bulk/alerts/untag', options, async (request) => {
-    const { tags } = parseBody(tagsChangeSchema, request.body);
+  app.put('/_bulk/alerts/untag', withBody(tagsChangeSchema), async (request) => {
+    const { tags } = request.body;
     return changeEach(request, alertChanges(context, actorOf(request)).untag(tags));
   });
 
-  app.put('/_bulk/alerts/attributes', options, async (request) => {
-    const { attributes } = parseBody(attributesChangeSchema, request.body);
+  app.put('/_bulk/alerts/attributes', withBody(attributesChangeSchema), async (request) => {
+    const { attributes } = request.body;
     return changeEach(request, alertChanges(context, actorOf(request)).attributes(attributes));
   });
 
-  app.delete('/_bulk/alerts', options, async (request) => {
+  app.delete('/_bulk/alerts', { config, schema: { querystring: alertListQuery } }, async (request) => {
     const deleted = await store.delete(await selected(request));
     return { status: 'ok', deleted, count: deleted.length };
   });

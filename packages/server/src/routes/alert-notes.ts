@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { type Note, noteInputSchema, noteUpdateSchema } from '@alerta/contract';
-import type { FastifyInstance } from 'fastify';
 import { type AppContext, principalOf } from '../context.js';
 import { dismissEntry, editNote, newNote } from '../domain/notes.js';
 import { badRequest, notFound } from '../errors.js';
 import type { NoteRecord } from '../store/change-types.js';
-import { actorOf, alertIdOf, parseBody } from './change-support.js';
+import type { ApiApp } from '../http/validation.js';
+import { idParams, noteParams } from '../openapi/schemas.js';
+import { actorOf, alertIdOf } from './change-support.js';
 
 /** The Note object of docs/api/alerts.md, with absolute hrefs. */
 export function noteView(note: NoteRecord, apiRoot: string): Note {
@@ -21,14 +22,14 @@ export function noteView(note: NoteRecord, apiRoot: string): Note {
 
 const MISSING_TEXT = "must supply 'note' text";
 
-export function registerNoteRoutes(app: FastifyInstance, context: AppContext): void {
-  type ById = { Params: { id: string } };
-  type ByNote = { Params: { id: string; noteId: string } };
+export function registerNoteRoutes(app: ApiApp, context: AppContext): void {
+  const write = { scope: 'write:alerts' };
   const store = context.store.alertChanges;
   const limit = context.settings.HISTORY_LIMIT;
 
-  app.put<ById>('/alert/:id/note', { config: { scope: 'write:alerts' } }, async (request, reply) => {
-    const body = parseBody(noteInputSchema, request.body);
+  const addNote = { config: write, schema: { params: idParams, body: noteInputSchema } };
+  app.put('/alert/:id/note', addNote, async (request, reply) => {
+    const body = request.body;
     const text = body.text ?? body.note ?? '';
     if (text.trim() === '') throw badRequest(MISSING_TEXT);
     const alertId = await alertIdOf(context, request, request.params.id);
@@ -48,7 +49,7 @@ export function registerNoteRoutes(app: FastifyInstance, context: AppContext): v
       .send({ status: 'ok', id: note.id, note: noteView(note, apiRoot) });
   });
 
-  app.get<ById>('/alert/:id/notes', { config: { scope: 'read:alerts' } }, async (request) => {
+  app.get('/alert/:id/notes', { config: { scope: 'read:alerts' }, schema: { params: idParams } }, async (request) => {
     const id = request.params.id;
     if (id.length === 0 || id.length > 255) throw notFound();
     // Read routes find alerts as GET /alert/{id} does (docs/api/conventions.md).
@@ -59,8 +60,9 @@ export function registerNoteRoutes(app: FastifyInstance, context: AppContext): v
     return { status: 'ok', ...(notes.length === 0 ? { message: 'not found' } : {}), notes, total: notes.length };
   });
 
-  app.put<ByNote>('/alert/:id/note/:noteId', { config: { scope: 'write:alerts' } }, async (request) => {
-    const body = parseBody(noteUpdateSchema, request.body);
+  const editOne = { config: write, schema: { params: noteParams, body: noteUpdateSchema } };
+  app.put('/alert/:id/note/:noteId', editOne, async (request) => {
+    const body = request.body;
     const text = body.text ?? body.note;
     if (text !== undefined && text.trim() === '') throw badRequest(MISSING_TEXT);
     const alertId = await alertIdOf(context, request, request.params.id, 'alert not found');
@@ -76,7 +78,7 @@ export function registerNoteRoutes(app: FastifyInstance, context: AppContext): v
     return { status: 'ok', note: noteView(outcome.value, context.apiRoot(request)) };
   });
 
-  app.delete<ByNote>('/alert/:id/note/:noteId', { config: { scope: 'write:alerts' } }, async (request) => {
+  app.delete('/alert/:id/note/:noteId', { config: write, schema: { params: noteParams } }, async (request) => {
     const alertId = await alertIdOf(context, request, request.params.id, 'alert not found');
     const actor = actorOf(request);
     const outcome = await store.change(alertId, async (locked) => {

@@ -1,61 +1,69 @@
-import { alertInputSchema, computePaging } from '@alerta/contract';
-import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod/mini';
+import { computePaging } from '@alerta/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { type AppContext, principalOf } from '../context.js';
-import { badRequest, notFound } from '../errors.js';
+import { notFound } from '../errors.js';
+import { type ApiApp, isInputError } from '../http/validation.js';
+import {
+  alertCreatedSchema,
+  alertDivertedSchema,
+  alertInputBody,
+  alertListQuery,
+  alertListSchema,
+  alertOneSchema,
+} from '../openapi/schemas.js';
 import { alertView } from './alert-view.js';
 import { callerQuery } from './ownership.js';
 import { alertQuery, checkPageInRange, flag, pageRequest, queryParams } from './alert-params.js';
 import { switchboardOf } from '../http/switchboard.js';
 import { isDiverted, receiveAlert, sendDiverted } from './receive.js';
 
-/** Turns zod issues into a 400 whose message names the field (docs/api/alerts.md validation). */
-export function validationError(error: z.core.$ZodError) {
-  const describe = (issue: z.core.$ZodIssue): string => {
-    const field = issue.path.map(String).join('.');
-    if (field === '' || issue.message.includes(`'${field}'`) || issue.message.includes(`"${field}"`)) {
-      return issue.message;
-    }
-    return `'${field}': ${issue.message}`;
-  };
-  const messages = error.issues.map(describe);
-  return badRequest(messages[0] ?? 'invalid alert', messages);
-}
+const alertParams = z.object({ id: z.string() });
 
-export function registerAlertRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerAlertRoutes(app: ApiApp, context: AppContext): void {
   const { settings } = context;
 
-  app.post('/alert', { config: { scope: 'write:alerts' } }, async (request, reply) => {
-    const body: unknown = request.body;
-    const parsed =
-      body === null || typeof body !== 'object' || Array.isArray(body) ? undefined : alertInputSchema.safeParse(body);
-    if (parsed?.success !== true) {
-      context.metrics.countIngest('rejected');
-      throw parsed === undefined ? badRequest('the request body must be a JSON object') : validationError(parsed.error);
-    }
-    const result = await receiveAlert(context, request, parsed.data);
+  const postAlert = {
+    config: { scope: 'write:alerts' },
+    schema: { body: alertInputBody, response: { 201: alertCreatedSchema, 202: alertDivertedSchema } },
+    // A body refused by the schema counts as a rejected alert, as one refused later in the pipeline does.
+    onError: (_request: FastifyRequest, _reply: FastifyReply, error: Error, done: () => void) => {
+      if (isInputError(error)) context.metrics.countIngest('rejected');
+      done();
+    },
+  };
+  app.post('/alert', postAlert, async (request, reply) => {
+    const result = await receiveAlert(context, request, request.body);
     if (isDiverted(result)) return sendDiverted(reply, result);
     const { alert, history } = result.stored;
     return reply.code(201).send({
-      status: 'ok',
+      status: 'ok' as const,
       id: alert.id,
       alert: alertView(alert, history, context.apiRoot(request), { rawData: true }),
     });
   });
 
-  app.get<{ Params: { id: string } }>('/alert/:id', { config: { scope: 'read:alerts' } }, async (request) => {
+  const getAlert = {
+    config: { scope: 'read:alerts' },
+    schema: { params: alertParams, response: { 200: alertOneSchema } },
+  };
+  app.get('/alert/:id', getAlert, async (request) => {
     const id = request.params.id;
     if (id.length === 0 || id.length > 255) throw notFound();
     const found = await context.store.alerts.get(id, principalOf(request).customers);
     if (found === undefined) throw notFound();
     return {
-      status: 'ok',
-      total: 1,
+      status: 'ok' as const,
+      total: 1 as const,
       alert: alertView(found.alert, found.history, context.apiRoot(request), { rawData: true }),
     };
   });
 
-  app.get('/alerts', { config: { scope: 'read:alerts' } }, async (request) => {
+  const listAlerts = {
+    config: { scope: 'read:alerts' },
+    schema: { querystring: alertListQuery, response: { 200: alertListSchema } },
+  };
+  app.get('/alerts', listAlerts, async (request) => {
     const now = new Date().toISOString();
     const params = queryParams(request.query);
     const query = callerQuery(request, alertQuery(params, context.model, now));
@@ -73,7 +81,7 @@ export function registerAlertRoutes(app: FastifyInstance, context: AppContext): 
     const alerts = rows.map((row) => alertView(row.alert, row.history, apiRoot, { rawData }));
     const lastTime = alerts.reduce((latest, a) => (a.lastReceiveTime > latest ? a.lastReceiveTime : latest), '');
     return {
-      status: 'ok',
+      status: 'ok' as const,
       ...(counts.total === 0 ? { message: 'not found' } : {}),
       page: paging.page,
       pageSize: paging.pageSize,

@@ -7,16 +7,17 @@ import {
   MAX_SECONDS,
   computePaging,
 } from '@alerta/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { ApiApp } from '../http/validation.js';
+import { idParams } from '../openapi/schemas.js';
 import { type AppContext, principalOf } from '../context.js';
 import { blackoutRemaining, blackoutStatus, newBlackout, updatedBlackout } from '../domain/blackout.js';
 import { badRequest, notFound } from '../errors.js';
 import { BLACKOUT_COLUMNS } from '../store/fields.js';
 import type { BlackoutRecord } from '../store/types.js';
 import { checkPageInRange, pageRequest, queryParams } from './alert-params.js';
-import { validationError } from './alerts.js';
 import { monitorQuery } from './monitor-params.js';
-import { assignCustomer, callerQuery, holdsAdmin, objectBody, ownRecord } from './ownership.js';
+import { assignCustomer, callerQuery, holdsAdmin, ownRecord } from './ownership.js';
 
 /**
  * The blackout object of docs/api/blackouts.md with its status and integer `remaining`
@@ -66,25 +67,28 @@ function blackoutUser(request: FastifyRequest, wanted: string | null | undefined
 
 type IdParams = { Params: { id: string } };
 
-export function registerBlackoutRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerBlackoutRoutes(app: ApiApp, context: AppContext): void {
   const { settings, store } = context;
 
-  app.post('/blackout', { config: { scope: 'write:blackouts' } }, async (request, reply) => {
-    const parsed = blackoutInputSchema.safeParse(objectBody(request.body));
-    if (!parsed.success) throw validationError(parsed.error);
-    const customer = assignCustomer(principalOf(request), parsed.data.customer, 'admin:blackouts');
-    const now = new Date();
-    const blackout = newBlackout(
-      parsed.data,
-      { user: blackoutUser(request, parsed.data.user), customer },
-      settings.BLACKOUT_DURATION,
-      now.toISOString(),
-    );
-    checkWindow(blackout);
-    await store.blackouts.create(blackout);
-    const view = blackoutView(blackout, context.apiRoot(request), now);
-    return reply.code(201).header('Location', view.href).send({ status: 'ok', id: blackout.id, blackout: view });
-  });
+  app.post(
+    '/blackout',
+    { config: { scope: 'write:blackouts' }, schema: { body: blackoutInputSchema } },
+    async (request, reply) => {
+      const parsedBody = request.body;
+      const customer = assignCustomer(principalOf(request), parsedBody.customer, 'admin:blackouts');
+      const now = new Date();
+      const blackout = newBlackout(
+        parsedBody,
+        { user: blackoutUser(request, parsedBody.user), customer },
+        settings.BLACKOUT_DURATION,
+        now.toISOString(),
+      );
+      checkWindow(blackout);
+      await store.blackouts.create(blackout);
+      const view = blackoutView(blackout, context.apiRoot(request), now);
+      return reply.code(201).header('Location', view.href).send({ status: 'ok', id: blackout.id, blackout: view });
+    },
+  );
 
   app.get<IdParams>('/blackout/:id', { config: { scope: 'read:blackouts' } }, async (request) => {
     const found = ownRecord(
@@ -120,22 +124,25 @@ export function registerBlackoutRoutes(app: FastifyInstance, context: AppContext
     };
   });
 
-  app.put<IdParams>('/blackout/:id', { config: { scope: 'write:blackouts' } }, async (request) => {
-    const parsed = blackoutUpdateSchema.safeParse(objectBody(request.body));
-    if (!parsed.success) throw validationError(parsed.error);
-    const stored = ownRecord(
-      request,
-      request.params.id === '' ? undefined : await store.blackouts.get(request.params.id),
-    );
-    const customer =
-      parsed.data.customer === undefined
-        ? undefined
-        : assignCustomer(principalOf(request), parsed.data.customer, 'admin:blackouts');
-    const next = updatedBlackout(stored, parsed.data, { user: blackoutUser(request, parsed.data.user), customer });
-    checkWindow(next);
-    await store.blackouts.update(next);
-    return { status: 'ok', blackout: blackoutView(next, context.apiRoot(request), new Date()) };
-  });
+  app.put(
+    '/blackout/:id',
+    { config: { scope: 'write:blackouts' }, schema: { params: idParams, body: blackoutUpdateSchema } },
+    async (request) => {
+      const parsedBody = request.body;
+      const stored = ownRecord(
+        request,
+        request.params.id === '' ? undefined : await store.blackouts.get(request.params.id),
+      );
+      const customer =
+        parsedBody.customer === undefined
+          ? undefined
+          : assignCustomer(principalOf(request), parsedBody.customer, 'admin:blackouts');
+      const next = updatedBlackout(stored, parsedBody, { user: blackoutUser(request, parsedBody.user), customer });
+      checkWindow(next);
+      await store.blackouts.update(next);
+      return { status: 'ok', blackout: blackoutView(next, context.apiRoot(request), new Date()) };
+    },
+  );
 
   app.delete<IdParams>('/blackout/:id', { config: { scope: 'write:blackouts' } }, async (request) => {
     // Unlike the reference (docs/api/heartbeats.md#status quirk), another customer's blackout is not found.

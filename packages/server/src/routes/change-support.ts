@@ -1,6 +1,5 @@
 import type { ActionRequest, StatusChange } from '@alerta/contract';
 import type { FastifyRequest } from 'fastify';
-import type { z } from 'zod/mini';
 import { type AppContext, principalOf } from '../context.js';
 import {
   type Actor,
@@ -13,17 +12,6 @@ import {
 } from '../domain/alert-changes.js';
 import { badRequest, notFound } from '../errors.js';
 import type { LockedAlert } from '../store/change-types.js';
-import { validationError } from './alerts.js';
-
-/** Parses a JSON object body with a contract schema; anything else is a 400 naming the field. */
-export function parseBody<T>(schema: z.ZodMiniType<T>, body: unknown): T {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw badRequest('the request body must be a JSON object');
-  }
-  const parsed = schema.safeParse(body);
-  if (!parsed.success) throw validationError(parsed.error);
-  return parsed.data;
-}
 
 export const actorOf = (request: FastifyRequest): Actor => ({
   user: principalOf(request).login,

@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type Customer, customerInputSchema, customerUpdateSchema } from '@alerta/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { matchesOf, requireCustomersWithin } from '../auth/customers.js';
+import type { ApiApp } from '../http/validation.js';
+import { idParams } from '../openapi/schemas.js';
 import { type AppContext, principalOf } from '../context.js';
 import { loadCustomer, saveCustomer } from '../domain/customers.js';
 import { notFound } from '../errors.js';
 import type { CustomerRecord } from '../store/identity-types.js';
 import { CUSTOMER_COLUMNS } from '../store/fields.js';
-import { validationError } from './alerts.js';
 import { pagedList } from './identity-lists.js';
-import { holdsAdmin, objectBody } from './ownership.js';
+import { holdsAdmin } from './ownership.js';
 
 function customerView(c: CustomerRecord, apiRoot: string): Customer {
   return { id: c.id, href: `${apiRoot}/customer/${c.id}`, match: c.match, customer: c.customer };
@@ -17,7 +18,7 @@ function customerView(c: CustomerRecord, apiRoot: string): Customer {
 
 type IdParams = { Params: { id: string } };
 
-export function registerCustomerRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerCustomerRoutes(app: ApiApp, context: AppContext): void {
   const { settings, store } = context;
 
   /**
@@ -53,15 +54,18 @@ export function registerCustomerRoutes(app: FastifyInstance, context: AppContext
       `A lookup of '${lookup.match}'`,
     );
 
-  app.post('/customer', { config: { scope: 'admin:customers' } }, async (request, reply) => {
-    const parsed = customerInputSchema.safeParse(objectBody(request.body));
-    if (!parsed.success) throw validationError(parsed.error);
-    const customer: CustomerRecord = { id: randomUUID(), ...parsed.data };
-    requireOwnCustomer(request, customer);
-    await save(customer, true);
-    const view = customerView(customer, context.apiRoot(request));
-    return reply.code(201).header('Location', view.href).send({ status: 'ok', id: customer.id, customer: view });
-  });
+  app.post(
+    '/customer',
+    { config: { scope: 'admin:customers' }, schema: { body: customerInputSchema } },
+    async (request, reply) => {
+      const parsedBody = request.body;
+      const customer: CustomerRecord = { id: randomUUID(), ...parsedBody };
+      requireOwnCustomer(request, customer);
+      await save(customer, true);
+      const view = customerView(customer, context.apiRoot(request));
+      return reply.code(201).header('Location', view.href).send({ status: 'ok', id: customer.id, customer: view });
+    },
+  );
 
   app.get<IdParams>('/customer/:id', { config: { scope: 'read:customers' } }, async (request) => {
     const found = await loadManaged(request);
@@ -88,19 +92,22 @@ export function registerCustomerRoutes(app: FastifyInstance, context: AppContext
     return { ...envelope, customers: rows.map((c) => customerView(c, apiRoot)), total };
   });
 
-  app.put<IdParams>('/customer/:id', { config: { scope: 'admin:customers' } }, async (request) => {
-    const parsed = customerUpdateSchema.safeParse(objectBody(request.body));
-    if (!parsed.success) throw validationError(parsed.error);
-    const stored = await loadManaged(request);
-    const next: CustomerRecord = {
-      id: stored.id,
-      match: parsed.data.match ?? stored.match,
-      customer: parsed.data.customer ?? stored.customer,
-    };
-    requireOwnCustomer(request, next);
-    await save(next, false);
-    return { status: 'ok', customer: customerView(next, context.apiRoot(request)) };
-  });
+  app.put(
+    '/customer/:id',
+    { config: { scope: 'admin:customers' }, schema: { params: idParams, body: customerUpdateSchema } },
+    async (request) => {
+      const parsedBody = request.body;
+      const stored = await loadManaged(request);
+      const next: CustomerRecord = {
+        id: stored.id,
+        match: parsedBody.match ?? stored.match,
+        customer: parsedBody.customer ?? stored.customer,
+      };
+      requireOwnCustomer(request, next);
+      await save(next, false);
+      return { status: 'ok', customer: customerView(next, context.apiRoot(request)) };
+    },
+  );
 
   app.delete<IdParams>('/customer/:id', { config: { scope: 'admin:customers' } }, async (request) => {
     const stored = await loadManaged(request);

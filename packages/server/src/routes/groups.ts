@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { type Group, type GroupMember, groupInputSchema, groupUpdateSchema } from '@alerta/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { customersOfMatch, requireCustomersWithin } from '../auth/customers.js';
 import { requireScopesWithin, scopesGrantedByRoles } from '../auth/permissions.js';
+import type { ApiApp } from '../http/validation.js';
+import { idParams } from '../openapi/schemas.js';
 import { type AppContext, principalOf } from '../context.js';
 import { loadGroup as loadStoredGroup, saveGroup } from '../domain/groups.js';
 import { badRequest, notFound } from '../errors.js';
 import { GROUP_COLUMNS } from '../store/fields.js';
 import type { GroupRecord, GroupWithCount } from '../store/identity-types.js';
 import type { UserRecord } from '../store/types.js';
-import { validationError } from './alerts.js';
 import { pagedList } from './identity-lists.js';
-import { objectBody } from './ownership.js';
 
 export function groupView(g: GroupWithCount, apiRoot: string): Group {
   return { id: g.id, href: `${apiRoot}/group/${g.id}`, name: g.name, text: g.text, count: g.count };
@@ -24,7 +24,7 @@ function memberView(u: UserRecord, apiRoot: string): GroupMember {
 type IdParams = { Params: { id: string } };
 type MemberParams = { Params: { id: string; userId: string } };
 
-export function registerGroupRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerGroupRoutes(app: ApiApp, context: AppContext): void {
   const { settings, store } = context;
 
   const loadGroup = (id: string): Promise<GroupWithCount> => loadStoredGroup(store, id);
@@ -45,15 +45,18 @@ export function registerGroupRoutes(app: FastifyInstance, context: AppContext): 
     }
   }
 
-  app.post('/group', { config: { scope: 'admin:groups' } }, async (request, reply) => {
-    const parsed = groupInputSchema.safeParse(objectBody(request.body));
-    if (!parsed.success) throw validationError(parsed.error);
-    await requireGrantable(request, parsed.data.name);
-    const group: GroupRecord = { id: randomUUID(), name: parsed.data.name, text: parsed.data.text ?? '' };
-    await save(group, true);
-    const view = groupView({ ...group, count: 0 }, context.apiRoot(request));
-    return reply.code(201).header('Location', view.href).send({ status: 'ok', id: group.id, group: view });
-  });
+  app.post(
+    '/group',
+    { config: { scope: 'admin:groups' }, schema: { body: groupInputSchema } },
+    async (request, reply) => {
+      const parsedBody = request.body;
+      await requireGrantable(request, parsedBody.name);
+      const group: GroupRecord = { id: randomUUID(), name: parsedBody.name, text: parsedBody.text ?? '' };
+      await save(group, true);
+      const view = groupView({ ...group, count: 0 }, context.apiRoot(request));
+      return reply.code(201).header('Location', view.href).send({ status: 'ok', id: group.id, group: view });
+    },
+  );
 
   app.get<IdParams>('/group/:id', { config: { scope: 'read:groups' } }, async (request) => ({
     status: 'ok',
@@ -79,21 +82,24 @@ export function registerGroupRoutes(app: FastifyInstance, context: AppContext): 
     return { status: 'ok', users: members.map((u) => memberView(u, apiRoot)), total: members.length };
   });
 
-  app.put<IdParams>('/group/:id', { config: { scope: 'admin:groups' } }, async (request) => {
-    const parsed = groupUpdateSchema.safeParse(objectBody(request.body));
-    if (!parsed.success) throw validationError(parsed.error);
-    const stored = await loadGroup(request.params.id);
-    if (parsed.data.name !== undefined && parsed.data.name !== stored.name) {
-      await requireGrantable(request, parsed.data.name);
-    }
-    const next: GroupRecord = {
-      id: stored.id,
-      name: parsed.data.name ?? stored.name,
-      text: parsed.data.text === undefined ? stored.text : (parsed.data.text ?? ''),
-    };
-    await save(next, false);
-    return { status: 'ok', group: groupView({ ...next, count: stored.count }, context.apiRoot(request)) };
-  });
+  app.put(
+    '/group/:id',
+    { config: { scope: 'admin:groups' }, schema: { params: idParams, body: groupUpdateSchema } },
+    async (request) => {
+      const parsedBody = request.body;
+      const stored = await loadGroup(request.params.id);
+      if (parsedBody.name !== undefined && parsedBody.name !== stored.name) {
+        await requireGrantable(request, parsedBody.name);
+      }
+      const next: GroupRecord = {
+        id: stored.id,
+        name: parsedBody.name ?? stored.name,
+        text: parsedBody.text === undefined ? stored.text : (parsedBody.text ?? ''),
+      };
+      await save(next, false);
+      return { status: 'ok', group: groupView({ ...next, count: stored.count }, context.apiRoot(request)) };
+    },
+  );
 
   app.put<MemberParams>('/group/:id/user/:userId', { config: { scope: 'admin:groups' } }, async (request) => {
     const group = await loadGroup(request.params.id);

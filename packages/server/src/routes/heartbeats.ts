@@ -5,16 +5,15 @@ import {
   computePaging,
   heartbeatInputSchema,
 } from '@alerta/contract';
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../http/validation.js';
 import { type AppContext, principalOf } from '../context.js';
 import { heartbeatFromInput, heartbeatStatus } from '../domain/heartbeat.js';
 import { notFound } from '../errors.js';
 import { HEARTBEAT_COLUMNS } from '../store/fields.js';
 import type { HeartbeatRecord } from '../store/types.js';
 import { checkPageInRange, pageRequest, queryParams } from './alert-params.js';
-import { validationError } from './alerts.js';
 import { monitorQuery } from './monitor-params.js';
-import { assignCustomer, callerQuery, objectBody, ownRecord } from './ownership.js';
+import { assignCustomer, callerQuery, ownRecord } from './ownership.js';
 
 /** The heartbeat object of docs/api/heartbeats.md#status, with its computed latency, since and status. */
 export function heartbeatView(hb: HeartbeatRecord, apiRoot: string, maxLatency: number, now: Date): Heartbeat {
@@ -39,28 +38,31 @@ export function heartbeatView(hb: HeartbeatRecord, apiRoot: string, maxLatency: 
 
 type IdParams = { Params: { id: string } };
 
-export function registerHeartbeatRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerHeartbeatRoutes(app: ApiApp, context: AppContext): void {
   const { settings, store } = context;
   const maxLatency = settings.HEARTBEAT_MAX_LATENCY;
 
-  app.post('/heartbeat', { config: { scope: 'write:heartbeats' } }, async (request, reply) => {
-    const parsed = heartbeatInputSchema.safeParse(objectBody(request.body));
-    if (!parsed.success) throw validationError(parsed.error);
-    const customer = assignCustomer(principalOf(request), parsed.data.customer, 'admin:heartbeats');
-    const now = new Date();
-    const record = heartbeatFromInput(
-      parsed.data,
-      customer,
-      { origin: context.origin, timeout: settings.HEARTBEAT_TIMEOUT },
-      now.toISOString(),
-    );
-    const stored = await store.heartbeats.upsert(record);
-    return reply.code(201).send({
-      status: 'ok',
-      id: stored.id,
-      heartbeat: heartbeatView(stored, context.apiRoot(request), maxLatency, now),
-    });
-  });
+  app.post(
+    '/heartbeat',
+    { config: { scope: 'write:heartbeats' }, schema: { body: heartbeatInputSchema } },
+    async (request, reply) => {
+      const parsedBody = request.body;
+      const customer = assignCustomer(principalOf(request), parsedBody.customer, 'admin:heartbeats');
+      const now = new Date();
+      const record = heartbeatFromInput(
+        parsedBody,
+        customer,
+        { origin: context.origin, timeout: settings.HEARTBEAT_TIMEOUT },
+        now.toISOString(),
+      );
+      const stored = await store.heartbeats.upsert(record);
+      return reply.code(201).send({
+        status: 'ok',
+        id: stored.id,
+        heartbeat: heartbeatView(stored, context.apiRoot(request), maxLatency, now),
+      });
+    },
+  );
 
   app.get<IdParams>('/heartbeat/:id', { config: { scope: 'read:heartbeats' } }, async (request) => {
     const found = ownRecord(

@@ -8,18 +8,19 @@ import {
   isValidScope,
   keyType,
 } from '@alerta/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/principal.js';
 import { ADMIN_SCOPES, isAdminUser, requireScopesWithin } from '../auth/permissions.js';
+import type { ApiApp } from '../http/validation.js';
+import { keyParams } from '../openapi/schemas.js';
 import { type AppContext, principalOf } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { Settings } from '../settings.js';
 import type { ApiKeyRecord } from '../store/identity-types.js';
 import { KEY_COLUMNS } from '../store/fields.js';
 import { UniqueViolation } from '../store/types.js';
-import { validationError } from './alerts.js';
 import { pagedList } from './identity-lists.js';
-import { assignCustomer, holdsAdmin, objectBody, visibleCustomer } from './ownership.js';
+import { assignCustomer, holdsAdmin, visibleCustomer } from './ownership.js';
 
 /** docs/api/keys.md: keys expire a year after creation unless told otherwise. */
 const KEY_EXPIRE_DAYS = 365;
@@ -61,7 +62,7 @@ function checkGrantable(principal: Principal, scopes: readonly string[], setting
 
 type KeyParams = { Params: { key: string } };
 
-export function registerKeyRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerKeyRoutes(app: ApiApp, context: AppContext): void {
   const { settings, store, apiKeys } = context;
 
   /** The key named in the path; other users' keys do not exist for callers without admin:keys. */
@@ -76,10 +77,9 @@ export function registerKeyRoutes(app: FastifyInstance, context: AppContext): vo
     return found;
   }
 
-  app.post('/key', { config: { scope: 'write:keys' } }, async (request, reply) => {
-    const parsed = apiKeyInputSchema.safeParse(objectBody(request.body));
-    if (!parsed.success) throw validationError(parsed.error);
-    const input = parsed.data;
+  app.post('/key', { config: { scope: 'write:keys' }, schema: { body: apiKeyInputSchema } }, async (request, reply) => {
+    const parsedBody = request.body;
+    const input = parsedBody;
     const principal = principalOf(request);
     const admin = holdsAdmin(principal, 'admin:keys');
     // docs/api/keys.md: `user` is honoured only for admin:keys holders; everyone else gets keys of their own.
@@ -144,31 +144,34 @@ export function registerKeyRoutes(app: FastifyInstance, context: AppContext): vo
     return { ...envelope, keys: rows.map((k) => apiKeyView(k, apiRoot, now)), total };
   });
 
-  app.put<KeyParams>('/key/:key', { config: { scope: 'write:keys' } }, async (request) => {
-    const parsed = apiKeyUpdateSchema.safeParse(objectBody(request.body));
-    if (!parsed.success) throw validationError(parsed.error);
-    const changes = parsed.data;
-    const stored = await visibleKey(request);
-    const principal = principalOf(request);
-    const admin = holdsAdmin(principal, 'admin:keys');
-    const user = admin && typeof changes.user === 'string' && changes.user !== '' ? changes.user : stored.user;
-    const scopes = changes.type !== undefined ? scopesOfType(changes.type, user, settings) : changes.scopes;
-    if (scopes !== undefined) checkGrantable(principal, scopes, settings);
-    const next: ApiKeyRecord = {
-      ...stored,
-      user,
-      scopes: scopes === undefined ? stored.scopes : [...new Set(scopes)],
-      text: changes.text === undefined ? stored.text : (changes.text ?? ''),
-      expireTime: changes.expireTime ?? stored.expireTime,
-      customer:
-        changes.customer === undefined ? stored.customer : assignCustomer(principal, changes.customer, 'admin:keys'),
-    };
-    await store.keys.update(next);
-    apiKeys.forget(stored.key);
-    await apiKeys.flush();
-    const fresh = (await store.keys.find(stored.id)) ?? next;
-    return { status: 'ok', key: apiKeyView(fresh, context.apiRoot(request), new Date()) };
-  });
+  app.put(
+    '/key/:key',
+    { config: { scope: 'write:keys' }, schema: { params: keyParams, body: apiKeyUpdateSchema } },
+    async (request) => {
+      const parsedBody = request.body;
+      const changes = parsedBody;
+      const stored = await visibleKey(request);
+      const principal = principalOf(request);
+      const admin = holdsAdmin(principal, 'admin:keys');
+      const user = admin && typeof changes.user === 'string' && changes.user !== '' ? changes.user : stored.user;
+      const scopes = changes.type !== undefined ? scopesOfType(changes.type, user, settings) : changes.scopes;
+      if (scopes !== undefined) checkGrantable(principal, scopes, settings);
+      const next: ApiKeyRecord = {
+        ...stored,
+        user,
+        scopes: scopes === undefined ? stored.scopes : [...new Set(scopes)],
+        text: changes.text === undefined ? stored.text : (changes.text ?? ''),
+        expireTime: changes.expireTime ?? stored.expireTime,
+        customer:
+          changes.customer === undefined ? stored.customer : assignCustomer(principal, changes.customer, 'admin:keys'),
+      };
+      await store.keys.update(next);
+      apiKeys.forget(stored.key);
+      await apiKeys.flush();
+      const fresh = (await store.keys.find(stored.id)) ?? next;
+      return { status: 'ok', key: apiKeyView(fresh, context.apiRoot(request), new Date()) };
+    },
+  );
 
   app.delete<KeyParams>('/key/:key', { config: { scope: 'admin:keys' } }, async (request) => {
     const stored = await visibleKey(request);

@@ -6,8 +6,10 @@ import {
   permissionInputSchema,
   permissionUpdateSchema,
 } from '@alerta/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { ADMIN_SCOPES, requireScopesWithin } from '../auth/permissions.js';
+import type { ApiApp } from '../http/validation.js';
+import { idParams } from '../openapi/schemas.js';
 import { type AppContext, principalOf } from '../context.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { Settings } from '../settings.js';
@@ -15,9 +17,7 @@ import type { PermissionRecord } from '../store/identity-types.js';
 import { PERMISSION_COLUMNS } from '../store/fields.js';
 import { type FieldFilter, UniqueViolation } from '../store/types.js';
 import { checkPageInRange, pageRequest, queryParams } from './alert-params.js';
-import { validationError } from './alerts.js';
 import { monitorQuery } from './monitor-params.js';
-import { objectBody } from './ownership.js';
 
 /** docs/api/scopes.md#the-scope-list: the built-in scopes and CUSTOM_SCOPES. */
 export function knownScopes(settings: Pick<Settings, 'CUSTOM_SCOPES'>): string[] {
@@ -70,7 +70,7 @@ function checkKnown(settings: Settings, scopes: readonly string[]): void {
 
 type IdParams = { Params: { id: string } };
 
-export function registerPermissionRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerPermissionRoutes(app: ApiApp, context: AppContext): void {
   const { settings, store } = context;
   const system = systemRoles(settings);
 
@@ -105,18 +105,21 @@ export function registerPermissionRoutes(app: FastifyInstance, context: AppConte
     );
   }
 
-  app.post('/perm', { config: { scope: 'admin:perms' } }, async (request, reply) => {
-    const parsed = permissionInputSchema.safeParse(objectBody(request.body));
-    if (!parsed.success) throw validationError(parsed.error);
-    checkNotSystem(parsed.data.match);
-    const scopes = [...new Set(parsed.data.scopes ?? [])];
-    checkKnown(settings, scopes);
-    requireScopesWithin(principalOf(request), scopes, settings, (s) => `Requested scope '${s}'`);
-    const permission: PermissionRecord = { id: randomUUID(), match: parsed.data.match, scopes };
-    await save(permission, true);
-    const view = permissionView(permission, context.apiRoot(request));
-    return reply.code(201).header('Location', view.href).send({ status: 'ok', id: permission.id, permission: view });
-  });
+  app.post(
+    '/perm',
+    { config: { scope: 'admin:perms' }, schema: { body: permissionInputSchema } },
+    async (request, reply) => {
+      const parsedBody = request.body;
+      checkNotSystem(parsedBody.match);
+      const scopes = [...new Set(parsedBody.scopes ?? [])];
+      checkKnown(settings, scopes);
+      requireScopesWithin(principalOf(request), scopes, settings, (s) => `Requested scope '${s}'`);
+      const permission: PermissionRecord = { id: randomUUID(), match: parsedBody.match, scopes };
+      await save(permission, true);
+      const view = permissionView(permission, context.apiRoot(request));
+      return reply.code(201).header('Location', view.href).send({ status: 'ok', id: permission.id, permission: view });
+    },
+  );
 
   app.get<IdParams>('/perm/:id', { config: { scope: 'read:perms' } }, async (request) => {
     const found = system.find((r) => r.id === request.params.id) ?? (await store.perms.get(request.params.id));
@@ -157,20 +160,23 @@ export function registerPermissionRoutes(app: FastifyInstance, context: AppConte
     };
   });
 
-  app.put<IdParams>('/perm/:id', { config: { scope: 'admin:perms' } }, async (request) => {
-    const parsed = permissionUpdateSchema.safeParse(objectBody(request.body));
-    if (!parsed.success) throw validationError(parsed.error);
-    const stored = await loadStored(request.params.id);
-    requireHeldByCaller(request, stored);
-    if (parsed.data.match !== undefined && parsed.data.match !== stored.match) checkNotSystem(parsed.data.match);
-    const scopes = parsed.data.scopes === undefined ? stored.scopes : [...new Set(parsed.data.scopes)];
-    if (parsed.data.scopes !== undefined) checkKnown(settings, scopes);
-    // Checked whatever changes: pointing the scopes at another role hands them to whoever holds it.
-    requireScopesWithin(principalOf(request), scopes, settings, (s) => `Requested scope '${s}'`);
-    const next: PermissionRecord = { id: stored.id, match: parsed.data.match ?? stored.match, scopes };
-    await save(next, false);
-    return { status: 'ok', permission: permissionView(next, context.apiRoot(request)) };
-  });
+  app.put(
+    '/perm/:id',
+    { config: { scope: 'admin:perms' }, schema: { params: idParams, body: permissionUpdateSchema } },
+    async (request) => {
+      const parsedBody = request.body;
+      const stored = await loadStored(request.params.id);
+      requireHeldByCaller(request, stored);
+      if (parsedBody.match !== undefined && parsedBody.match !== stored.match) checkNotSystem(parsedBody.match);
+      const scopes = parsedBody.scopes === undefined ? stored.scopes : [...new Set(parsedBody.scopes)];
+      if (parsedBody.scopes !== undefined) checkKnown(settings, scopes);
+      // Checked whatever changes: pointing the scopes at another role hands them to whoever holds it.
+      requireScopesWithin(principalOf(request), scopes, settings, (s) => `Requested scope '${s}'`);
+      const next: PermissionRecord = { id: stored.id, match: parsedBody.match ?? stored.match, scopes };
+      await save(next, false);
+      return { status: 'ok', permission: permissionView(next, context.apiRoot(request)) };
+    },
+  );
 
   app.delete<IdParams>('/perm/:id', { config: { scope: 'admin:perms' } }, async (request) => {
     const stored = await loadStored(request.params.id);

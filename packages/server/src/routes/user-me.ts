@@ -1,5 +1,5 @@
 import { OWN_USER_FIELDS, attributesUpdateSchema, userUpdateSchema } from '@alerta/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { checkEmailDomain, checkPasswordLength, saveUser } from '../auth/accounts.js';
 import { requireScope } from '../auth/authenticate.js';
 import { customersOfStoredUser } from '../auth/customers.js';
@@ -7,11 +7,11 @@ import { hashPassword } from '../auth/passwords.js';
 import { resolveIdentity } from '../auth/permissions.js';
 import { verifyToken } from '../auth/tokens.js';
 import { tokenAudience } from '../auth/user-token.js';
+import { type ApiApp, fieldsError } from '../http/validation.js';
 import { type AppContext, principalOf } from '../context.js';
 import { mergeUserAttributes } from '../domain/user-attributes.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import type { UserRecord } from '../store/types.js';
-import { validationError } from './alerts.js';
 import { objectBody } from './ownership.js';
 import { userView } from './users.js';
 
@@ -30,7 +30,7 @@ function asksNoChange(key: string, value: unknown): boolean {
  * The caller's own account (docs/api/identity.md `/user/me`): any authenticated caller; none with auth off (404). And
  * the caller's token (`/userinfo`).
  */
-export function registerOwnUserRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerOwnUserRoutes(app: ApiApp, context: AppContext): void {
   const { settings, store } = context;
 
   /**
@@ -78,7 +78,7 @@ export function registerOwnUserRoutes(app: FastifyInstance, context: AppContext)
     const parsed = userUpdateSchema.safeParse(
       Object.fromEntries(Object.entries(raw).filter(([key]) => OWN_FIELDS.includes(key))),
     );
-    if (!parsed.success) throw validationError(parsed.error);
+    if (!parsed.success) throw fieldsError(parsed.error.issues);
     const changes = parsed.data;
     if (changes.password !== undefined) checkPasswordLength(settings, changes.password);
     const stored = await me(request);
@@ -113,12 +113,19 @@ export function registerOwnUserRoutes(app: FastifyInstance, context: AppContext)
     attributes: (await me(request)).attributes,
   }));
 
-  app.put('/user/me/attributes', { config: { scope: null } }, async (request) => {
-    checkOwnWrite(request);
-    const parsed = attributesUpdateSchema.safeParse(objectBody(request.body));
-    if (!parsed.success) throw validationError(parsed.error);
+  const putOwnAttributes = {
+    config: { scope: null },
+    schema: { body: attributesUpdateSchema },
+    // Before the body is read, as the reference refuses the caller before it looks at the changes.
+    preValidation: (request: FastifyRequest) =>
+      new Promise<void>((resolve) => {
+        checkOwnWrite(request);
+        resolve();
+      }),
+  };
+  app.put('/user/me/attributes', putOwnAttributes, async (request) => {
     const stored = await me(request);
-    const attributes = mergeUserAttributes(stored.attributes, parsed.data.attributes);
+    const attributes = mergeUserAttributes(stored.attributes, request.body.attributes);
     await store.users.update({ ...stored, attributes, updateTime: new Date().toISOString() });
     return { status: 'ok', attributes };
   });

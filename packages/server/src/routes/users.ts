@@ -7,21 +7,21 @@ import {
   userInputSchema,
   userUpdateSchema,
 } from '@alerta/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { checkEmailDomain, checkPasswordLength, loadUser, saveUser } from '../auth/accounts.js';
 import { hashPassword } from '../auth/passwords.js';
 import { customersOfStoredUser, emailDomain, requireCustomersWithin } from '../auth/customers.js';
 import { effectiveRoles, requireScopesWithin, resolveIdentity, scopesForRoles } from '../auth/permissions.js';
+import type { ApiApp } from '../http/validation.js';
+import { idParams } from '../openapi/schemas.js';
 import { type AppContext, principalOf } from '../context.js';
 import { mergeUserAttributes } from '../domain/user-attributes.js';
 import { badRequest, notFound } from '../errors.js';
 import type { Settings } from '../settings.js';
 import { USER_COLUMNS } from '../store/fields.js';
 import type { UserRecord } from '../store/types.js';
-import { validationError } from './alerts.js';
 import { groupView } from './groups.js';
 import { pagedList } from './identity-lists.js';
-import { objectBody } from './ownership.js';
 
 export function userView(u: UserRecord, apiRoot: string, settings: Settings): User {
   return {
@@ -44,7 +44,7 @@ export function userView(u: UserRecord, apiRoot: string, settings: Settings): Us
 
 type IdParams = { Params: { id: string } };
 
-export function registerUserRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerUserRoutes(app: ApiApp, context: AppContext): void {
   const { settings, store } = context;
 
   /**
@@ -96,13 +96,17 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
     });
   }
 
-  app.post('/user', { config: { scope: 'admin:users' } }, async (request, reply) => {
-    if (settings.AUTH_PROVIDER !== 'basic') {
-      throw badRequest(`users are managed by the ${settings.AUTH_PROVIDER} provider, not created here`);
-    }
-    const parsed = userInputSchema.safeParse(objectBody(request.body));
-    if (!parsed.success) throw validationError(parsed.error);
-    const input = parsed.data;
+  const createUser = {
+    config: { scope: 'admin:users' },
+    schema: { body: userInputSchema },
+    // Before the body is read, as the provider decides whether there is anything to create.
+    preValidation: (_request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+      if (settings.AUTH_PROVIDER === 'basic') done();
+      else done(badRequest(`users are managed by the ${settings.AUTH_PROVIDER} provider, not created here`));
+    },
+  };
+  app.post('/user', createUser, async (request, reply) => {
+    const input = request.body;
     const email = input.email ?? null;
     const login = input.login ?? email;
     if (login === null || login === '') throw badRequest("must supply 'login' or 'email'");
@@ -161,37 +165,39 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
     };
   });
 
-  app.put<IdParams>('/user/:id', { config: { scope: 'admin:users' } }, async (request) => {
-    const parsed = userUpdateSchema.safeParse(objectBody(request.body));
-    if (!parsed.success) throw validationError(parsed.error);
-    const changes = parsed.data;
-    if (changes.password !== undefined) checkPasswordLength(settings, changes.password);
-    const stored = await loadUser(store, request.params.id);
-    await requireInCharge(request, stored);
-    const roles = changes.roles ?? (changes.role === undefined ? undefined : [changes.role]);
-    const email = changes.email === undefined ? stored.email : changes.email;
-    if (email !== stored.email) checkEmailDomain(settings, email);
-    const next: UserRecord = {
-      ...stored,
-      name: changes.name ?? stored.name,
-      login: changes.login ?? stored.login,
-      email,
-      password:
-        changes.password === undefined
-          ? stored.password
-          : await hashPassword(changes.password, settings.BCRYPT_LOG_ROUNDS),
-      status: changes.status ?? stored.status,
-      roles: roles ?? stored.roles,
-      attributes: mergeUserAttributes(stored.attributes, changes.attributes ?? {}),
-      text: changes.text === undefined ? stored.text : (changes.text ?? ''),
-      updateTime: new Date().toISOString(),
-      // docs/api/identity.md: a new email address is unverified unless the request says otherwise.
-      emailVerified: changes.email_verified ?? (email === stored.email ? stored.emailVerified : false),
-    };
-    await requireGrantable(request, next, false);
-    await saveUser(store, next, false);
-    return { status: 'ok', user: userView(next, context.apiRoot(request), settings) };
-  });
+  app.put(
+    '/user/:id',
+    { config: { scope: 'admin:users' }, schema: { params: idParams, body: userUpdateSchema } },
+    async (request) => {
+      const changes = request.body;
+      if (changes.password !== undefined) checkPasswordLength(settings, changes.password);
+      const stored = await loadUser(store, request.params.id);
+      await requireInCharge(request, stored);
+      const roles = changes.roles ?? (changes.role === undefined ? undefined : [changes.role]);
+      const email = changes.email === undefined ? stored.email : changes.email;
+      if (email !== stored.email) checkEmailDomain(settings, email);
+      const next: UserRecord = {
+        ...stored,
+        name: changes.name ?? stored.name,
+        login: changes.login ?? stored.login,
+        email,
+        password:
+          changes.password === undefined
+            ? stored.password
+            : await hashPassword(changes.password, settings.BCRYPT_LOG_ROUNDS),
+        status: changes.status ?? stored.status,
+        roles: roles ?? stored.roles,
+        attributes: mergeUserAttributes(stored.attributes, changes.attributes ?? {}),
+        text: changes.text === undefined ? stored.text : (changes.text ?? ''),
+        updateTime: new Date().toISOString(),
+        // docs/api/identity.md: a new email address is unverified unless the request says otherwise.
+        emailVerified: changes.email_verified ?? (email === stored.email ? stored.emailVerified : false),
+      };
+      await requireGrantable(request, next, false);
+      await saveUser(store, next, false);
+      return { status: 'ok', user: userView(next, context.apiRoot(request), settings) };
+    },
+  );
 
   // Not in the reference's routes, but the predecessor console reads a user's attributes this way
   // (docs/console/predecessor.md).
@@ -201,15 +207,17 @@ export function registerUserRoutes(app: FastifyInstance, context: AppContext): v
     attributes: (await loadUser(store, request.params.id)).attributes,
   }));
 
-  app.put<IdParams>('/user/:id/attributes', { config: { scope: 'admin:users' } }, async (request) => {
-    const parsed = attributesUpdateSchema.safeParse(objectBody(request.body));
-    if (!parsed.success) throw validationError(parsed.error);
-    const stored = await loadUser(store, request.params.id);
-    await requireInCharge(request, stored);
-    const attributes = mergeUserAttributes(stored.attributes, parsed.data.attributes);
-    await store.users.update({ ...stored, attributes, updateTime: new Date().toISOString() });
-    return { status: 'ok', attributes };
-  });
+  app.put(
+    '/user/:id/attributes',
+    { config: { scope: 'admin:users' }, schema: { params: idParams, body: attributesUpdateSchema } },
+    async (request) => {
+      const stored = await loadUser(store, request.params.id);
+      await requireInCharge(request, stored);
+      const attributes = mergeUserAttributes(stored.attributes, request.body.attributes);
+      await store.users.update({ ...stored, attributes, updateTime: new Date().toISOString() });
+      return { status: 'ok', attributes };
+    },
+  );
 
   app.delete<IdParams>('/user/:id', { config: { scope: 'admin:users' } }, async (request) => {
     const stored = await loadUser(store, request.params.id);

@@ -1,9 +1,9 @@
 import { type AlertInput, alertInputSchema } from '@alerta/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { fieldsError } from '../http/validation.js';
 import { type AppContext, principalOf } from '../context.js';
 import type { DivertedAlert } from '../domain/ingest.js';
 import { alertView } from './alert-view.js';
-import { validationError } from './alerts.js';
 import { assignCustomer } from './ownership.js';
 import { isDiverted, receiveAlert, sendDiverted } from './receive.js';
 
@@ -19,7 +19,7 @@ export async function storeWebhookAlerts(
 ): Promise<FastifyReply> {
   const inputs = mapped.map((input) => {
     const checked = alertInputSchema.safeParse(input);
-    if (!checked.success) throw validationError(checked.error);
+    if (!checked.success) throw fieldsError(checked.error.issues);
     return checked.data;
   });
   // A payload naming a customer the caller may not use fails before any of its alerts is stored.
