@@ -7,7 +7,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createI18n } from '../i18n';
 import { advance, startFakeClock, stopFakeClock, until } from '../test/fakeClock';
-import { API, alertsResponse, errorEnvelope, makeAlert, makeToken } from '../test/fixtures';
+import { API, errorEnvelope, makeAlert, makeToken } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
 import { server } from '../test/server';
 import { expectConsoleMessage } from '../test/setup';
@@ -15,16 +15,17 @@ import { CHUNK_TIMEOUT_MS, ChunkLoadError, lazyChunk, loadChunk } from './lazyCh
 import { NotificationStore } from './notifications/notificationStore';
 import { NotificationProvider, Snackbar } from './notifications/Snackbar';
 import { RouteError } from './RouteError';
+import { alertsScenario } from '../test/mocks';
 
 // docs/console/behaviour.md#errors: what the console says when loading something fails.
 
 describe('failed loads', () => {
   it("says when the user's preferences cannot be loaded, and still lists the alerts", async () => {
+    alertsScenario.list([makeAlert({ resource: 'still-here' })]);
     server.use(
       http.get(`${API}/user/me/attributes`, () =>
         HttpResponse.json(errorEnvelope(500, 'database is down'), { status: 500 }),
       ),
-      http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([makeAlert({ resource: 'still-here' })]))),
     );
     renderApp('/alerts', { token: makeToken() });
     const status = screen.getByRole('status');

@@ -3,13 +3,14 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { DOCS_URL } from '../config/defaults';
 import { TOKEN_STORAGE_KEY } from '../features/auth/token';
-import { API, alertsResponse, errorEnvelope, makeToken } from '../test/fixtures';
+import { API, errorEnvelope, makeToken } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
 import { server } from '../test/server';
 import { rewriteLegacyHashUrl } from './redirects';
+import { alertsScenario } from '../test/mocks';
 
 function serveNoAlerts() {
-  server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+  alertsScenario.list([]);
 }
 
 const fullPath = (location: { pathname: string; search: string }) => `${location.pathname}${location.search}`;

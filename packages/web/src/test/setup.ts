@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetScenarios } from './mocks';
 import { server } from './server';
+
+// The first screen a test file opens loads its modules then; on a busy two-core machine that alone can take longer
+// than Testing Library's default second, so findBy and waitFor wait up to five (a passing test never waits that long).
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs that Mantine reads.
 Object.defineProperty(window, 'matchMedia', {

@@ -1,13 +1,12 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, alertsResponse, makeToken } from '../../test/fixtures';
+import { makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { server } from '../../test/server';
 import { initials, pictureUrl } from './UserAvatar';
+import { alertsScenario } from '../../test/mocks';
 
 async function accountButton(claims: Parameters<typeof makeToken>[0]) {
-  server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+  alertsScenario.list([]);
   const app = renderApp('/alerts', { token: makeToken(claims) });
   const button = await screen.findByRole('button', { name: /^Account menu for / });
   return { ...app, button };

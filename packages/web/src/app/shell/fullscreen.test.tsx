@@ -1,9 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API, alertsResponse, makeAlert, makeToken } from '../../test/fixtures';
+import { API, makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
+import { alertsScenario } from '../../test/mocks';
 
 let fullscreenElement: Element | null = null;
 
@@ -35,8 +36,8 @@ afterEach(() => {
 });
 
 function serveAlerts(alerts = [makeAlert({ resource: 'wall01' })]) {
+  alertsScenario.list(alerts);
   server.use(
-    http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse(alerts))),
     http.get(`${API}/alert/:id`, () => HttpResponse.json({ status: 'ok', total: 1, alert: alerts[0] })),
     http.get(`${API}/alert/:id/notes`, () => HttpResponse.json({ status: 'ok', notes: [], total: 0 })),
   );

@@ -1,12 +1,11 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, alertsResponse, makeToken } from '../../test/fixtures';
+import { makeToken } from '../../test/fixtures';
 import { renderApp, type RenderAppOptions } from '../../test/renderApp';
-import { server } from '../../test/server';
+import { alertsScenario } from '../../test/mocks';
 
 async function drawerEntries(options: RenderAppOptions) {
-  server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+  alertsScenario.list([]);
   const result = renderApp('/alerts', options);
   const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
   const names = within(nav)
@@ -87,7 +86,7 @@ describe('navigation drawer', () => {
   });
 
   it('hides the drawer and the top bar in kiosk mode', async () => {
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+    alertsScenario.list([]);
     renderApp('/alerts?kiosk=1', { token: makeToken() });
     expect(await screen.findByText('No data available')).toBeInTheDocument();
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();

@@ -2,9 +2,10 @@ import { fireEvent, screen } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { advance, startFakeClock, stopFakeClock, until } from '../../test/fakeClock';
-import { API, alertsResponse, makeAlert, makeToken } from '../../test/fixtures';
+import { API, makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server, type RecordedRequest } from '../../test/server';
+import { alertsScenario } from '../../test/mocks';
 
 // docs/console/behaviour.md#states-and-actions, docs/console/behaviour.md#constants: Refresh reloads what the screen
 // shows and says so for 300 ms; the alert detail follows it.
@@ -14,11 +15,11 @@ const calls = (path: string, method = 'GET') =>
   requests.filter((r) => r.method === method && r.url.pathname === path).length;
 
 function serveDetail(alert: ReturnType<typeof makeAlert>) {
+  alertsScenario.list([]);
   server.use(
     http.get(`${API}/alert/${alert.id}`, () => HttpResponse.json({ status: 'ok', total: 1, alert })),
     http.get(`${API}/alert/${alert.id}/notes`, () => HttpResponse.json({ status: 'ok', notes: [], total: 0 })),
     http.put(`${API}/alert/${alert.id}/note`, () => HttpResponse.json({ status: 'ok', id: 'n9' }, { status: 201 })),
-    http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))),
   );
 }
 
@@ -30,7 +31,7 @@ afterEach(stopFakeClock);
 
 describe('Refresh', () => {
   it('shows that it is refreshing for 300 ms and reloads the list', async () => {
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+    alertsScenario.list([]);
     renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 60_000 } });
     await until(() => expect(screen.getByText('No data available')).toBeInTheDocument());
     expect(calls('/alerts')).toBe(1);

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, alertsResponse, errorEnvelope, makeToken } from '../../test/fixtures';
+import { API, errorEnvelope, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server } from '../../test/server';
+import { alertsScenario } from '../../test/mocks';
 
 interface Saved {
   text: string;
@@ -13,8 +14,8 @@ interface Saved {
 /** A server that keeps the user's attributes and replaces lists on PUT, as docs/api/identity.md's deep merge does. */
 function attributesServer(initial: Saved[]) {
   let attributes: Record<string, unknown> = { prefs: { rowsPerPage: 20 }, queries: initial };
+  alertsScenario.list([]);
   server.use(
-    http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))),
     http.get(`${API}/user/me/attributes`, () => HttpResponse.json({ status: 'ok', total: 1, attributes })),
     http.put(`${API}/user/me/attributes`, async ({ request }) => {
       const body = (await request.json()) as { attributes: Record<string, unknown> };
@@ -175,7 +176,7 @@ describe('saved searches', () => {
   });
 
   it('has no pin for visitors', async () => {
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+    alertsScenario.list([]);
     renderApp('/alerts?q=x', { config: { auth_required: false } });
     await screen.findByText(/Nothing matches/);
     expect(screen.queryByRole('button', { name: 'Save this search' })).not.toBeInTheDocument();

@@ -1,16 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, alertsResponse, makeToken } from '../../test/fixtures';
+import { API, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
+import { alertsScenario } from '../../test/mocks';
 
 describe('top bar', () => {
   it('offers Refresh on every screen (docs/console/shell.md#top-bar)', async () => {
-    server.use(
-      http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))),
-      http.get(`${API}/heartbeats`, () => HttpResponse.json({ status: 'ok', heartbeats: [], total: 0 })),
-    );
+    alertsScenario.list([]);
+    server.use(http.get(`${API}/heartbeats`, () => HttpResponse.json({ status: 'ok', heartbeats: [], total: 0 })));
     const { user } = renderApp('/alerts', { token: makeToken() });
     expect(await screen.findByRole('button', { name: 'Refresh' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Heartbeats' }));
@@ -19,7 +18,7 @@ describe('top bar', () => {
   });
 
   it('shows Sign up and Log in to visitors when auth is off, and no account menu', async () => {
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+    alertsScenario.list([]);
     renderApp('/alerts', { config: { auth_required: false } });
     expect(await screen.findByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
     expect(screen.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/signup');
@@ -27,14 +26,14 @@ describe('top bar', () => {
   });
 
   it('hides Sign up when sign-up is disabled', async () => {
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+    alertsScenario.list([]);
     renderApp('/alerts', { config: { auth_required: false, signup_enabled: false } });
     await screen.findByRole('link', { name: 'Log in' });
     expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
   });
 
   it('closes the profile card with Escape and gives focus back to its button', async () => {
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+    alertsScenario.list([]);
     const { user } = renderApp('/alerts', { token: makeToken({ preferred_username: 'dave' }) });
     const button = await screen.findByRole('button', { name: 'Account menu for dave' });
     await user.click(button);
@@ -46,7 +45,7 @@ describe('top bar', () => {
   });
 
   it('shows who is logged in, with at most three chips per list', async () => {
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+    alertsScenario.list([]);
     const { user } = renderApp('/alerts', {
       token: makeToken({
         name: 'Erin Ops',

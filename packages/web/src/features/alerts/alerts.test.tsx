@@ -1,16 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, alertsResponse, makeAlert, makeToken } from '../../test/fixtures';
+import { makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { recordRequests, server, type RecordedRequest } from '../../test/server';
+import { recordRequests, type RecordedRequest } from '../../test/server';
+import { alertsScenario, meScenario } from '../../test/mocks';
 
 const alertRequests = (requests: RecordedRequest[]) => requests.filter((r) => r.url.pathname === '/alerts');
 
 describe('alerts screen', () => {
   it('asks the server for one sorted page of open and acknowledged alerts', async () => {
     const requests = recordRequests();
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+    alertsScenario.list([]);
     renderApp('/alerts', { token: makeToken() });
 
     await screen.findByText('No data available');
@@ -23,7 +23,7 @@ describe('alerts screen', () => {
 
   it('uses the configured status filter and sort order', async () => {
     const requests = recordRequests();
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+    alertsScenario.list([]);
     renderApp('/alerts', { token: makeToken(), config: { filter: { status: ['closed'] }, sort_by: '-createTime' } });
     await screen.findByText('No data available');
     const [request] = alertRequests(requests);
@@ -45,7 +45,7 @@ describe('alerts screen', () => {
       lastReceiveTime: '2026-11-20T10:05:00.000Z',
       attributes: { region: 'eu-west', link: 'javascript:alert(1)' },
     });
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([hostile, makeAlert()]))));
+    alertsScenario.list([hostile, makeAlert()]);
     renderApp('/alerts', {
       token: makeToken(),
       config: {
@@ -102,11 +102,7 @@ describe('alerts screen', () => {
   });
 
   it('colours the row by severity from the alarm model and still says the severity in words', async () => {
-    server.use(
-      http.get(`${API}/alerts`, () =>
-        HttpResponse.json(alertsResponse([makeAlert({ severity: 'critical', resource: 'red-one' })])),
-      ),
-    );
+    alertsScenario.list([makeAlert({ severity: 'critical', resource: 'red-one' })]);
     renderApp('/alerts', { token: makeToken(), config: { columns: ['resource'] } });
     const row = await screen.findByRole('row', { name: /red-one/ });
     expect(row).toHaveStyle({ backgroundColor: 'rgb(255, 0, 0)' });
@@ -118,14 +114,7 @@ describe('alerts screen', () => {
   });
 
   it('says it is loading until the first answer arrives', async () => {
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    server.use(
-      http.get(`${API}/alerts`, async () => {
-        await released;
-        return HttpResponse.json(alertsResponse([]));
-      }),
-    );
+    const release = alertsScenario.hold();
     renderApp('/alerts', { token: makeToken() });
     expect(await screen.findByText('Loading…')).toBeInTheDocument();
     release();
@@ -134,11 +123,7 @@ describe('alerts screen', () => {
 
   it('opens an alert when its row is clicked', async () => {
     const alert = makeAlert({ resource: 'web42' });
-    server.use(
-      http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([alert]))),
-      http.get(`${API}/alert/:id`, () => HttpResponse.json({ status: 'ok', total: 1, alert })),
-      http.get(`${API}/alert/:id/notes`, () => HttpResponse.json({ status: 'ok', notes: [], total: 0 })),
-    );
+    alertsScenario.list([alert]);
     const { user, location } = renderApp('/alerts', { token: makeToken() });
     await user.click(await screen.findByText('web42'));
     await waitFor(() => expect(location().pathname).toBe(`/alert/${alert.id}`));
@@ -146,7 +131,7 @@ describe('alerts screen', () => {
 
   it('reloads when Refresh is pressed', async () => {
     const requests = recordRequests();
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+    alertsScenario.list([]);
     const { user } = renderApp('/alerts', { token: makeToken() });
     await screen.findByText('No data available');
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
@@ -155,20 +140,13 @@ describe('alerts screen', () => {
 
   it('polls at the configured refresh interval', async () => {
     const requests = recordRequests();
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))));
+    alertsScenario.list([]);
     renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 100 } });
     await waitFor(() => expect(alertRequests(requests).length).toBeGreaterThanOrEqual(3), { timeout: 2000 });
   });
 
   it('tells the user when the list cannot be loaded', async () => {
-    server.use(
-      http.get(`${API}/alerts`, () =>
-        HttpResponse.json(
-          { status: 'error', message: 'Syntax error in query', code: 400, errors: null, requestId: 'x' },
-          { status: 400 },
-        ),
-      ),
-    );
+    alertsScenario.failing(400, 'Syntax error in query');
     renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 60_000 } });
     expect(await screen.findByText('The alerts could not be loaded.')).toBeInTheDocument();
     expect(screen.getByText('Syntax error in query')).toBeInTheDocument();
@@ -176,16 +154,8 @@ describe('alerts screen', () => {
 
   it("uses the user's rows per page and refresh interval once their preferences are in", async () => {
     const requests = recordRequests();
-    server.use(
-      http.get(`${API}/user/me/attributes`, () =>
-        HttpResponse.json({
-          status: 'ok',
-          total: 1,
-          attributes: { prefs: { rowsPerPage: 50, refreshInterval: 100, isDark: 'not a boolean' } },
-        }),
-      ),
-      http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))),
-    );
+    alertsScenario.list([]);
+    meScenario.prefs({ rowsPerPage: 50, refreshInterval: 100, isDark: 'not a boolean' });
     renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 60_000 } });
     await waitFor(() => expect(alertRequests(requests).length).toBeGreaterThanOrEqual(3), { timeout: 2000 });
     expect(requests[0]?.url.pathname).toBe('/user/me/attributes');
@@ -193,15 +163,8 @@ describe('alerts screen', () => {
   });
 
   it('still lists alerts when the server keeps no user attributes', async () => {
-    server.use(
-      http.get(`${API}/user/me/attributes`, () =>
-        HttpResponse.json(
-          { status: 'error', message: 'not found', code: 404, errors: null, requestId: 'r' },
-          { status: 404 },
-        ),
-      ),
-      http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([makeAlert({ resource: 'solo' })]))),
-    );
+    alertsScenario.list([makeAlert({ resource: 'solo' })]);
+    meScenario.failing(404, 'not found');
     renderApp('/alerts', { token: makeToken() });
     expect(await screen.findByRole('row', { name: /solo/ })).toBeInTheDocument();
   });

@@ -2,15 +2,16 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { API, alertsResponse, makeAlert, makeToken } from '../../test/fixtures';
+import { API, makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server, type RecordedRequest } from '../../test/server';
+import { alertsScenario } from '../../test/mocks';
 
 const writes = (requests: RecordedRequest[]) => requests.filter((r) => r.method !== 'GET');
 
 function answerAlerts(alerts: ReturnType<typeof makeAlert>[]) {
+  alertsScenario.list(alerts);
   server.use(
-    http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse(alerts))),
     http.put(`${API}/alert/:id/action`, () => HttpResponse.json({ status: 'ok' })),
     http.put(`${API}/alert/:id/tag`, () => HttpResponse.json({ status: 'ok' })),
     http.put(`${API}/alert/:id/untag`, () => HttpResponse.json({ status: 'ok' })),

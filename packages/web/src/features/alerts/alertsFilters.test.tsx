@@ -4,12 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { API, alertsResponse, makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server, type RecordedRequest } from '../../test/server';
+import { alertsScenario } from '../../test/mocks';
 
 const alertRequests = (requests: RecordedRequest[]) => requests.filter((r) => r.url.pathname === '/alerts');
 const lastAlertRequest = (requests: RecordedRequest[]) => alertRequests(requests).at(-1);
 
 function answerAlerts(alerts = [makeAlert({ resource: 'web01' })]) {
-  server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse(alerts))));
+  alertsScenario.list(alerts);
 }
 
 describe('alerts screen URL state', () => {

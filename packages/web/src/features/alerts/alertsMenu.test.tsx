@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, alertsResponse, makeAlert, makeToken } from '../../test/fixtures';
+import { API, makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server } from '../../test/server';
 import { alertsToCsv, csvFileName } from './csvExport';
+import { alertsScenario } from '../../test/mocks';
 
 describe('CSV export', () => {
   it('quotes every value, joins lists, gives each attribute its own column and leaves history out', () => {
@@ -37,10 +38,8 @@ describe('CSV export', () => {
 describe('alerts menu', () => {
   it('switches to compact rows and stores the choice in the user preferences', async () => {
     const requests = recordRequests();
-    server.use(
-      http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([makeAlert({ resource: 'dense' })]))),
-      http.put(`${API}/user/me/attributes`, () => HttpResponse.json({ status: 'ok' })),
-    );
+    alertsScenario.list([makeAlert({ resource: 'dense' })]);
+    server.use(http.put(`${API}/user/me/attributes`, () => HttpResponse.json({ status: 'ok' })));
     const { user } = renderApp('/alerts', { token: makeToken() });
     await screen.findByRole('row', { name: /dense/ });
     await user.click(screen.getByRole('button', { name: 'More options' }));
@@ -58,8 +57,8 @@ describe('alerts menu', () => {
   it('turns the alert sound on and off in the user preferences', async () => {
     const requests = recordRequests();
     let prefs: Record<string, unknown> = {};
+    alertsScenario.list([makeAlert({ resource: 'loud' })]);
     server.use(
-      http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([makeAlert({ resource: 'loud' })]))),
       http.get(`${API}/user/me/attributes`, () => HttpResponse.json({ status: 'ok', attributes: { prefs } })),
       http.put(`${API}/user/me/attributes`, async ({ request }) => {
         const body = (await request.json()) as { attributes: { prefs: Record<string, unknown> } };
@@ -83,7 +82,7 @@ describe('alerts menu', () => {
   });
 
   it('has no sound item for a visitor, who has no preferences to keep it in', async () => {
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([makeAlert({ resource: 'quiet' })]))));
+    alertsScenario.list([makeAlert({ resource: 'quiet' })]);
     const { user } = renderApp('/alerts', { config: { auth_required: false } });
     await screen.findByRole('row', { name: /quiet/ });
     await user.click(screen.getByRole('button', { name: 'More options' }));

@@ -2,10 +2,11 @@ import type { ClientConfig } from '@alerta/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, alertsResponse, makeToken } from '../../test/fixtures';
+import { API, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server, type RecordedRequest } from '../../test/server';
 import { indicatorParams, indicatorView } from './indicatorQuery';
+import { alertsScenario } from '../../test/mocks';
 
 const INDICATORS: ClientConfig = {
   indicators: {
@@ -30,8 +31,8 @@ function countsFor(url: URL): Record<string, number> {
 }
 
 function answerCounts() {
+  alertsScenario.list([]);
   server.use(
-    http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))),
     http.get(`${API}/alerts/count`, ({ request }) => {
       const severityCounts = countsFor(new URL(request.url));
       const total = Object.values(severityCounts).reduce((a, b) => a + b, 0);

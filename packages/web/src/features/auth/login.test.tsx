@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, alertsResponse, errorEnvelope, makeToken } from '../../test/fixtures';
+import { API, errorEnvelope, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server } from '../../test/server';
 import { TOKEN_STORAGE_KEY } from './token';
+import { alertsScenario } from '../../test/mocks';
 
 const ui = {
   username: () => screen.getByLabelText('Username or email'),
@@ -36,10 +37,8 @@ describe('login screen', () => {
   });
 
   it('goes to /alerts without a redirect, and never to another site', async () => {
-    server.use(
-      http.post(`${API}/auth/login`, () => HttpResponse.json({ token: makeToken() })),
-      http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))),
-    );
+    alertsScenario.list([]);
+    server.use(http.post(`${API}/auth/login`, () => HttpResponse.json({ token: makeToken() })));
     const { user, location } = renderApp('/login?redirect=%2F%2Fevil.example%2F');
     await screen.findByRole('button', { name: 'Log in' });
     await user.type(ui.username(), 'alice');
@@ -119,10 +118,8 @@ describe('logout', () => {
   });
 
   it('is reached from the account menu', async () => {
-    server.use(
-      http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))),
-      http.post(`${API}/auth/logout`, () => HttpResponse.json({ status: 'ok' })),
-    );
+    alertsScenario.list([]);
+    server.use(http.post(`${API}/auth/logout`, () => HttpResponse.json({ status: 'ok' })));
     const { user, location } = renderApp('/alerts', { token: makeToken({ preferred_username: 'carol' }) });
 
     await user.click(await screen.findByRole('button', { name: 'Account menu for carol' }));

@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { API, makeToken } from '../../test/fixtures';
+import { makeToken } from '../../test/fixtures';
+import { authScenario } from '../../test/mocks';
 import { renderApp } from '../../test/renderApp';
-import { recordRequests, server } from '../../test/server';
+import { recordRequests } from '../../test/server';
 import { browser, providerLogoutUrl } from './authApi';
 import { consoleRedirectUri, logoutReturnUri } from './consoleAddress';
 import { TOKEN_STORAGE_KEY } from './token';
@@ -13,14 +13,10 @@ import { TOKEN_STORAGE_KEY } from './token';
 
 const RETURN_TO = `${window.location.origin}/logout`;
 
-function answerLogout(body: Record<string, unknown>) {
-  server.use(http.post(`${API}/auth/logout`, () => HttpResponse.json({ status: 'ok', ...body })));
-}
-
 describe('logout at the identity provider', () => {
   it('goes on to the end-session address, asking to come back to /logout', async () => {
     const leaveTo = vi.spyOn(browser, 'leaveTo').mockImplementation(() => undefined);
-    answerLogout({ logoutUrl: 'https://sso.example.com/session/end?client=console' });
+    authScenario.logout({ logoutUrl: 'https://sso.example.com/session/end?client=console' });
     renderApp('/logout', { token: makeToken({ provider: 'openid' }), config: { provider: 'openid' } });
 
     expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
@@ -34,7 +30,7 @@ describe('logout at the identity provider', () => {
 
   it('uses redirect_uri for Keycloak', async () => {
     const leaveTo = vi.spyOn(browser, 'leaveTo').mockImplementation(() => undefined);
-    answerLogout({ logoutUrl: 'https://keycloak.example.com/realms/ops/protocol/openid-connect/logout' });
+    authScenario.logout({ logoutUrl: 'https://keycloak.example.com/realms/ops/protocol/openid-connect/logout' });
     renderApp('/logout', { token: makeToken({ provider: 'keycloak' }), config: { provider: 'keycloak' } });
 
     await waitFor(() => expect(leaveTo).toHaveBeenCalledTimes(1));
@@ -45,7 +41,7 @@ describe('logout at the identity provider', () => {
 
   it("comes back under the console's configured base path", async () => {
     const leaveTo = vi.spyOn(browser, 'leaveTo').mockImplementation(() => undefined);
-    answerLogout({ logoutUrl: 'https://sso.example.com/end' });
+    authScenario.logout({ logoutUrl: 'https://sso.example.com/end' });
     renderApp('/logout', {
       token: makeToken({ provider: 'azure' }),
       config: { provider: 'azure', base_path: '/console/' },
@@ -59,24 +55,27 @@ describe('logout at the identity provider', () => {
   it('stays on the logout screen when the server names no address', async () => {
     const leaveTo = vi.spyOn(browser, 'leaveTo').mockImplementation(() => undefined);
     const requests = recordRequests();
-    answerLogout({ message: 'OIDC end_session_endpoint not configured' });
-    renderApp('/logout', { token: makeToken() });
+    authScenario.logout({ message: 'OIDC end_session_endpoint not configured' });
+    const { apiCalls } = renderApp('/logout', { token: makeToken() });
 
     expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
-    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
-    // Let the answer arrive before checking nothing happened.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await requests.nth(1, { method: 'POST', path: '/auth/logout' });
+    // The answer has come and the screen has done all it does with it.
+    await apiCalls.settled();
+    expect(apiCalls.paths()).toContain('/auth/logout');
     expect(leaveTo).not.toHaveBeenCalled();
   });
 
   it('does not ask the server again when the provider sends the browser back', async () => {
     const leaveTo = vi.spyOn(browser, 'leaveTo').mockImplementation(() => undefined);
     const requests = recordRequests();
-    answerLogout({ logoutUrl: 'https://sso.example.com/session/end' });
-    renderApp('/logout');
+    authScenario.logout({ logoutUrl: 'https://sso.example.com/session/end' });
+    const { apiCalls } = renderApp('/logout');
 
     expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The screen calls the server, if at all, in the effect of its first render: that has run, and made no call.
+    expect(apiCalls.paths()).toEqual([]);
+    await apiCalls.settled();
     expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
     expect(leaveTo).not.toHaveBeenCalled();
   });

@@ -1,17 +1,18 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, alertsResponse, makeAlert, makeToken } from '../../test/fixtures';
+import { API, makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server } from '../../test/server';
 import { accountLinkFrom } from '../../app/redirects';
+import { alertsScenario } from '../../test/mocks';
 
 // docs/console/behaviour.md#screens-and-routes, docs/console/behaviour.md#roles-and-permissions: with allow_readonly,
 // anonymous visitors see the screens that need a login, with the read-only scopes only, and the top bar offers to log
 // in (and to sign up when sign-up is on).
 
 function answerAlerts() {
-  server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([makeAlert({ resource: 'ro-web' })]))));
+  alertsScenario.list([makeAlert({ resource: 'ro-web' })]);
 }
 
 const rowButtons = (row: HTMLElement) =>

@@ -2,9 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API, alertsResponse, makeToken } from '../../test/fixtures';
+import { API, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { server } from '../../test/server';
+import { alertsScenario } from '../../test/mocks';
 
 describe('language and colour preferences', () => {
   afterEach(() => {
@@ -12,11 +13,11 @@ describe('language and colour preferences', () => {
   });
 
   it("switches the console to the user's language and dark mode once preferences load", async () => {
+    alertsScenario.list([]);
     server.use(
       http.get(`${API}/user/me/attributes`, () =>
         HttpResponse.json({ status: 'ok', total: 1, attributes: { prefs: { languagePref: 'de', isDark: true } } }),
       ),
-      http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([]))),
     );
     renderApp('/alerts', { token: makeToken() });
     expect(await screen.findByText('Keine Daten vorhanden')).toBeInTheDocument();

@@ -2,11 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { API, alertsResponse, makeAlert, makeToken } from '../../test/fixtures';
+import { API, makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server } from '../../test/server';
 import { formatDate, hasLocalizedTokens, loadDateExtras } from './dateFormat';
 import { storeAttributes } from './testPreferences';
+import { alertsScenario } from '../../test/mocks';
 
 // A zone 5½ hours from UTC, so local and UTC times differ in every assertion whatever the machine's zone.
 const previousZone = process.env.TZ;
@@ -24,7 +25,7 @@ const TOKEN = makeToken();
 
 function serveAlerts(alerts = [makeAlert({ value: 'a long value', text: 'a long description' })]) {
   const requests = recordRequests();
-  server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse(alerts))));
+  alertsScenario.list(alerts);
   return requests;
 }
 

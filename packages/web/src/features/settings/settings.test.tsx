@@ -2,10 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import dayjs from 'dayjs';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API, alertsResponse, errorEnvelope, makeAlert, makeToken } from '../../test/fixtures';
+import { API, errorEnvelope, makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server } from '../../test/server';
 import { storeAttributes } from '../preferences/testPreferences';
+import { alertsScenario } from '../../test/mocks';
 
 const TOKEN = makeToken();
 
@@ -165,7 +166,7 @@ describe('settings screen', () => {
   it('saves the font size once the slider rests, and the alert table takes it', async () => {
     storeAttributes();
     const requests = recordRequests();
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(alertsResponse([makeAlert()]))));
+    alertsScenario.list([makeAlert()]);
     const { user } = await openSettings();
     const size = screen.getByRole('slider', { name: 'Font size' });
     size.focus();
