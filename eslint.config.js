@@ -3,6 +3,27 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
+import { fileURLToPath } from 'node:url';
+import { noImportCycles } from './scripts/lint/no-import-cycles.mjs';
+
+/** Server modules in these folders of packages/server/src ('top': the modules directly in it). */
+const layers = (...types) => types.map((type) => ({ element: { type } }));
+/** The modules directly in packages/server/src that wire the application together. */
+const wiring = {
+  element: { type: 'top', fileInternalPath: ['app.ts', 'main.ts', 'context.ts', 'housekeeping-timer.ts'] },
+};
+/** The modules directly in packages/server/src that every layer may use: errors and settings. */
+const shared = {
+  element: { type: 'top', fileInternalPath: ['errors.ts', 'settings.ts', 'settings-parsers.ts', 'secret.ts'] },
+};
+/** The store's public interface: its types, its fields, and the function that opens it. */
+const storeApi = {
+  element: {
+    type: 'store',
+    fileInternalPath: ['types.ts', 'records.ts', '*-types.ts', 'fields.ts', 'open.ts', 'unavailable.ts'],
+  },
+};
 
 export default tseslint.config(
   {
@@ -38,6 +59,52 @@ export default tseslint.config(
   {
     files: ['packages/web/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
+  },
+  // The server's layers (README.md#architecture): each folder may import only the folders listed for it, modules
+  // outside store/ reach the store only through its public interface, and no module imports one that imports it back.
+  { ignores: ['scripts/lint/*.cjs'] },
+  {
+    files: ['packages/server/src/**/*.ts'],
+    plugins: { boundaries, local: { rules: { 'no-import-cycles': noImportCycles } } },
+    settings: {
+      'import/resolver': { [fileURLToPath(new URL('./scripts/lint/resolve-ts.cjs', import.meta.url))]: {}, node: {} },
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
+      // The first folder a file lies in names its layer; the modules directly in src/ are one layer.
+      'boundaries/elements': [
+        ...['store', 'auth', 'domain', 'http', 'openapi', 'routes'].map((folder) => ({
+          type: folder,
+          pattern: `packages/server/src/${folder}`,
+          partialMatch: false,
+        })),
+        { type: 'top', pattern: 'packages/server/src', partialMatch: false },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          checkUnknownLocals: true,
+          policies: [
+            { from: wiring, allow: { to: layers('top', 'store', 'auth', 'domain', 'http', 'openapi', 'routes') } },
+            {
+              from: layers('routes'),
+              allow: { to: [...layers('top', 'auth', 'domain', 'http', 'openapi'), storeApi] },
+            },
+            { from: layers('openapi'), allow: { to: [...layers('http'), shared, storeApi] } },
+            { from: layers('http'), allow: { to: [...layers('auth'), shared, storeApi] } },
+            { from: layers('domain'), allow: { to: [...layers('auth'), shared, storeApi] } },
+            { from: layers('auth'), allow: { to: [shared, storeApi] } },
+            // Only the type of the application context, which these modules are handed.
+            { from: layers('http', 'auth'), allow: { to: wiring, dependency: { kind: 'type' } } },
+            { from: layers('store'), allow: { to: shared } },
+            // Each subsystem parses its own settings; settings.ts gathers them.
+            { from: shared, allow: { to: layers('auth', 'http') } },
+          ],
+        },
+      ],
+      'local/no-import-cycles': ['error', { root: 'packages/server/src' }],
+    },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'compat/**/*.ts'],

@@ -1,6 +1,6 @@
 import { ApiError } from '../errors.js';
 import type { Settings } from '../settings.js';
-import type { ThrottleCountRepository } from '../store/throttle-counts.js';
+import type { ThrottleCountRepository } from '../store/throttle-types.js';
 import { clientNetwork, countId } from './throttle-keys.js';
 
 export type LoginLimitSettings = Pick<

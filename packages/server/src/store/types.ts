@@ -19,7 +19,7 @@ import type {
   SamlSignInRepository,
   UserAdministration,
 } from './identity-types.js';
-import type { ThrottleCountRepository } from './throttle-counts.js';
+import type { ThrottleCountRepository } from './throttle-types.js';
 
 export type {
   AlertQuery,
