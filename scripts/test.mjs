@@ -92,6 +92,8 @@ const steps = [
   { name: 'web', cmd: ['npm', 'test', '--workspace', 'packages/web'], suite: true },
   { name: 'server', cmd: ['npm', 'test', '--workspace', 'packages/server'], suite: true, postgres: true },
   { name: 'lint', cmd: ['npx', 'eslint', '--max-warnings', '0', '.'] },
+  // Unused files, exports and dependencies in every workspace (knip.jsonc).
+  { name: 'knip', cmd: ['npx', 'knip', '--no-progress'] },
   { name: 'typecheck', cmd: ['npm', 'run', 'typecheck'] },
   { name: 'format', cmd: ['npx', 'prettier', '--check', '.'] },
   { name: 'contract', cmd: ['npm', 'test', '--workspace', 'packages/contract'], suite: true },

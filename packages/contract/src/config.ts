@@ -91,6 +91,7 @@ export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
 /**
  * The console's own config.json (docs/console/behaviour.md#who-it-is-for, docs/console/plumbing.md#config-loading):
- * usually just the endpoint.
+ * usually just the endpoint. The same schema under the name that says which file it reads.
+ * @alias
  */
 export const localConfigSchema = clientConfigSchema;
