@@ -35,9 +35,7 @@ describe('failed loads', () => {
   });
 
   it("shows the server's message and code when the alert list cannot be loaded", async () => {
-    server.use(
-      http.get(`${API}/alerts`, () => HttpResponse.json(errorEnvelope(400, 'syntax error in query'), { status: 400 })),
-    );
+    alertsScenario.failing(400, 'syntax error in query');
     renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 60_000 } });
     const status = screen.getByRole('status');
     await waitFor(() => expect(status).toHaveTextContent('Syntax error in query (400)'));

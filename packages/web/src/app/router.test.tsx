@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { DOCS_URL } from '../config/defaults';
 import { TOKEN_STORAGE_KEY } from '../features/auth/token';
-import { API, errorEnvelope, makeToken } from '../test/fixtures';
+import { API, makeToken } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
 import { server } from '../test/server';
 import { rewriteLegacyHashUrl } from './redirects';
@@ -95,9 +95,7 @@ describe('routes and guard', () => {
   });
 
   it('logs out and goes to /login with the current path when the API answers 401', async () => {
-    server.use(
-      http.get(`${API}/alerts`, () => HttpResponse.json(errorEnvelope(401, 'Token has expired'), { status: 401 })),
-    );
+    alertsScenario.failing(401, 'Token has expired');
     const { location } = renderApp('/alerts?q=db', { token: makeToken() });
     await waitFor(() => expect(fullPath(location())).toBe('/login?redirect=%2Falerts%3Fq%3Ddb'));
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();

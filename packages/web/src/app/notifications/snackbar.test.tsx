@@ -1,24 +1,23 @@
 import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError, NetworkError } from '../../api';
 import { createI18n } from '../../i18n';
 import { advance, startFakeClock, stopFakeClock } from '../../test/fakeClock';
-import { API, makeToken } from '../../test/fixtures';
+import { makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { server } from '../../test/server';
 import { ChunkLoadError } from '../lazyChunk';
 import { NotificationStore, capitalise, problemKind } from './notificationStore';
 import { NotificationProvider, Snackbar } from './Snackbar';
 import { snackbarKind, snackbarText } from './snackbarText';
+import { alertsScenario } from '../../test/mocks';
 
 const i18n = createI18n('en');
 
 describe('snackbar in the console', () => {
   it('says so when the API does not answer', async () => {
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.error()));
+    alertsScenario.offline();
     const { user } = renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 60_000 } });
 
     const status = screen.getByRole('status');
@@ -28,11 +27,7 @@ describe('snackbar in the console', () => {
   });
 
   it("takes its colour from the status word of the server's answer", async () => {
-    server.use(
-      http.get(`${API}/alerts`, () =>
-        HttpResponse.json({ status: 'warning', message: 'slow down, please' }, { status: 429 }),
-      ),
-    );
+    alertsScenario.reply(429, { status: 'warning', message: 'slow down, please' });
     renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 60_000 } });
     const status = screen.getByRole('status');
     await waitFor(() => expect(status).toHaveTextContent('Slow down, please (429)'));

@@ -30,7 +30,6 @@ function serve(alert: ReturnType<typeof makeAlert>, notes: unknown[] = []) {
     http.put(`${API}/alert/${alert.id}/note`, () => HttpResponse.json({ status: 'ok', id: 'n9' }, { status: 201 })),
     http.delete(`${API}/alert/${alert.id}/note/:noteId`, () => HttpResponse.json({ status: 'ok' })),
     http.delete(`${API}/alert/${alert.id}`, () => HttpResponse.json({ status: 'ok' })),
-    http.get(`${API}/alerts`, () => HttpResponse.json({ status: 'ok', alerts: [], total: 0 })),
   );
 }
 

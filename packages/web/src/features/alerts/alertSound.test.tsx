@@ -1,11 +1,10 @@
 import type { Alert, ClientConfig } from '@alerta/contract';
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { API, alertsResponse, makeAlert, makeToken } from '../../test/fixtures';
+import { makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { server } from '../../test/server';
 import { DEFAULT_SOUND_URL } from './useAlertSound';
+import { alertsScenario, meScenario } from '../../test/mocks';
 
 /** Every play() call, with the sound it was asked to play. */
 function mockPlay(result: () => Promise<void> = () => Promise.resolve()) {
@@ -19,25 +18,16 @@ function mockPlay(result: () => Promise<void> = () => Promise.resolve()) {
 
 /** Serves one list per load, in order, then the last one again; tells how many loads there were. */
 function serveLoads(loads: Alert[][], prefs: Record<string, unknown> = { isMute: false }) {
-  let calls = 0;
-  server.use(
-    http.get(`${API}/user/me/attributes`, () =>
-      HttpResponse.json({ status: 'ok', total: 1, attributes: { prefs: { refreshInterval: 60, ...prefs } } }),
-    ),
-    http.get(`${API}/alerts`, () => {
-      const alerts = loads[Math.min(calls, loads.length - 1)] ?? [];
-      calls += 1;
-      return HttpResponse.json(alertsResponse(alerts));
-    }),
-  );
-  return () => calls;
+  meScenario.prefs({ refreshInterval: 60, ...prefs });
+  alertsScenario.answer((_url, n) => loads[Math.min(n - 1, loads.length - 1)] ?? []);
+  return () => alertsScenario.served();
 }
 
 async function renderAfterLoads(loads: number, calls: () => number, config: ClientConfig = {}) {
   renderApp('/alerts', { token: makeToken(), config });
-  await waitFor(() => expect(calls()).toBeGreaterThanOrEqual(loads), { timeout: 3000 });
-  // The answer of that load is on screen too.
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The next load is asked for only once the answer to this one has been taken in (docs/console/behaviour.md#states-and-actions
+  // "Auto-refresh"), so its request proves the screen has dealt with that answer.
+  await waitFor(() => expect(calls()).toBeGreaterThanOrEqual(loads + 1), { timeout: 3000 });
 }
 
 const first = makeAlert({ resource: 'first' });

@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, makeAlert, makeToken } from '../../test/fixtures';
+import { makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { server } from '../../test/server';
 import { expectConsoleMessage } from '../../test/setup';
 import { lenientAlertSchema, readAlert, readAlertList } from '../../shared/lenientAlert';
+import { alertsScenario } from '../../test/mocks';
 
 const BASE = 'https://alerta.example.com/api';
 
@@ -116,7 +115,7 @@ const COLUMNS = ['severity', 'status', 'resource', 'event', 'value', 'text'];
 describe('alerts from a stock Alerta 9', () => {
   it('lists every usable alert, with odd values made readable, and says how many were left out', async () => {
     expectConsoleMessage(/2 alert\(s\) could not be read/);
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json(stockAnswer)));
+    alertsScenario.answer(() => stockAnswer);
     renderApp('/alerts', { token: makeToken(), config: { columns: COLUMNS, refresh_interval: 60_000 } });
 
     const odd = await screen.findByRole('row', { name: /app02\.example\.com/ });
@@ -129,9 +128,7 @@ describe('alerts from a stock Alerta 9', () => {
   });
 
   it('shows no notice when every alert could be read', async () => {
-    server.use(
-      http.get(`${API}/alerts`, () => HttpResponse.json({ ...stockAnswer, alerts: stockAnswer.alerts.slice(0, 2) })),
-    );
+    alertsScenario.answer(() => ({ ...stockAnswer, alerts: stockAnswer.alerts.slice(0, 2) }));
     renderApp('/alerts', { token: makeToken(), config: { columns: COLUMNS, refresh_interval: 60_000 } });
     await screen.findByRole('row', { name: /app02\.example\.com/ });
     expect(screen.queryByText(/missing from the list/)).not.toBeInTheDocument();

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, alertsResponse, makeAlert, makeToken } from '../../test/fixtures';
+import { API, makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server, type RecordedRequest } from '../../test/server';
 import { alertsScenario } from '../../test/mocks';
@@ -162,11 +162,7 @@ describe('alerts screen URL state', () => {
 
   it('searches from the top bar, keeps the hash, and says when nothing matches', async () => {
     const requests = recordRequests();
-    server.use(
-      http.get(`${API}/alerts`, ({ request }) =>
-        HttpResponse.json(alertsResponse(new URL(request.url).searchParams.has('q') ? [] : [makeAlert()])),
-      ),
-    );
+    alertsScenario.answer((url) => (url.searchParams.has('q') ? [] : [makeAlert()]));
     const { user, location } = renderApp('/alerts#status:open', { token: makeToken() });
     await screen.findByRole('row', { name: /web01/ });
     await user.keyboard('/');
@@ -191,7 +187,7 @@ describe('alerts screen URL state', () => {
 
   it('asks for the page size the user picks and pages through the result', async () => {
     const requests = recordRequests();
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json({ ...alertsResponse([makeAlert()]), total: 120 })));
+    alertsScenario.list([makeAlert()], { total: 120 });
     const { user } = renderApp('/alerts', { token: makeToken() });
     await screen.findByText('1–20 of 120');
     await user.selectOptions(screen.getByLabelText('Rows per page'), '50');
@@ -204,17 +200,10 @@ describe('alerts screen URL state', () => {
 
   it('cancels a search still running when a newer one starts, and says so', async () => {
     const requests = recordRequests();
-    server.use(
-      http.get(`${API}/alerts`, async ({ request }) => {
-        if (new URL(request.url).searchParams.get('environment') === null) {
-          await new Promise((resolve) => setTimeout(resolve, 1500));
-        }
-        return HttpResponse.json(alertsResponse([makeAlert({ resource: 'late' })]));
-      }),
-      http.get(`${API}/environments`, () =>
-        HttpResponse.json({ status: 'ok', environments: [{ environment: 'Production', count: 1 }], total: 1 }),
-      ),
-    );
+    alertsScenario.list([makeAlert({ resource: 'late' })]);
+    alertsScenario.tally('environments', [{ environment: 'Production', count: 1 }]);
+    // The search of every environment is still running when the user picks one.
+    alertsScenario.hold((url) => url.searchParams.get('environment') === null);
     const { user } = renderApp('/alerts', { token: makeToken() });
     await user.click(await screen.findByRole('tab', { name: 'Production (1)' }));
     await waitFor(() =>

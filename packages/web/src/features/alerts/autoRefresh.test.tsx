@@ -1,11 +1,11 @@
 import type { ClientConfig } from '@alerta/contract';
 import { act, fireEvent, screen } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { advance, startFakeClock, stopFakeClock, until } from '../../test/fakeClock';
-import { API, alertsResponse, errorEnvelope, makeAlert, makeToken } from '../../test/fixtures';
+import { makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server, type RecordedRequest } from '../../test/server';
+import { alertsScenario, meScenario, refusal } from '../../test/mocks';
 
 // docs/console/behaviour.md#states-and-actions "Auto-refresh" and docs/console/behaviour.md#constants: the next load is
 // scheduled once a load has finished, after the user's interval, else the config's, else 5000 ms; a filter change
@@ -20,20 +20,13 @@ const countLoads = () => requests.filter((r) => r.url.pathname === '/environment
 
 /** Each answer lists one alert named after the load it answers: load-1, load-2… */
 function answerNumberedAlerts(delayMs = 0) {
-  server.use(
-    http.get(`${API}/alerts`, async () => {
-      const resource = `load-${listLoads()}`;
-      // The fake clock drives a slow answer too.
-      if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
-      return HttpResponse.json(alertsResponse([makeAlert({ resource })]));
-    }),
-  );
+  alertsScenario.answer((_url, n) => [makeAlert({ resource: `load-${n}` })]);
+  // The fake clock drives a slow answer too.
+  alertsScenario.slow(delayMs);
 }
 
 function answerPrefs(prefs: Record<string, unknown>) {
-  server.use(
-    http.get(`${API}/user/me/attributes`, () => HttpResponse.json({ status: 'ok', total: 1, attributes: { prefs } })),
-  );
+  meScenario.prefs(prefs);
 }
 
 /** Waits until the answer to load `n` is on screen (so the screen has reacted to it); the fake clock stays put. */
@@ -130,12 +123,8 @@ describe('auto-refresh scheduling', () => {
   });
 
   it('stops asking after the server refuses the query, until the filter changes', async () => {
-    server.use(
-      http.get(`${API}/alerts`, ({ request }) =>
-        new URL(request.url).searchParams.has('q')
-          ? HttpResponse.json(alertsResponse([makeAlert({ resource: `load-${listLoads()}` })]))
-          : HttpResponse.json(errorEnvelope(400, 'bad query'), { status: 400 }),
-      ),
+    alertsScenario.answer((url, n) =>
+      url.searchParams.has('q') ? [makeAlert({ resource: `load-${n}` })] : refusal(400, 'bad query'),
     );
     renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 5000 } });
     await until(() => expect(screen.getByText('The alerts could not be loaded.')).toBeInTheDocument());
@@ -147,9 +136,7 @@ describe('auto-refresh scheduling', () => {
   });
 
   it('keeps trying while the server fails', async () => {
-    server.use(
-      http.get(`${API}/alerts`, () => HttpResponse.json(errorEnvelope(503, 'database is down'), { status: 503 })),
-    );
+    alertsScenario.failing(503, 'database is down');
     renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 5000 } });
     // The query's own two retries come first.
     await until(() => expect(screen.getByText('The alerts could not be loaded.')).toBeInTheDocument(), 1);

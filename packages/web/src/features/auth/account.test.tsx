@@ -74,10 +74,7 @@ describe('sign up', () => {
 
   it('sends an empty description when none is given', async () => {
     const requests = recordRequests();
-    server.use(
-      http.post(`${API}/auth/signup`, () => HttpResponse.json({ token: makeToken() })),
-      http.get(`${API}/alerts`, () => HttpResponse.json({ status: 'ok', alerts: [], total: 0 })),
-    );
+    server.use(http.post(`${API}/auth/signup`, () => HttpResponse.json({ token: makeToken() })));
     const { user, location } = renderApp('/signup');
     await user.type(await screen.findByLabelText(/^Full name/), 'Bob');
     await user.type(ui.email(), 'bob@example.com');

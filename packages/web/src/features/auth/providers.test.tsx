@@ -9,6 +9,7 @@ import { authorizationUrl, backendPath, OAUTH_PROVIDERS, type OAuthProvider } fr
 import { handOffSignInResult, POPUP_RESULT } from './popupReturn';
 import { popupFeatures } from './signInPopup';
 import { TOKEN_STORAGE_KEY } from './token';
+import { alertsScenario } from '../../test/mocks';
 
 const ORIGIN = window.location.origin;
 const REDIRECT = `${ORIGIN}/`;
@@ -196,10 +197,7 @@ describe('login through an OAuth2 provider', () => {
 
   it("reads the answer from the popup's address once it is back on this site", async () => {
     const token = makeToken({ provider: 'keycloak' });
-    server.use(
-      http.post(`${API}/auth/keycloak`, () => HttpResponse.json({ token })),
-      http.get(`${API}/alerts`, () => HttpResponse.json({ status: 'ok', alerts: [], total: 0 })),
-    );
+    server.use(http.post(`${API}/auth/keycloak`, () => HttpResponse.json({ token })));
     const popup = fakePopup();
     const open = openReturns(popup);
     const { location } = renderApp('/login', {
@@ -286,10 +284,7 @@ describe('login through an OAuth2 provider', () => {
 
   it('offers to open the window again when the browser blocked it', async () => {
     const token = makeToken({ provider: 'github' });
-    server.use(
-      http.post(`${API}/auth/github`, () => HttpResponse.json({ token })),
-      http.get(`${API}/alerts`, () => HttpResponse.json({ status: 'ok', alerts: [], total: 0 })),
-    );
+    server.use(http.post(`${API}/auth/github`, () => HttpResponse.json({ token })));
     const popup = fakePopup();
     const open = openReturns(null, popup);
     const { user, location } = renderApp('/login', { config: { provider: 'github', client_id: 'gh-client' } });
@@ -340,7 +335,7 @@ describe('login through SAML 2', () => {
 
   it("opens the API's SAML page and takes the token only from the API's origin", async () => {
     const token = makeToken({ preferred_username: 'saml-user', provider: 'saml2' });
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json({ status: 'ok', alerts: [], total: 0 })));
+    alertsScenario.list([]);
     const popup = fakePopup();
     const open = openReturns(popup);
     const { location } = renderApp('/login', { config: SAML });

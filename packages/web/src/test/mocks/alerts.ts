@@ -3,8 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { API, alertsResponse } from '../fixtures';
 import { holdOutage, onReset, outageAnswer, refusal, type Outage } from './scenario';
 
-/** What GET /alerts answers: the alerts, or a whole answer (for totals, counts or a malformed reply). */
-export type AlertsAnswer = readonly Alert[] | Record<string, unknown>;
+/** What GET /alerts answers: the alerts, a whole answer (for totals, counts or a malformed reply), or a response. */
+export type AlertsAnswer = readonly Alert[] | Record<string, unknown> | Response;
 
 type Tally = Record<string, unknown>[];
 
@@ -24,6 +24,10 @@ let listAnswer: ((url: URL, n: number) => AlertsAnswer) | undefined;
 let listExtra: Record<string, unknown> = {};
 let listed = 0;
 let listOutage: Outage | undefined;
+/** Requests the list holds back (all when no test is given) until released; released at reset too. */
+let listHold: { applies: (url: URL) => boolean; released: Promise<void>; release: () => void } | undefined;
+let listReply: { status: number; body: Record<string, unknown> } | undefined;
+let listDelayMs = 0;
 let entityTags = false;
 let version = 1;
 let count: ((url: URL) => number) | undefined;
@@ -44,6 +48,10 @@ onReset(() => {
   listExtra = {};
   listed = 0;
   listOutage = undefined;
+  listHold?.release();
+  listHold = undefined;
+  listReply = undefined;
+  listDelayMs = 0;
   entityTags = false;
   version = 1;
   count = undefined;
@@ -83,15 +91,30 @@ export const alertsScenario = {
   offline(): void {
     listOutage = { kind: 'drop' };
   },
-  /** List answers wait until the returned function is called. */
-  hold(): () => void {
-    const held = holdOutage();
-    listOutage = held.outage;
-    return () => {
-      held.release();
-      listOutage = undefined;
-    };
+  /** The list answers with this status and body, whatever they are (a warning, a body that is not an envelope…). */
+  reply(status: number, body: Record<string, unknown>): void {
+    listReply = { status, body };
   },
+  /**
+   * List answers (or only those for a URL `which` accepts) wait until the returned function is called; an answer the
+   * console stopped waiting for is released after the test.
+   */
+  hold(which: (url: URL) => boolean = () => true): () => void {
+    const held = holdOutage();
+    const release = () => {
+      held.release();
+      if (listHold?.released === released) listHold = undefined;
+    };
+    const released = held.outage.kind === 'hold' ? held.outage.released : Promise.resolve();
+    listHold = { applies: which, released, release };
+    return release;
+  },
+  /** Each list answer takes this long, on whatever clock the test runs (the fake clock moves it on too). */
+  slow(ms: number): void {
+    listDelayMs = ms;
+  },
+  /** How many list requests have come so far. */
+  served: (): number => listed,
   /** The list answers with an entity tag that changes with the alerts, and 304 to a request that names it. */
   withEntityTags(): void {
     entityTags = true;
@@ -129,9 +152,10 @@ export const alertsScenario = {
 const refused = (refusalOf: { status: number; message: string } | undefined) =>
   refusalOf === undefined ? undefined : refusal(refusalOf.status, refusalOf.message);
 
-function listBody(url: URL, n: number): Record<string, unknown> {
+function listBody(url: URL, n: number): Record<string, unknown> | Response {
   const answer = listAnswer?.(url, n);
   if (answer === undefined) return { ...alertsResponse(stored), ...listExtra };
+  if (answer instanceof Response) return answer;
   return Array.isArray(answer)
     ? alertsResponse([...(answer as readonly Alert[])])
     : (answer as Record<string, unknown>);
@@ -145,9 +169,14 @@ export const alertsHandlers = [
   http.get(`${API}/alerts`, async ({ request }) => {
     listed += 1;
     const n = listed;
+    const url = new URL(request.url);
+    if (listHold?.applies(url) === true) await listHold.released;
     const instead = await outageAnswer(listOutage);
     if (instead !== undefined) return instead;
-    const body = listBody(new URL(request.url), n);
+    if (listReply !== undefined) return HttpResponse.json(listReply.body, { status: listReply.status });
+    if (listDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, listDelayMs));
+    const body = listBody(url, n);
+    if (body instanceof Response) return body;
     if (!entityTags) return HttpResponse.json(body);
     const tag = alertsScenario.entityTag();
     if (request.headers.get('If-None-Match') === tag) return new HttpResponse(null, { status: 304 });

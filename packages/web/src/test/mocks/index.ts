@@ -14,7 +14,7 @@ export {
   usersScenario,
   type ListScenario,
 } from './lists';
-export { resetScenarios } from './scenario';
+export { refusal, resetScenarios } from './scenario';
 
 /** Every area's default handlers, installed in the shared server (src/test/server.ts). */
 export const defaultHandlers = [...alertsHandlers, ...accountHandlers, ...listHandlers];
