@@ -60,6 +60,41 @@ export default tseslint.config(
     files: ['packages/web/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
+  // The console's feature boundaries (README.md#architecture): a feature imports another one only through its public
+  // entry (`../<feature>`, its index.ts), and code that several features use lives in src/shared, which imports no
+  // feature. Tests and their kits may reach into other features for fixtures.
+  {
+    files: ['packages/web/src/features/**/*.{ts,tsx}'],
+    ignores: ['**/*{test,Test}*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./[^./][^/]*/',
+              message:
+                "Import another feature through its public entry ('../<feature>', its index.ts), or move what several features use to src/shared.",
+            },
+            {
+              regex: '^(\\.\\./)+features/',
+              message: "Import another feature through its public entry ('../<feature>', its index.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/web/src/shared/**/*.{ts,tsx}'],
+    ignores: ['**/*{test,Test}*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)features(/|$)', message: 'Shared code imports no feature.' }] },
+      ],
+    },
+  },
   // The server's layers (README.md#architecture): each folder may import only the folders listed for it, modules
   // outside store/ reach the store only through its public interface, and no module imports one that imports it back.
   { ignores: ['scripts/lint/*.cjs'] },
