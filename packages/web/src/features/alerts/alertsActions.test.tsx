@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { advance, startFakeClock, stopFakeClock, until } from '../../test/fakeClock';
 import { http, HttpResponse } from 'msw';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -324,17 +325,22 @@ describe('selection and bulk actions', () => {
   });
 
   it('lets the user pause and resume auto-refresh', async () => {
-    const requests = recordRequests();
-    answerAlerts([makeAlert({ resource: 'p1' })]);
-    const { user } = renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 100 } });
-    await screen.findByRole('row', { name: /p1/ });
-    await user.click(screen.getByRole('button', { name: 'Pause refreshing' }));
-    expect(screen.getByText('Refreshing paused')).toBeInTheDocument();
-    const count = requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    expect(requests.length).toBe(count);
-    await user.click(screen.getByRole('button', { name: 'Resume refreshing' }));
-    await waitFor(() => expect(requests.length).toBeGreaterThan(count + 1));
+    startFakeClock();
+    try {
+      answerAlerts([makeAlert({ resource: 'p1' })]);
+      const { apiCalls } = renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 100 } });
+      await until(() => expect(screen.getByRole('row', { name: /p1/ })).toBeInTheDocument());
+      fireEvent.click(screen.getByRole('button', { name: 'Pause refreshing' }));
+      expect(screen.getByText('Refreshing paused')).toBeInTheDocument();
+      // A load that is due calls the API client at once, so the calls counted here are all there are.
+      const count = apiCalls.paths().length;
+      await advance(350);
+      expect(apiCalls.paths()).toHaveLength(count);
+      fireEvent.click(screen.getByRole('button', { name: 'Resume refreshing' }));
+      await until(() => expect(apiCalls.paths().length).toBeGreaterThan(count + 1), 100);
+    } finally {
+      stopFakeClock();
+    }
   });
 
   it('limits the list to watched alerts with the watch switch', async () => {

@@ -1,5 +1,6 @@
 import type { ClientConfig } from '@alerta/contract';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { advance, startFakeClock, stopFakeClock, until } from '../../test/fakeClock';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { API, makeToken } from '../../test/fixtures';
@@ -152,21 +153,28 @@ describe('indicator panel', () => {
   });
 
   it('refreshes the counts with the list, and pauses with it', async () => {
-    const requests = recordRequests();
-    answerCounts();
-    const { user } = renderApp('/alerts#asi:1', {
-      token: makeToken(),
-      config: { ...INDICATORS, refresh_interval: 100 },
-    });
-    await screen.findByRole('region', { name: 'Alert indicators' });
-    const production = () => countRequests(requests).filter((r) => r.url.search === '?environment=Production').length;
-    await waitFor(() => expect(production()).toBeGreaterThanOrEqual(3), { timeout: 2000 });
+    startFakeClock();
+    try {
+      const requests = recordRequests();
+      answerCounts();
+      const { apiCalls } = renderApp('/alerts#asi:1', {
+        token: makeToken(),
+        config: { ...INDICATORS, refresh_interval: 100 },
+      });
+      await until(() => expect(screen.getByRole('region', { name: 'Alert indicators' })).toBeInTheDocument());
+      const production = () => countRequests(requests).filter((r) => r.url.search === '?environment=Production').length;
+      await until(() => expect(production()).toBeGreaterThanOrEqual(3), 100);
 
-    await user.click(screen.getByRole('button', { name: 'Pause refreshing' }));
-    await screen.findByText('Refreshing paused');
-    const paused = production();
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(production()).toBe(paused);
+      fireEvent.click(screen.getByRole('button', { name: 'Pause refreshing' }));
+      await until(() => expect(screen.getByText('Refreshing paused')).toBeInTheDocument());
+      // The console asks through its API client at once when a load is due, so a count asked for shows here.
+      const counts = () => apiCalls.paths().filter((path) => path === '/alerts/count').length;
+      const paused = counts();
+      await advance(1000);
+      expect(counts()).toBe(paused);
+    } finally {
+      stopFakeClock();
+    }
   });
 
   it('cannot be shown when no indicator is configured', async () => {

@@ -237,17 +237,23 @@ describe('login through an OAuth2 provider', () => {
     const requests = recordRequests();
     const popup = fakePopup();
     const open = openReturns(popup);
-    renderApp('/login', { config: OPENID });
+    const { location } = renderApp('/login', { config: OPENID });
     await screen.findByText('Authenticating with OpenID Connect …');
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     const search = `?code=abc&state=${openedState(open)}`;
 
     postFrom(popup, { type: POPUP_RESULT, search }, 'https://evil.example');
     postFrom(fakePopup(), { type: POPUP_RESULT, search }, ORIGIN);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-
-    expect(requests).toEqual([]);
     expect(screen.getByText('Authenticating with OpenID Connect …')).toBeInTheDocument();
+
+    // The answer from the right window and origin is heard: its code is the first one posted, and the only one.
+    server.use(http.post(`${API}/auth/openid`, () => HttpResponse.json({ token: makeToken({ provider: 'openid' }) })));
+    postFrom(popup, { type: POPUP_RESULT, search: `?code=heard&state=${openedState(open)}` }, ORIGIN);
+    const post = await requests.next({ method: 'POST' });
+    expect(post.url.pathname).toBe('/auth/openid');
+    expect(post.body).toMatchObject({ code: 'heard' });
+    await waitFor(() => expect(location().pathname).toBe('/alerts'));
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
   });
 
   it("shows the provider's refusal and the API's error, each with a way to try again", async () => {
@@ -346,8 +352,8 @@ describe('login through SAML 2', () => {
 
     postFrom(popup, { status: 'ok', token: makeToken({ preferred_username: 'forged' }) }, ORIGIN);
     postFrom(popup, { status: 'ok', token: 'x' }, 'https://evil.example');
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    // What follows shows they were not taken later either: the token kept is the one from the API's origin.
 
     postFrom(popup, { status: 'ok', token }, API);
     await waitFor(() => expect(location().pathname).toBe('/alerts'));
