@@ -1,43 +1,38 @@
-import { customActionsOf, severityColorsOf } from '../../shared/configLists';
 import type { Alert } from '@alerta/contract';
 import { ActionIcon, Alert as Callout, Title, VisuallyHidden } from '@mantine/core';
-import { useDocumentVisibility } from '@mantine/hooks';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApi } from '../../api';
 import { errorMessage } from '../../api/errorMessage';
-import { useNotifications } from '../../app/notifications/Snackbar';
-import { notifyError } from '../../app/notifications/snackbarText';
 import { lazyChunk } from '../../app/lazyChunk';
 import { useConfig } from '../../config/ConfigContext';
-import { usePermission } from '../auth';
-import {
-  DEFAULT_ROWS_PER_PAGE,
-  DEFAULT_TEXT_WIDTH,
-  DEFAULT_VALUE_WIDTH,
-  tableFont,
-  useDateFormat,
-  usePreferences,
-  useSavePreferences,
-} from '../preferences';
-import { fetchAlerts, type AlertsFilterParams, type AlertsParams } from '../../shared/alertsApi';
-import { AlertsTable, type AlertsTableProps } from './AlertsTable';
-import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';
-import { DEFAULT_VIEW, isFilterActive, type AlertsFilter } from './alertsView';
-import { buildColumns, type AlertColumn, type CellContext } from './columns';
-import { EnvironmentTabs, tabEnvironments } from './EnvironmentTabs';
+import type { AlertsParams } from '../../shared/alertsApi';
+import { customActionsOf } from '../../shared/configLists';
 import { FilterIcon } from '../../shared/icons';
+import { usePermission } from '../auth';
+import { DEFAULT_ROWS_PER_PAGE, usePreferences } from '../preferences';
 import { AlertsMenuButton } from './AlertsMenuButton';
-import { useDensity } from './useDensity';
+import { AlertsTable, type AlertsTableProps } from './AlertsTable';
+import { DEFAULT_VIEW, isFilterActive, type AlertsFilter } from './alertsView';
+import { buildColumns, type AlertColumn } from './columns';
+import { EnvironmentTabs } from './EnvironmentTabs';
 import { Pager, type PagerProps } from './Pager';
-import { RefreshStatus, type PauseReason } from './RefreshStatus';
-import { sortParams, withWatch } from './sortParams';
+import { RefreshStatus } from './RefreshStatus';
+import { sortParams } from './sortParams';
 import { useAlertActions, type AlertCommand } from './useAlertActions';
-import { DEFAULT_REFRESH_MS, DEFAULT_STATUS, useAlertsQuery, useEnvironmentCounts } from './useAlertsQuery';
+import { DEFAULT_STATUS, useAlertsQuery } from './useAlertsQuery';
+import { useAlertSound, useSoundSwitch } from './useAlertSound';
 import { useAlertsView } from './useAlertsView';
 import { useConfirmDelete } from './useConfirmDelete';
-import { useAlertSound } from './useAlertSound';
+import { useCsvDownload } from './useCsvDownload';
+import { useDensity } from './useDensity';
 import { useDroppedAlertsNotice } from './useDroppedAlertsNotice';
+import { useEnvironmentTabs } from './useEnvironmentTabs';
+import { useEscapeClearsSelection } from './useEscapeClearsSelection';
+import { useFilterParams } from './useFilterParams';
+import { useFilterSheet } from './useFilterSheet';
+import { usePageState } from './usePageState';
+import { useRefreshPolicy } from './useRefreshPolicy';
+import { useTableLook } from './useTableLook';
 import classes from './AlertsScreen.module.css';
 
 const FilterSheet = lazyChunk(() => import('./FilterSheet'));
@@ -159,51 +154,28 @@ const AlertsResults = memo(function AlertsResults({
 
 /** /alerts: the live alert list (docs/console/behaviour.md#screens-and-routes "Alerts screen"). */
 export function AlertsScreen() {
-  const { t } = useTranslation();
-  const api = useApi();
-  const notifications = useNotifications();
   const config = useConfig();
   const { prefs, settled } = usePreferences();
-  const savePrefs = useSavePreferences();
   const allowed = usePermission();
-  const store = useAlertsUiStore();
   const { view, q, update, setQuery } = useAlertsView();
-  const watchOnly = useAlertsUi((s) => s.watchOnly);
-  const selectedCount = useAlertsUi((s) => s.selected.size);
-  const overlays = useAlertsUi((s) => s.overlays);
-  const userPaused = useAlertsUi((s) => s.paused);
-  const visibility = useDocumentVisibility();
   const actions = useAlertActions();
   const confirm = useConfirmDelete();
-  const [filterOpen, setFilterOpen] = useState(false);
-  const [filterLoaded, setFilterLoaded] = useState(false);
-  const [pageSizeChoice, setPageSizeChoice] = useState<number | null>(null);
+  const filterSheet = useFilterSheet();
   const [density, chooseDensity] = useDensity();
-  const formatDate = useDateFormat();
 
   const defaultStatus = config.filter.status ?? DEFAULT_STATUS;
   const columns = useMemo(
     () => buildColumns(config.columns ?? [], config.customer_views),
     [config.columns, config.customer_views],
   );
-  const filterParams: AlertsFilterParams = useMemo(
-    () => ({
-      q: withWatch(q, actions.username, watchOnly),
-      environment: view.environment,
-      status: view.status ?? defaultStatus,
-      customer: view.customer,
-      service: view.service,
-      group: view.group,
-      text: view.text,
-      dateRange: view.dateRange,
-    }),
-    [q, actions.username, watchOnly, view, defaultStatus],
+  const filterParams = useFilterParams(view, q, actions.username, defaultStatus);
+  // Noting a page or page size in the address keeps the view's other fields as they are.
+  const touchView = useCallback(() => update({}), [update]);
+  const { page, pageSize, onPage, onPageSize } = usePageState(
+    JSON.stringify(filterParams),
+    prefs.rowsPerPage ?? DEFAULT_ROWS_PER_PAGE,
+    touchView,
   );
-  // A different filter starts again at page 1.
-  const filterKey = JSON.stringify(filterParams);
-  const [pageState, setPageState] = useState({ key: filterKey, page: 1 });
-  const page = pageState.key === filterKey ? pageState.page : 1;
-  const pageSize = pageSizeChoice ?? prefs.rowsPerPage ?? DEFAULT_ROWS_PER_PAGE;
   const sortColumn = columns.find((c) => c.id === view.sortBy);
   const showHistory = prefs.showNotesIcon === true || columns.some((c) => c.id === 'note');
   // Memoised, like every prop below, so that a refresh re-renders this screen alone and not its unchanged parts.
@@ -218,57 +190,15 @@ export function AlertsScreen() {
     [filterParams, sortColumn, view.descending, config.sort_by, page, pageSize, showHistory],
   );
 
-  // docs/console/behaviour.md#states-and-actions: refresh on the user's interval, else the config's; paused while the
-  // user is busy or away.
-  const intervalMs = prefs.refreshInterval ?? config.refresh_interval ?? DEFAULT_REFRESH_MS;
-  const pauseReason: PauseReason = userPaused
-    ? 'user'
-    : selectedCount > 0
-      ? 'selection'
-      : overlays > 0
-        ? 'dialog'
-        : visibility === 'hidden'
-          ? 'hidden'
-          : null;
-  const refreshMs = pauseReason === null ? intervalMs : false;
-  // docs/console/behaviour.md#screens-and-routes: the CSV holds the page shown, with each alert's raw data, which the
-  // list itself leaves out.
-  const onDownload = useCallback(() => {
-    // The CSV code is fetched with the page, only when someone downloads.
-    Promise.all([fetchAlerts(api, params, undefined, true), import('./csvExport')]).then(
-      ([page, csv]) => csv.downloadCsv(csv.csvFileName(params.environment), csv.alertsToCsv(page.alerts)),
-      (error: unknown) => notifyError(notifications, error, t),
-    );
-  }, [api, params, notifications, t]);
-  const counts = useEnvironmentCounts(filterParams, settled);
-
-  const countMap = useMemo(
-    () => new Map((counts.data ?? []).map((e) => [e.environment, e.count] as const)),
-    [counts.data],
+  const { intervalMs, pauseReason, refreshMs, togglePaused } = useRefreshPolicy(
+    prefs.refreshInterval,
+    config.refresh_interval,
   );
-  const environments = useMemo(
-    () =>
-      tabEnvironments(
-        (counts.data ?? []).map((e) => e.environment),
-        config.environments ?? [],
-        prefs.showAllowedEnvs === true,
-      ),
-    [counts.data, config.environments, prefs.showAllowedEnvs],
-  );
-
-  const context: CellContext = useMemo(
-    () => ({
-      severityColors: severityColorsOf(config),
-      formatDate,
-      showNotesIcon: prefs.showNotesIcon === true,
-      valueWidth: prefs.valueWidth ?? DEFAULT_VALUE_WIDTH,
-      textWidth: prefs.textWidth ?? DEFAULT_TEXT_WIDTH,
-    }),
-    [config, prefs, formatDate],
-  );
-  // docs/console/account-screens.md#settings: the table in the user's font, else the config's.
-  const { family, size, weight } = tableFont(prefs, config);
-  const font = useMemo(() => ({ family, size, weight }), [family, size, weight]);
+  const onDownload = useCsvDownload(params);
+  const tabs = useEnvironmentTabs(filterParams, settled, config.environments, prefs.showAllowedEnvs === true);
+  const { context, font } = useTableLook(config, prefs);
+  const { soundOn, onToggleSound } = useSoundSwitch();
+  useEscapeClearsSelection();
 
   const { run } = actions;
   const onCommand = useCallback((alert: Alert, command: AlertCommand) => void run([alert], command), [run]);
@@ -280,52 +210,10 @@ export function AlertsScreen() {
     [update, view.sortBy, view.descending],
   );
 
-  // docs/console/behaviour.md#screens-and-routes keyboard: Escape clears the selection.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && store.getState().overlays === 0) store.clearSelection();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [store]);
-  // Leaving the screen drops the selection, so the top bar is not left in bulk mode.
-  useEffect(() => () => store.clearSelection(), [store]);
-
   const filterActive = isFilterActive(view, defaultStatus);
   const changeFilter = (patch: Partial<AlertsFilter>) => update(patch);
   const onEnvironment = useCallback((environment: string | null) => update({ environment }), [update]);
-  const onTogglePaused = useCallback(() => store.setPaused(!userPaused), [store, userPaused]);
-  const onToggleFilter = useCallback(() => {
-    setFilterLoaded(true);
-    setFilterOpen((open) => !open);
-  }, []);
-  // Sound is off unless the user turned it on (isMute false); the menu turns it on or off for them.
-  const soundOn = prefs.isMute === false;
-  const onToggleSound = useMemo(
-    () =>
-      savePrefs === null
-        ? undefined
-        : () => {
-            savePrefs({ isMute: soundOn }).catch((error: unknown) => notifyError(notifications, error, t));
-          },
-    [savePrefs, soundOn, notifications, t],
-  );
   const onTogglePanel = useCallback(() => update({ showPanel: !view.showPanel }), [update, view.showPanel]);
-  const onPage = useCallback(
-    (next: number) => {
-      setPageState({ key: filterKey, page: next });
-      update({});
-    },
-    [filterKey, update],
-  );
-  const onPageSize = useCallback(
-    (size: number) => {
-      setPageSizeChoice(size);
-      setPageState({ key: filterKey, page: 1 });
-      update({});
-    },
-    [filterKey, update],
-  );
   const hasIndicators = (config.indicators?.queries?.length ?? 0) > 0;
 
   return (
@@ -344,13 +232,13 @@ export function AlertsScreen() {
       )}
       <div className={classes.toolbar}>
         <EnvironmentTabs
-          environments={environments}
-          counts={countMap}
+          environments={tabs.environments}
+          counts={tabs.counts}
           active={view.environment}
           onChange={onEnvironment}
         />
-        <RefreshStatus reason={pauseReason} intervalMs={intervalMs} onToggle={onTogglePaused} />
-        <FilterButton active={filterActive} expanded={filterOpen} onClick={onToggleFilter} />
+        <RefreshStatus reason={pauseReason} intervalMs={intervalMs} onToggle={togglePaused} />
+        <FilterButton active={filterActive} expanded={filterSheet.opened} onClick={filterSheet.toggle} />
         <AlertsMenuButton
           density={density}
           onDensity={chooseDensity}
@@ -385,11 +273,11 @@ export function AlertsScreen() {
         onCommand={onCommand}
         onDelete={onDelete}
       />
-      {filterLoaded && (
+      {filterSheet.loaded && (
         <Suspense fallback={null}>
           <FilterSheet
-            opened={filterOpen}
-            onClose={() => setFilterOpen(false)}
+            opened={filterSheet.opened}
+            onClose={filterSheet.close}
             filter={view}
             defaultStatus={defaultStatus}
             statusChoices={statusChoices(config.alarm_model?.status)}

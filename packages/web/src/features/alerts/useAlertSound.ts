@@ -1,7 +1,10 @@
 import type { Alert } from '@alerta/contract';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNotifications } from '../../app/notifications/Snackbar';
+import { notifyError } from '../../app/notifications/snackbarText';
 import { useConfig } from '../../config/ConfigContext';
-import { usePreferences } from '../preferences';
+import { usePreferences, useSavePreferences } from '../preferences';
 
 /**
  * docs/console/account-screens.md#default-preferences: the sound the console ships with (public/audio), when neither
@@ -61,4 +64,32 @@ export function useAlertSound(list: LoadedAlerts, scope: unknown): void {
     if (muted || before === null || before.scope !== scopeKey) return;
     if (alerts.some((a) => a.status === 'open' && !a.repeat && !before.ids.has(a.id))) play(audio, src);
   }, [alerts, scopeKey, muted, src]);
+}
+
+export interface SoundSwitch {
+  soundOn: boolean;
+  /** Turns the sound on or off for the user; undefined when there is no user to save it for. */
+  onToggleSound: (() => void) | undefined;
+}
+
+/**
+ * The alerts menu's sound switch (docs/console/plumbing.md#sound): off unless the user turned it on (`isMute` false);
+ * a switch saves the opposite in the user's preferences, and a failure to save is said in the snackbar.
+ */
+export function useSoundSwitch(): SoundSwitch {
+  const { t } = useTranslation();
+  const notifications = useNotifications();
+  const { prefs } = usePreferences();
+  const savePrefs = useSavePreferences();
+  const soundOn = prefs.isMute === false;
+  const onToggleSound = useMemo(
+    () =>
+      savePrefs === null
+        ? undefined
+        : () => {
+            savePrefs({ isMute: soundOn }).catch((error: unknown) => notifyError(notifications, error, t));
+          },
+    [savePrefs, soundOn, notifications, t],
+  );
+  return { soundOn, onToggleSound };
 }
