@@ -1,1 +1,0 @@
-export { notifyError, snackbarText } from '../../app/notifications/snackbarText';
