@@ -18,6 +18,8 @@ export const queryKeys = {
   alerts: {
     /** Everything about alerts: the list, the tab counts, the indicator tiles, the detail screen. */
     all: [ALERTS] as const,
+    /** Every page of the alert list, whatever its filter. */
+    lists: [ALERTS, 'list'] as const,
     /** One page of the alert list. */
     list: (params: unknown) => [ALERTS, 'list', params] as const,
     /** The per-environment counts of the tabs, all filters. */

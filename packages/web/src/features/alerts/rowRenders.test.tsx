@@ -1,6 +1,7 @@
 import { notifyManager } from '@tanstack/react-query';
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../api/queryKeys';
 import { makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests } from '../../test/server';
@@ -48,7 +49,7 @@ describe('alert rows on refresh', () => {
       onCommit: () => (commits += 1),
     });
     await screen.findByRole('row', { name: /steady/ });
-    const reload = () => context.queryClient.refetchQueries({ queryKey: ['alerts'], type: 'active' });
+    const reload = () => context.queryClient.refetchQueries({ queryKey: queryKeys.alerts.all, type: 'active' });
     await reload();
     await observersTold();
     const settled = commits;
@@ -78,7 +79,7 @@ describe('alert rows on refresh', () => {
       onCommit: () => (commits += 1),
     });
     await screen.findByRole('row', { name: /tagged/ });
-    const reload = () => context.queryClient.refetchQueries({ queryKey: ['alerts', 'list'], type: 'active' });
+    const reload = () => context.queryClient.refetchQueries({ queryKey: queryKeys.alerts.lists, type: 'active' });
     await reload();
     await observersTold();
     const settled = commits;
