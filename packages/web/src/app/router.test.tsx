@@ -1,11 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { DOCS_URL } from '../config/defaults';
 import { TOKEN_STORAGE_KEY } from '../features/auth/token';
-import { API, makeToken } from '../test/fixtures';
+import { makeToken } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
-import { server } from '../test/server';
 import { rewriteLegacyHashUrl } from './redirects';
 import { alertsScenario } from '../test/mocks';
 
@@ -58,7 +56,6 @@ describe('routes and guard', () => {
   });
 
   it('loads a screen of its own chunk under its translated title', async () => {
-    server.use(http.get(`${API}/heartbeats`, () => HttpResponse.json({ status: 'ok', heartbeats: [], total: 0 })));
     renderApp('/heartbeats', { token: makeToken() });
     expect(await screen.findByRole('heading', { name: 'Heartbeats' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Heartbeats | Alerta'));

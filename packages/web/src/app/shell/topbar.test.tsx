@@ -1,15 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, makeToken } from '../../test/fixtures';
+import { makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
-import { server } from '../../test/server';
 import { alertsScenario } from '../../test/mocks';
 
 describe('top bar', () => {
   it('offers Refresh on every screen (docs/console/shell.md#top-bar)', async () => {
     alertsScenario.list([]);
-    server.use(http.get(`${API}/heartbeats`, () => HttpResponse.json({ status: 'ok', heartbeats: [], total: 0 })));
     const { user } = renderApp('/alerts', { token: makeToken() });
     expect(await screen.findByRole('button', { name: 'Refresh' })).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Heartbeats' }));

@@ -45,10 +45,7 @@ describe('sign up', () => {
   it('posts name, email, password and description, logs in and goes on', async () => {
     const token = makeToken({ preferred_username: 'alice@example.com' });
     const requests = recordRequests();
-    server.use(
-      http.post(`${API}/auth/signup`, () => HttpResponse.json({ token })),
-      http.get(`${API}/heartbeats`, () => HttpResponse.json({ status: 'ok', heartbeats: [] })),
-    );
+    server.use(http.post(`${API}/auth/signup`, () => HttpResponse.json({ token })));
     const { user, location } = renderApp('/signup?redirect=%2Fheartbeats');
 
     await user.type(await screen.findByLabelText(/^Full name/), '  Alice Example ');

@@ -17,10 +17,7 @@ describe('login screen', () => {
   it('posts the credentials, stores the token and follows the redirect', async () => {
     const token = makeToken({ preferred_username: 'bob', scope: 'read' });
     const requests = recordRequests();
-    server.use(
-      http.post(`${API}/auth/login`, () => HttpResponse.json({ token })),
-      http.get(`${API}/heartbeats`, () => HttpResponse.json({ status: 'ok', heartbeats: [] })),
-    );
+    server.use(http.post(`${API}/auth/login`, () => HttpResponse.json({ token })));
     const { user, location } = renderApp('/login?redirect=%2Fheartbeats%3Fsort%3Dnew');
     await screen.findByRole('button', { name: 'Log in' });
 

@@ -170,10 +170,7 @@ describe('login through an OAuth2 provider', () => {
   it('opens a centred 1020×618 popup, then posts the returned code and logs in', async () => {
     const token = makeToken({ preferred_username: 'oidc-user', provider: 'openid' });
     const requests = recordRequests();
-    server.use(
-      http.post(`${API}/auth/openid`, () => HttpResponse.json({ token })),
-      http.get(`${API}/heartbeats`, () => HttpResponse.json({ status: 'ok', heartbeats: [] })),
-    );
+    server.use(http.post(`${API}/auth/openid`, () => HttpResponse.json({ token })));
     const popup = fakePopup();
     const open = openReturns(popup);
     const { location } = renderApp('/login?redirect=%2Fheartbeats', { config: OPENID });

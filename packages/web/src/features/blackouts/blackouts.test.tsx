@@ -5,6 +5,7 @@ import { API, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server } from '../../test/server';
 import { blackoutAnswer, makeBlackout } from './testData';
+import { blackoutsScenario } from '../../test/mocks';
 
 const ADMIN = makeToken({ scope: 'admin read write' });
 const READER = makeToken({ scope: 'read:blackouts read:alerts' });
@@ -19,9 +20,7 @@ const listRequests = (requests: ReturnType<typeof recordRequests>) =>
 describe('blackouts screen', () => {
   it('asks the server for one page by status, order and search', async () => {
     const requests = recordRequests();
-    server.use(
-      http.get(`${API}/blackouts`, () => HttpResponse.json(blackoutAnswer([makeBlackout({ resource: 'web01' })], 45))),
-    );
+    blackoutsScenario.list([makeBlackout({ resource: 'web01' })], 45);
     const { user } = renderApp('/blackouts', { token: ADMIN });
     expect(await screen.findByRole('cell', { name: 'web01' }, SLOW)).toBeInTheDocument();
     const first = listRequests(requests)[0]?.url.searchParams;
@@ -126,18 +125,14 @@ describe('blackouts screen', () => {
       endTime: new Date(Date.now() + 2 * HOUR).toISOString(),
     });
     const withoutStatus = Object.fromEntries(Object.entries(later).filter(([key]) => key !== 'status'));
-    server.use(http.get(`${API}/blackouts`, () => HttpResponse.json(blackoutAnswer([withoutStatus]))));
+    blackoutsScenario.list([withoutStatus]);
     renderApp('/blackouts', { token: ADMIN });
     const cell = await screen.findByRole('cell', { name: 'later01' }, SLOW);
     expect(within(cell.closest('tr') ?? cell).getByText('Pending')).toBeInTheDocument();
   });
 
   it('adds a customer column with customer views', async () => {
-    server.use(
-      http.get(`${API}/blackouts`, () =>
-        HttpResponse.json(blackoutAnswer([makeBlackout({ environment: 'Staging', customer: 'Acme' })])),
-      ),
-    );
+    blackoutsScenario.list([makeBlackout({ environment: 'Staging', customer: 'Acme' })]);
     renderApp('/blackouts', { token: ADMIN, config: { customer_views: true } });
     expect(await screen.findByRole('cell', { name: 'Acme' }, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: /Customer/ })).toBeInTheDocument();
@@ -145,12 +140,7 @@ describe('blackouts screen', () => {
 
   it('deletes after confirmation', async () => {
     const requests = recordRequests();
-    server.use(
-      http.get(`${API}/blackouts`, () =>
-        HttpResponse.json(blackoutAnswer([makeBlackout({ id: 'b1', resource: 'db01' })])),
-      ),
-      http.delete(`${API}/blackout/b1`, () => HttpResponse.json({ status: 'ok' })),
-    );
+    blackoutsScenario.list([makeBlackout({ id: 'b1', resource: 'db01' })]);
     const { user } = renderApp('/blackouts', { token: ADMIN });
     await user.click(await screen.findByRole('button', { name: /^Delete blackout Production \/ db01/ }, SLOW));
     const confirm = await screen.findByRole('dialog');
@@ -160,10 +150,8 @@ describe('blackouts screen', () => {
   });
 
   it('reports a failed delete', async () => {
+    blackoutsScenario.list([makeBlackout({ id: 'b1', resource: 'db01' })]);
     server.use(
-      http.get(`${API}/blackouts`, () =>
-        HttpResponse.json(blackoutAnswer([makeBlackout({ id: 'b1', resource: 'db01' })])),
-      ),
       http.delete(`${API}/blackout/b1`, () =>
         HttpResponse.json({ status: 'error', code: 404, message: 'not found', errors: null }, { status: 404 }),
       ),
@@ -175,9 +163,7 @@ describe('blackouts screen', () => {
   });
 
   it('shows a reader the list without any way to change it', async () => {
-    server.use(
-      http.get(`${API}/blackouts`, () => HttpResponse.json(blackoutAnswer([makeBlackout({ resource: 'web01' })]))),
-    );
+    blackoutsScenario.list([makeBlackout({ resource: 'web01' })]);
     renderApp('/blackouts', { token: READER });
     expect(await screen.findByRole('cell', { name: 'web01' }, SLOW)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New blackout' })).not.toBeInTheDocument();
@@ -188,9 +174,7 @@ describe('blackouts screen', () => {
   });
 
   it('gives write:blackouts the buttons without any admin scope', async () => {
-    server.use(
-      http.get(`${API}/blackouts`, () => HttpResponse.json(blackoutAnswer([makeBlackout({ resource: 'web01' })]))),
-    );
+    blackoutsScenario.list([makeBlackout({ resource: 'web01' })]);
     renderApp('/blackouts', { token: makeToken({ scope: 'write:blackouts read:alerts' }) });
     expect(await screen.findByRole('button', { name: /^Copy blackout/ }, SLOW)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'New blackout' })).toBeInTheDocument();

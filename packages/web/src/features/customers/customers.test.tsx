@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { API, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server } from '../../test/server';
+import { customersScenario } from '../../test/mocks';
 
 const ADMIN = makeToken({ scope: 'admin read write' });
 const READER = makeToken({ scope: 'read:customers read:alerts' });
@@ -47,10 +48,8 @@ describe('customers screen', () => {
 
   it('checks the form, then creates a customer with exactly the two fields', async () => {
     const requests = recordRequests();
-    server.use(
-      http.get(`${API}/customers`, () => HttpResponse.json(customersAnswer([]))),
-      http.post(`${API}/customer`, () => HttpResponse.json({ status: 'ok', id: 'c9' }, { status: 201 })),
-    );
+    customersScenario.list([]);
+    server.use(http.post(`${API}/customer`, () => HttpResponse.json({ status: 'ok', id: 'c9' }, { status: 201 })));
     const { user } = renderApp('/customers', { token: ADMIN, config: CONFIG });
     await user.click(await screen.findByRole('button', { name: 'New customer' }));
     const dialog = await screen.findByRole('dialog', { name: 'New customer' });
@@ -67,8 +66,8 @@ describe('customers screen', () => {
   });
 
   it('shows the server refusal inside the form', async () => {
+    customersScenario.list([]);
     server.use(
-      http.get(`${API}/customers`, () => HttpResponse.json(customersAnswer([]))),
       http.post(`${API}/customer`, () =>
         HttpResponse.json(
           { status: 'error', code: 409, message: 'customer already exists', errors: [] },
@@ -87,13 +86,7 @@ describe('customers screen', () => {
 
   it('edits and deletes after confirmation', async () => {
     const requests = recordRequests();
-    server.use(
-      http.get(`${API}/customers`, () =>
-        HttpResponse.json(customersAnswer([{ id: 'c1', match: 'example.com', customer: 'Example' }])),
-      ),
-      http.put(`${API}/customer/c1`, () => HttpResponse.json({ status: 'ok' })),
-      http.delete(`${API}/customer/c1`, () => HttpResponse.json({ status: 'ok' })),
-    );
+    customersScenario.list([{ id: 'c1', match: 'example.com', customer: 'Example' }]);
     const { user } = renderApp('/customers', { token: ADMIN, config: CONFIG });
     await user.click(await screen.findByRole('button', { name: 'Edit Example' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit customer' });
@@ -104,18 +97,15 @@ describe('customers screen', () => {
     expect(await screen.findByText('Customer Example Ltd saved.')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ match: 'example.com', customer: 'Example Ltd' });
 
-    await user.click(screen.getByRole('button', { name: 'Delete Example' }));
+    // The list comes back with the change saved.
+    await user.click(await screen.findByRole('button', { name: 'Delete Example Ltd' }));
     const confirm = await screen.findByRole('dialog');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(requests.some((r) => r.method === 'DELETE')).toBe(true));
   });
 
   it('shows a reader the list without any way to change it', async () => {
-    server.use(
-      http.get(`${API}/customers`, () =>
-        HttpResponse.json(customersAnswer([{ id: 'c1', match: 'example.com', customer: 'Example' }])),
-      ),
-    );
+    customersScenario.list([{ id: 'c1', match: 'example.com', customer: 'Example' }]);
     renderApp('/customers', { token: READER, config: CONFIG });
     expect(await screen.findByRole('cell', { name: 'example.com' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New customer' })).not.toBeInTheDocument();

@@ -1,11 +1,12 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, errorEnvelope, makeToken } from '../../test/fixtures';
+import { API, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server } from '../../test/server';
 import { formatHms, latencyOf, secondsLeft } from './heartbeatTiming';
 import type { HeartbeatRow } from './heartbeatsApi';
+import { heartbeatsScenario } from '../../test/mocks';
 
 // Each screen loads as its own chunk with its texts; on a busy machine that takes longer than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -119,7 +120,7 @@ describe('heartbeats screen', () => {
 
   it('sends the statuses left on, and asks for nothing when none is', async () => {
     const requests = recordRequests();
-    server.use(http.get(`${API}/heartbeats`, () => HttpResponse.json(heartbeatsAnswer([heartbeat()]))));
+    heartbeatsScenario.list([heartbeat()]);
     const { user } = renderApp('/heartbeats', { token: ADMIN });
     await screen.findByRole('cell', { name: 'web01/cron' });
     const filter = screen.getByRole('group', { name: 'Show' });
@@ -216,7 +217,7 @@ describe('heartbeats screen', () => {
   });
 
   it('leaves the customer column and search out without customer views', async () => {
-    server.use(http.get(`${API}/heartbeats`, () => HttpResponse.json(heartbeatsAnswer([heartbeat()]))));
+    heartbeatsScenario.list([heartbeat()]);
     renderApp('/heartbeats', { token: ADMIN });
     await screen.findByRole('cell', { name: 'web01/cron' });
     expect(screen.queryByRole('columnheader', { name: 'Customer' })).not.toBeInTheDocument();
@@ -226,10 +227,7 @@ describe('heartbeats screen', () => {
 
   it('deletes a heartbeat once confirmed', async () => {
     const requests = recordRequests();
-    server.use(
-      http.get(`${API}/heartbeats`, () => HttpResponse.json(heartbeatsAnswer([heartbeat()]))),
-      http.delete(`${API}/heartbeat/hb-1`, () => HttpResponse.json({ status: 'ok' })),
-    );
+    heartbeatsScenario.list([heartbeat()]);
     const { user } = renderApp('/heartbeats', { token: ADMIN });
     await user.click(await screen.findByRole('button', { name: 'Delete heartbeat web01/cron' }));
     const confirm = await screen.findByRole('dialog');
@@ -244,7 +242,7 @@ describe('heartbeats screen', () => {
   });
 
   it('shows a reader the list without the delete buttons', async () => {
-    server.use(http.get(`${API}/heartbeats`, () => HttpResponse.json(heartbeatsAnswer([heartbeat()]))));
+    heartbeatsScenario.list([heartbeat()]);
     renderApp('/heartbeats', { token: READER });
     expect(await screen.findByRole('cell', { name: 'web01/cron' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
@@ -252,12 +250,8 @@ describe('heartbeats screen', () => {
   });
 
   it('reports a refused delete', async () => {
-    server.use(
-      http.get(`${API}/heartbeats`, () => HttpResponse.json(heartbeatsAnswer([heartbeat()]))),
-      http.delete(`${API}/heartbeat/hb-1`, () =>
-        HttpResponse.json(errorEnvelope(403, 'Missing required scope: write:heartbeats'), { status: 403 }),
-      ),
-    );
+    heartbeatsScenario.list([heartbeat()]);
+    heartbeatsScenario.writesFailing(403, 'Missing required scope: write:heartbeats', 'DELETE');
     const { user } = renderApp('/heartbeats', { token: ADMIN });
     await user.click(await screen.findByRole('button', { name: 'Delete heartbeat web01/cron' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
@@ -265,9 +259,7 @@ describe('heartbeats screen', () => {
   });
 
   it('says why the list could not load', async () => {
-    server.use(
-      http.get(`${API}/heartbeats`, () => HttpResponse.json(errorEnvelope(400, 'Invalid filter'), { status: 400 })),
-    );
+    heartbeatsScenario.failing(400, 'Invalid filter');
     renderApp('/heartbeats', { token: ADMIN });
     expect(await screen.findByText('Invalid filter (400)')).toBeInTheDocument();
   });

@@ -122,10 +122,7 @@ describe('API keys list', () => {
 
   it('deletes a key after confirmation', async () => {
     const requests = recordRequests();
-    server.use(
-      ...serveKeys(),
-      http.delete(`${API}/key/k1`, () => HttpResponse.json({ status: 'ok' })),
-    );
+    server.use(...serveKeys());
     const { user } = renderApp('/keys', { token: ADMIN });
     await user.click(await screen.findByRole('button', { name: 'Delete key AbCdEfGh…' }, LOADED));
     const confirm = await screen.findByRole('dialog');

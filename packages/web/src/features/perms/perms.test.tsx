@@ -2,9 +2,10 @@ import { BUILTIN_SCOPES } from '@alerta/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, errorEnvelope, makeToken } from '../../test/fixtures';
+import { API, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server } from '../../test/server';
+import { permsScenario } from '../../test/mocks';
 
 /** The first wait of a test covers the screen's chunk and texts arriving, slow on a busy machine. */
 const LOADED = { timeout: 5000 };
@@ -144,12 +145,7 @@ describe('permissions screen', () => {
 
   it('edits the scopes (cleared at once) and deletes after confirmation', async () => {
     const requests = recordRequests();
-    server.use(
-      answerScopes(),
-      answerPerms(),
-      http.put(`${API}/perm/p1`, () => HttpResponse.json({ status: 'ok' })),
-      http.delete(`${API}/perm/p1`, () => HttpResponse.json({ status: 'ok' })),
-    );
+    server.use(answerScopes(), answerPerms());
     const { user } = renderApp('/perms', { token: ADMIN });
     await user.click(await screen.findByRole('button', { name: 'Edit ops' }, LOADED));
     const dialog = await screen.findByRole('dialog', { name: 'Edit permission' });
@@ -171,13 +167,8 @@ describe('permissions screen', () => {
   });
 
   it('shows the server refusal inside the form', async () => {
-    server.use(
-      answerScopes(),
-      answerPerms(),
-      http.post(`${API}/perm`, () =>
-        HttpResponse.json(errorEnvelope(409, 'oncall role already exists'), { status: 409 }),
-      ),
-    );
+    permsScenario.writesFailing(409, 'oncall role already exists', 'POST');
+    server.use(answerScopes(), answerPerms());
     const { user } = renderApp('/perms', { token: ADMIN });
     await user.click(await screen.findByRole('button', { name: 'New permission' }, LOADED));
     const dialog = await screen.findByRole('dialog', { name: 'New permission' });
