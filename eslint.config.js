@@ -100,7 +100,7 @@ export default tseslint.config(
   { ignores: ['scripts/lint/*.cjs'] },
   {
     files: ['packages/server/src/**/*.ts'],
-    plugins: { boundaries, local: { rules: { 'no-import-cycles': noImportCycles } } },
+    plugins: { boundaries, alerta: { rules: { 'no-import-cycles': noImportCycles } } },
     settings: {
       'import/resolver': { [fileURLToPath(new URL('./scripts/lint/resolve-ts.cjs', import.meta.url))]: {}, node: {} },
       'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import'],
@@ -140,7 +140,7 @@ export default tseslint.config(
           ],
         },
       ],
-      'local/no-import-cycles': ['error', { root: 'packages/server/src' }],
+      'alerta/no-import-cycles': ['error', { root: 'packages/server/src' }],
     },
   },
   {
