@@ -162,6 +162,37 @@ describe('OpenAPI document and reference page', () => {
     for (const name of ['q', 'page', 'page-size', 'sort-by']) assert.ok(names.includes(name), name);
   });
 
+  it('documents the sign-in bodies, each field a string that may be left out', async () => {
+    const { doc, raw } = await fetchDocument();
+    const expected: Record<string, readonly string[]> = {
+      '/auth/login': ['email', 'password', 'username'],
+      '/auth/signup': ['email', 'name', 'password', 'text'],
+      '/auth/forgot': ['email'],
+      '/auth/reset/{token}': ['password'],
+      '/auth/openid': ['clientId', 'code', 'redirectUri'],
+      '/auth/github': ['clientId', 'code', 'redirectUri'],
+      '/auth/cas': ['service', 'ticket'],
+    };
+    const operation = z.looseObject({
+      requestBody: z.looseObject({
+        content: z.looseObject({ 'application/json': z.looseObject({ schema: z.looseObject({}) }) }),
+      }),
+    });
+    const bodySchema = z.looseObject({
+      required: z.optional(z.array(z.string())),
+      properties: z.record(z.string(), z.unknown()),
+    });
+    for (const [path, fields] of Object.entries(expected)) {
+      const post = operation.parse(doc.paths[path]?.post);
+      const schema = z
+        .looseObject({ $ref: z.optional(z.string()) })
+        .parse(post.requestBody.content['application/json'].schema);
+      const body = bodySchema.parse(resolve(raw, schema));
+      assert.deepEqual(Object.keys(body.properties).sort(), fields, path);
+      assert.deepEqual(body.required ?? [], [], path);
+    }
+  });
+
   it('is a valid OpenAPI 3.1 document', async () => {
     const { raw } = await fetchDocument();
     const validator = new Validator();

@@ -1,7 +1,10 @@
 import type {
   FastifyBaseLogger,
   FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
   FastifySerializerCompiler,
+  HookHandlerDoneFunction,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
@@ -17,7 +20,10 @@ import { ApiError, badRequest } from '../errors.js';
 export type InvalidInput =
   /** The default: 400, the message naming the field (docs/api/conventions.md#errors). */
   | 'fields'
-  /** 400 with the first problem's own text, as the sign-in routes answer (docs/api/auth.md#routes). */
+  /**
+   * 400 with the first problem's own text, as the sign-in routes answer (docs/api/auth.md#routes), a body that is not
+   * an object included.
+   */
   | 'first-issue'
   /** A fixed answer, whatever the problem (POST /auth/login answers 401). */
   | { statusCode: number; message: string };
@@ -79,11 +85,38 @@ export function inputError(error: unknown, invalidInput: InvalidInput = 'fields'
     path: pathOf(issue.instancePath),
     message: issue.message ?? 'invalid value',
   }));
+  if (invalidInput === 'first-issue') return badRequest(issues[0]?.message ?? 'invalid body');
   if (error.validationContext === 'body' && issues.some((issue) => issue.path.length === 0)) {
     return badRequest(NOT_AN_OBJECT);
   }
-  if (invalidInput === 'first-issue') return badRequest(issues[0]?.message ?? 'invalid body');
   return fieldsError(issues);
+}
+
+/**
+ * A preValidation step for routes that have always read a JSON `null` body, or none, as `{}`: the sign-in routes
+ * then name the field that is missing (docs/api/auth.md#routes).
+ */
+export function absentBodyIsEmpty(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  request.body ??= {};
+  done();
+}
+
+/**
+ * A preValidation step that runs `check` before the body is read, so that what it refuses (a sign-in provider that is
+ * not enabled, a token that is not valid) is the answer whatever the body holds.
+ */
+export function checkFirst(
+  check: (request: FastifyRequest) => void,
+): (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => void {
+  return (request, _reply, done) => {
+    try {
+      check(request);
+    } catch (error) {
+      done(error instanceof Error ? error : new Error(String(error)));
+      return;
+    }
+    done();
+  };
 }
 
 /**

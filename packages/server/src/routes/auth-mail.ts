@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { defaultUserName, forgotBodySchema, isEmailAddress, resetBodySchema, signupBodySchema } from '@alerta/contract';
-import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { mailToken } from '../auth/account-mail.js';
 import { checkEmailDomain, saveUser } from '../auth/accounts.js';
 import { emailTokenDigest, verifyEmailToken } from '../auth/email-tokens.js';
@@ -10,15 +10,17 @@ import { isAdminUser } from '../auth/permissions.js';
 import { tokenForUser } from '../auth/user-token.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
+import { type ApiApp, absentBodyIsEmpty, checkFirst } from '../http/validation.js';
 import type { UserRecord } from '../store/types.js';
 
-const firstIssue = (error: { issues: readonly { message: string }[] }) => error.issues[0]?.message ?? 'invalid body';
+/** The token a confirmation or reset mail links to. */
+const tokenParams = z.object({ token: z.string() });
 
 /**
  * Signup, email confirmation, forgotten and reset passwords (docs/api/auth.md#routes,
  * docs/api/auth.md#passwords-and-sign-up).
  */
-export function registerAccountMailRoutes(app: FastifyInstance, context: AppContext, mailer: Mailer): void {
+export function registerAccountMailRoutes(app: ApiApp, context: AppContext, mailer: Mailer): void {
   const { settings, store } = context;
 
   const checkPassword = (password: string | undefined): string => {
@@ -29,17 +31,27 @@ export function registerAccountMailRoutes(app: FastifyInstance, context: AppCont
     return password;
   };
 
-  app.post('/auth/signup', async (request) => {
-    if (settings.AUTH_PROVIDER !== 'basic' || !settings.SIGNUP_ENABLED) {
-      throw new ApiError(403, 'user signup is disabled');
-    }
-    const body = signupBodySchema.safeParse(request.body ?? {});
-    if (!body.success) throw badRequest(firstIssue(body.error));
-    const { email, text } = body.data;
-    const name = body.data.name?.trim() ?? '';
+  // Bad input is answered with the first problem's own text; no body, or `null`, is an empty one
+  // (docs/api/auth.md#routes).
+  const signup = {
+    schema: { body: signupBodySchema },
+    config: { invalidInput: 'first-issue' as const },
+    preValidation: [
+      // Whatever the body, a server without signup says so first.
+      checkFirst(() => {
+        if (settings.AUTH_PROVIDER !== 'basic' || !settings.SIGNUP_ENABLED) {
+          throw new ApiError(403, 'user signup is disabled');
+        }
+      }),
+      absentBodyIsEmpty,
+    ],
+  };
+  app.post('/auth/signup', signup, async (request) => {
+    const { email, text } = request.body;
+    const name = request.body.name?.trim() ?? '';
     if (email === undefined || email === '') throw badRequest("missing 'email'");
     if (!isEmailAddress(email)) throw badRequest('invalid email address');
-    const password = checkPassword(body.data.password);
+    const password = checkPassword(request.body.password);
     // README.md#sign-in-limits: counted once the request is well formed, before anything is looked up or written.
     await context.requestLimits.count('signup', email, request.ip);
     checkEmailDomain(settings, email);
@@ -71,7 +83,7 @@ export function registerAccountMailRoutes(app: FastifyInstance, context: AppCont
     return { token: await tokenForUser(context, request, user, 'basic') };
   });
 
-  app.post<{ Params: { token: string } }>('/auth/confirm/:token', async (request) => {
+  app.post('/auth/confirm/:token', { schema: { params: tokenParams } }, async (request) => {
     const userId = verifyEmailToken(context.secretKey, 'confirm', request.params.token);
     const user = await store.users.get(userId);
     if (user === undefined) throw badRequest('invalid token');
@@ -85,10 +97,13 @@ export function registerAccountMailRoutes(app: FastifyInstance, context: AppCont
   });
 
   // Answers the same whether or not the address belongs to an active user, so it cannot be used to find accounts.
-  app.post('/auth/forgot', async (request) => {
-    const body = forgotBodySchema.safeParse(request.body ?? {});
-    if (!body.success) throw badRequest(firstIssue(body.error));
-    const email = body.data.email;
+  const forgot = {
+    schema: { body: forgotBodySchema },
+    config: { invalidInput: 'first-issue' as const },
+    preValidation: absentBodyIsEmpty,
+  };
+  app.post('/auth/forgot', forgot, async (request) => {
+    const email = request.body.email;
     if (email === undefined || email === '' || !isEmailAddress(email)) throw badRequest('invalid email address');
     // README.md#sign-in-limits: counted whether or not the address has an account, so a 429 tells nothing either.
     await context.requestLimits.count('reset', email, request.ip);
@@ -99,11 +114,21 @@ export function registerAccountMailRoutes(app: FastifyInstance, context: AppCont
     return { status: 'ok', message: 'password reset sent' };
   });
 
-  app.post<{ Params: { token: string } }>('/auth/reset/:token', async (request) => {
+  const reset = {
+    schema: { params: tokenParams, body: resetBodySchema },
+    config: { invalidInput: 'first-issue' as const },
+    preValidation: [
+      // A token that is not valid is the answer, whatever the body holds.
+      checkFirst((request) => {
+        const { token } = tokenParams.parse(request.params);
+        verifyEmailToken(context.secretKey, 'reset', token);
+      }),
+      absentBodyIsEmpty,
+    ],
+  };
+  app.post('/auth/reset/:token', reset, async (request) => {
     const userId = verifyEmailToken(context.secretKey, 'reset', request.params.token);
-    const body = resetBodySchema.safeParse(request.body ?? {});
-    if (!body.success) throw badRequest(firstIssue(body.error));
-    const password = checkPassword(body.data.password);
+    const password = checkPassword(request.body.password);
     const user = await store.users.get(userId);
     if (user === undefined) throw badRequest('invalid token');
     const used = await store.users.consumeEmailToken(user.id, emailTokenDigest(request.params.token), {

@@ -1,5 +1,4 @@
 import { casTicketBodySchema, isEmailAddress, providerCodeBodySchema } from '@alerta/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { validateTicket } from '../auth/cas.js';
 import {
@@ -14,6 +13,7 @@ import { allowedBy, providerUser } from '../auth/provider-users.js';
 import { tokenForUser } from '../auth/user-token.js';
 import type { AppContext } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
+import { type ApiApp, absentBodyIsEmpty, checkFirst } from '../http/validation.js';
 import type { Settings } from '../settings.js';
 
 interface CodeRequest {
@@ -46,19 +46,37 @@ function servedOidcProvider(settings: Settings, route: OidcProvider): OidcProvid
   return requireEnabled(settings, route, route === 'openid' || route === configured ? configured : undefined);
 }
 
+/** The issuer of an OIDC route's provider, or 400 when it has none. */
+function requireIssuer(settings: Settings, provider: OidcProvider): string {
+  const issuer = issuerUrl(settings, provider);
+  if (issuer === null) throw badRequest(`${provider} sign-in is not configured`);
+  return issuer;
+}
+
+/**
+ * The options of a sign-in route whose body is `schema`: the provider check runs first, so a route that is not enabled
+ * says so whatever the body; bad input is answered with the first problem's own text, and no body, or `null`, is an
+ * empty one (docs/api/auth.md#routes).
+ */
+function signInRoute<S extends z.core.$ZodType>(schema: S, enabled: () => void) {
+  return {
+    schema: { body: schema },
+    config: { invalidInput: 'first-issue' as const },
+    preValidation: [checkFirst(enabled), absentBodyIsEmpty],
+  };
+}
+
 /**
  * The body every provider route takes. The client is always OAUTH2_CLIENT_ID, never one the caller names: the ID
  * token's audience is checked against it, and a caller's own public client must not pass that check.
  */
-function codeRequest(settings: Settings, request: FastifyRequest): CodeRequest {
-  const body = providerCodeBodySchema.safeParse(request.body ?? {});
-  if (!body.success) throw badRequest(body.error.issues[0]?.message ?? 'invalid body');
-  const { code, redirectUri } = body.data;
+function codeRequest(settings: Settings, body: z.infer<typeof providerCodeBodySchema>): CodeRequest {
+  const { code, redirectUri } = body;
   if (code === undefined || code === '') throw badRequest("missing 'code'");
   if (redirectUri === undefined || redirectUri === '') throw badRequest("missing 'redirectUri'");
   const clientId = settings.OAUTH2_CLIENT_ID;
   // The console sends the client_id of GET /config; anything else is a client this server does not know.
-  if (body.data.clientId !== undefined && body.data.clientId !== clientId) {
+  if (body.clientId !== undefined && body.clientId !== clientId) {
     throw badRequest("'clientId' is not this server's OAUTH2_CLIENT_ID");
   }
   return { code, clientId, redirectUri };
@@ -89,16 +107,16 @@ const githubUserSchema = z.looseObject({
 const githubOrgsSchema = z.array(z.looseObject({ login: z.string() }));
 const githubEmailsSchema = z.array(z.looseObject({ email: z.string(), primary: z.boolean(), verified: z.boolean() }));
 
-export function registerProviderRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerProviderRoutes(app: ApiApp, context: AppContext): void {
   const { settings } = context;
 
   // docs/api/auth.md#routes: every OIDC provider is the same exchange against its own discovered issuer.
   for (const route of OIDC_PROVIDERS) {
-    app.post(`/auth/${route}`, async (request) => {
+    const enabled = () => requireIssuer(settings, servedOidcProvider(settings, route));
+    app.post(`/auth/${route}`, signInRoute(providerCodeBodySchema, enabled), async (request) => {
       const provider = servedOidcProvider(settings, route);
-      const issuer = issuerUrl(settings, provider);
-      if (issuer === null) throw badRequest(`${provider} sign-in is not configured`);
-      const { code, clientId, redirectUri } = codeRequest(settings, request);
+      const issuer = requireIssuer(settings, provider);
+      const { code, clientId, redirectUri } = codeRequest(settings, request.body);
       const claims = await exchangeCode(
         issuer,
         { id: clientId, secret: settings.OAUTH2_CLIENT_SECRET },
@@ -139,9 +157,10 @@ export function registerProviderRoutes(app: FastifyInstance, context: AppContext
   }
 
   // docs/api/auth.md#routes: GitHub is plain OAuth2: a code for an access token, then the user and their organisations.
-  app.post('/auth/github', async (request) => {
+  const githubEnabled = () =>
     requireEnabled(settings, 'github', settings.AUTH_PROVIDER === 'github' ? 'github' : undefined);
-    const { code, clientId, redirectUri } = codeRequest(settings, request);
+  app.post('/auth/github', signInRoute(providerCodeBodySchema, githubEnabled), async (request) => {
+    const { code, clientId, redirectUri } = codeRequest(settings, request.body);
     const site = settings.GITHUB_URL.replace(/\/+$/, '');
     const api = site === 'https://github.com' ? 'https://api.github.com' : `${site}/api/v3`;
     const exchanged = z.looseObject({ access_token: z.string() }).safeParse(
@@ -184,11 +203,11 @@ export function registerProviderRoutes(app: FastifyInstance, context: AppContext
 
   // docs/api/auth.md#routes: the console sends the service ticket the CAS server redirected back with, and the service
   // URL it was issued for; the CAS server alone says whose it is.
-  app.post('/auth/cas', async (request) => {
+  const casEnabled = () => {
     if (settings.AUTH_PROVIDER !== 'cas') throw notEnabled(settings, 'cas');
-    const body = casTicketBodySchema.safeParse(request.body ?? {});
-    if (!body.success) throw badRequest(body.error.issues[0]?.message ?? 'invalid body');
-    const { ticket, service } = body.data;
+  };
+  app.post('/auth/cas', signInRoute(casTicketBodySchema, casEnabled), async (request) => {
+    const { ticket, service } = request.body;
     if (ticket === undefined || ticket === '') throw badRequest("missing 'ticket'");
     if (service === undefined || service === '') throw badRequest("missing 'service'");
     const { user: login, attributes } = await validateTicket(settings, ticket, service);

@@ -1,5 +1,4 @@
 import { loginBodySchema } from '@alerta/contract';
-import type { FastifyInstance } from 'fastify';
 import { mailToken } from '../auth/account-mail.js';
 import { signInWithLdap } from '../auth/ldap-sign-in.js';
 import { Mailer } from '../auth/mailer.js';
@@ -7,13 +6,14 @@ import { signInWithPassword } from '../auth/password-sign-in.js';
 import { tokenForUser } from '../auth/user-token.js';
 import type { AppContext } from '../context.js';
 import { ApiError } from '../errors.js';
+import type { ApiApp } from '../http/validation.js';
 import { registerAccountMailRoutes } from './auth-mail.js';
 import { registerProviderRoutes } from './auth-providers.js';
 import { registerSamlRoutes } from './auth-saml.js';
 
 const MISSING = "must supply 'username' and 'password'";
 
-export function registerAuthRoutes(app: FastifyInstance, context: AppContext): void {
+export function registerAuthRoutes(app: ApiApp, context: AppContext): void {
   const { settings } = context;
   const mailer = new Mailer(settings, app.log);
   app.addHook('onClose', () => mailer.close());
@@ -21,11 +21,12 @@ export function registerAuthRoutes(app: FastifyInstance, context: AppContext): v
   // docs/api/auth.md#routes: 200 {token} (no status key); 401 for missing or wrong credentials; 403 for an account that
   // may not sign in (inactive, unverified, or outside ALLOWED_EMAIL_DOMAINS). With AUTH_PROVIDER=ldap the directory
   // checks the password instead of the stored accounts.
-  app.post('/auth/login', async (request) => {
-    const body = loginBodySchema.safeParse(request.body ?? {});
-    if (!body.success) throw new ApiError(401, MISSING);
-    const name = body.data.username ?? body.data.email;
-    const password = body.data.password;
+  // A body that fails the schema is answered as missing credentials, as any other unusable body is.
+  const login = { schema: { body: loginBodySchema }, config: { invalidInput: { statusCode: 401, message: MISSING } } };
+  app.post('/auth/login', login, async (request) => {
+    const body = request.body;
+    const name = body.username ?? body.email;
+    const password = body.password;
     if (name === undefined || name === '' || password === undefined || password === '') {
       throw new ApiError(401, MISSING);
     }

@@ -70,6 +70,8 @@ export function registerOwnUserRoutes(app: ApiApp, context: AppContext): void {
     user: userView(await me(request), context.apiRoot(request), settings),
   }));
 
+  // No route schema here: the write check comes before the body is read, and the fields outside OWN_FIELDS are
+  // refused by name, which a schema would drop without a word (docs/api/identity.md).
   app.put('/user/me', { config: { scope: null } }, async (request) => {
     checkOwnWrite(request);
     const raw = objectBody(request.body);
