@@ -77,7 +77,8 @@ async function startPostgres() {
 }
 
 // In the order they start when a slot is free: the longest first, so the two slots end close together.
-// `needs`: steps that must have ended first (when they are part of this run); `postgres`: gets DATABASE_URL_TEST.
+// `needs`: steps that must have ended first (when they are part of this run); `postgres`: gets DATABASE_URL_TEST;
+// `env`: more environment variables for the step.
 const steps = [
   { name: 'build', cmd: ['npm', 'run', 'build'] },
   { name: 'e2e', cmd: ['npx', 'playwright', 'test'], suite: true, needs: ['build'] },
@@ -90,6 +91,15 @@ const steps = [
     needs: ['build'],
   },
   { name: 'web', cmd: ['npm', 'test', '--workspace', 'packages/web'], suite: true },
+  // The console's tests once more with the clock in Pacific/Easter (UTC−6, UTC−5 in its summer), a zone no developer or
+  // test machine is likely to be in, so date and time code that assumes UTC or the local zone fails here. The whole
+  // suite runs: every screen shows or sends times, and it adds about the web step's length to one of the two slots.
+  {
+    name: 'web-easter',
+    cmd: ['npm', 'test', '--workspace', 'packages/web'],
+    suite: true,
+    env: { TZ: 'Pacific/Easter' },
+  },
   { name: 'server', cmd: ['npm', 'test', '--workspace', 'packages/server'], suite: true, postgres: true },
   { name: 'lint', cmd: ['npx', 'eslint', '--max-warnings', '0', '.'] },
   // Unused files, exports and dependencies in every workspace (knip.jsonc).
@@ -128,7 +138,10 @@ async function runStep(step) {
   if (step.postgres && !postgres?.url) {
     outcome = { code: 1, output: 'No PostgreSQL cluster for this step.\n' };
   } else {
-    outcome = await run(step.cmd[0], step.cmd.slice(1), step.postgres ? { DATABASE_URL_TEST: postgres.url } : {});
+    outcome = await run(step.cmd[0], step.cmd.slice(1), {
+      ...step.env,
+      ...(step.postgres ? { DATABASE_URL_TEST: postgres.url } : {}),
+    });
   }
   const seconds = (Date.now() - begun) / 1000;
   console.log(`\n━━━ ${step.name} (${seconds.toFixed(1)} s) ━━━`);
