@@ -58,8 +58,8 @@ export async function startCluster(options: { durable?: boolean } = {}): Promise
     const fullArgs = asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args;
     execFileSync(command, fullArgs, { stdio: ['ignore', 'ignore', 'pipe'] });
   };
-  const port = await freePort();
   exec('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  let port = 0;
   const start = (): void =>
     exec('pg_ctl', [
       '-D',
@@ -72,7 +72,17 @@ export async function startCluster(options: { durable?: boolean } = {}): Promise
       '-w',
       'start',
     ]);
-  start();
+  // The port is free when asked for, but test files running side by side may take it before PostgreSQL does: then
+  // another is tried.
+  for (let attempt = 1; ; attempt += 1) {
+    port = await freePort();
+    try {
+      start();
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
