@@ -25,9 +25,6 @@ export const alertListQuery = z.looseObject({
   'show-history': z.optional(queryValue).describe('Include each alert’s history'),
 });
 
-/** Any query string: parameters given once or repeated. Routes whose filters are field names take this. */
-export const anyQuery = z.record(z.string(), queryValue);
-
 const EXAMPLE_ALERT: Alert = {
   id: '4c5e2c1a-8b0e-4d9a-9a44-6f1de2f0a7b3',
   href: 'http://localhost:8080/api/alert/4c5e2c1a-8b0e-4d9a-9a44-6f1de2f0a7b3',

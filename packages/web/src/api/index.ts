@@ -1,3 +1,3 @@
 export { ApiProvider, useApi } from './ApiContext';
-export { buildQueryString, createApiClient, type ApiClient, type Query, type RequestOptions } from './client';
+export { createApiClient, type ApiClient, type Query } from './client';
 export { ApiError, NetworkError, ResponseShapeError, isAbortError } from './errors';

@@ -9,11 +9,6 @@ export function kioskRequest(search: string): boolean | null {
   return value !== 'false' && value !== '0';
 }
 
-/** docs/console/shell.md#kiosk-mode: `/alerts?kiosk` (any value but an explicit false) hides the chrome. */
-export function isKioskMode(search: string): boolean {
-  return kioskRequest(search) === true;
-}
-
 /**
  * Whether the chrome is hidden. `/alerts?kiosk` turns kiosk mode on for the rest of the visit, as the reference keeps
  * it in its store: opening an alert and coming back (to a plain /alerts) stays in kiosk mode. Only the alert list and

@@ -17,8 +17,6 @@ export const HOUR = 3600_000;
 
 let requests: RecordedRequest[] = [];
 
-/** Every request of the running test. */
-export const sent = (): readonly RecordedRequest[] => requests;
 export const posts = () => requests.filter((r) => r.method === 'POST' && r.url.pathname === '/blackout');
 export const puts = () => requests.filter((r) => r.method === 'PUT');
 export const counts = () => requests.filter((r) => r.url.pathname === '/alerts/count');
