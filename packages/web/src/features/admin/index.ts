@@ -1,14 +1,7 @@
 /**
- * The administration screens' common parts (paged lists, tables, dialogs, the texts they share), the only entry other
- * features import them through.
+ * What the administration feature lends other screens: dates and chips as its lists show them, and the scopes a key
+ * or permission may grant. The lists' generic parts (paged tables, toolbars, dialogs) live in src/shared/admin, and
+ * their texts load through i18n/adminMessages.ts.
  */
-export { AdminTable, type AdminColumn } from './AdminTable';
-export { DataTable, type DataColumn } from './DataTable';
-export { FormDialog } from './FormDialog';
-export { ListToolbar } from './ListToolbar';
-export { RowButton } from './RowButton';
-export { useAdminChange, useConfirmDelete } from './adminActions';
-export { searchParam, usePagedAdminList } from './adminList';
-export { adminMessages } from './messages';
 export { Chips, DateTime } from './parts';
 export { useGrantableScopes, useKnownScopes } from './scopes';

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { useApi } from '../../api';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { withMessages } from '../../i18n/areas';
-import { adminMessages } from '../admin';
+import { adminMessages } from '../../i18n/adminMessages';
 import { requestPasswordReset } from './accountApi';
 import { authMessages } from './messages';
 import { AuthPage } from './parts';

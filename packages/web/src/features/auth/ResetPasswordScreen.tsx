@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useApi } from '../../api';
 import { withMessages } from '../../i18n/areas';
-import { adminMessages } from '../admin';
+import { adminMessages } from '../../i18n/adminMessages';
 import { resetPassword } from './accountApi';
 import { authMessages } from './messages';
 import { passwordProblems } from '../../shared/passwordRules';

@@ -8,7 +8,7 @@ import { ApiError, useApi } from '../../api';
 import { safeRedirectPath } from '../../app/redirects';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
-import { adminMessages } from '../admin';
+import { adminMessages } from '../../i18n/adminMessages';
 import { useAuthStore } from './AuthContext';
 import { signUp, type SignupValues } from './accountApi';
 import { authMessages } from './messages';

@@ -1,7 +1,7 @@
 import '../../shared/adminStyles';
 import type { Alert } from '@alerta/contract';
 import { withMessages } from '../../i18n/areas';
-import { adminMessages } from '../admin';
+import { adminMessages } from '../../i18n/adminMessages';
 import { BlackoutDialog } from './BlackoutDialog';
 import { EMPTY_FIELDS, type BlackoutFields } from './blackoutForm';
 import { blackoutsMessages } from './messages';

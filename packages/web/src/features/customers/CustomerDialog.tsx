@@ -2,7 +2,8 @@ import { Badge, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
-import { FormDialog, useAdminChange } from '../admin';
+import { FormDialog } from '../../shared/admin/FormDialog';
+import { useAdminChange } from '../../shared/admin/adminActions';
 import { saveCustomer, type CustomerRow, type CustomerValues } from './customersApi';
 
 export interface CustomerDialogProps {

@@ -6,17 +6,12 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
-import {
-  type AdminColumn,
-  adminMessages,
-  AdminTable,
-  ListToolbar,
-  RowButton,
-  searchParam,
-  useAdminChange,
-  useConfirmDelete,
-  usePagedAdminList,
-} from '../admin';
+import { type AdminColumn, AdminTable } from '../../shared/admin/AdminTable';
+import { ListToolbar } from '../../shared/admin/ListToolbar';
+import { RowButton } from '../../shared/admin/RowButton';
+import { useAdminChange, useConfirmDelete } from '../../shared/admin/adminActions';
+import { searchParam, usePagedAdminList } from '../../shared/admin/adminList';
+import { adminMessages } from '../../i18n/adminMessages';
 import { EditIcon } from '../../shared/adminIcons';
 import { DeleteIcon } from '../../shared/icons';
 import { usePermission } from '../auth';

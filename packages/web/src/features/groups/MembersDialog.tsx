@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
-import { useAdminChange } from '../admin';
+import { useAdminChange } from '../../shared/admin/adminActions';
 import { RemoveMemberIcon } from './icons';
 import { addMember, fetchMembers, removeMember, type GroupRow } from './groupsApi';
 import { UserPicker } from './UserPicker';

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import type { ApiClient } from '../../api';
-import { searchParam } from '../admin';
+import { searchParam } from '../../shared/admin/adminList';
 
 /** How many matches a picker offers at once; typing more narrows them on the server. */
 export const PICKER_PAGE_SIZE = 20;

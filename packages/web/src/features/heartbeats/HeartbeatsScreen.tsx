@@ -7,18 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { useApi, type Query } from '../../api';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
-import {
-  type AdminColumn,
-  adminMessages,
-  AdminTable,
-  Chips,
-  DateTime,
-  ListToolbar,
-  searchParam,
-  useAdminChange,
-  useConfirmDelete,
-  usePagedAdminList,
-} from '../admin';
+import { Chips, DateTime } from '../admin';
+import { type AdminColumn, AdminTable } from '../../shared/admin/AdminTable';
+import { ListToolbar } from '../../shared/admin/ListToolbar';
+import { useAdminChange, useConfirmDelete } from '../../shared/admin/adminActions';
+import { searchParam, usePagedAdminList } from '../../shared/admin/adminList';
+import { adminMessages } from '../../i18n/adminMessages';
 import { usePermission } from '../auth';
 import { DeleteIcon } from '../../shared/icons';
 import { heartbeatsMessages } from './messages';

@@ -6,15 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
-import {
-  adminMessages,
-  AdminTable,
-  ListToolbar,
-  searchParam,
-  useAdminChange,
-  useConfirmDelete,
-  usePagedAdminList,
-} from '../admin';
+import { AdminTable } from '../../shared/admin/AdminTable';
+import { ListToolbar } from '../../shared/admin/ListToolbar';
+import { useAdminChange, useConfirmDelete } from '../../shared/admin/adminActions';
+import { searchParam, usePagedAdminList } from '../../shared/admin/adminList';
+import { adminMessages } from '../../i18n/adminMessages';
 import { keysMessages } from './messages';
 import { usePermission } from '../auth';
 import { ApiKeyDialog } from './ApiKeyDialog';

@@ -1,6 +1,8 @@
 import { Group, Text } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { type AdminColumn, Chips, DateTime, RowButton } from '../admin';
+import { Chips, DateTime } from '../admin';
+import { type AdminColumn } from '../../shared/admin/AdminTable';
+import { RowButton } from '../../shared/admin/RowButton';
 import { DownloadIcon, EditIcon } from '../../shared/adminIcons';
 import { DeleteIcon } from '../../shared/icons';
 import { CopyKeyButton } from './CopyKeyButton';

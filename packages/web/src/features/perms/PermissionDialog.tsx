@@ -2,7 +2,9 @@ import { Badge, MultiSelect, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
-import { FormDialog, useAdminChange, useGrantableScopes } from '../admin';
+import { useGrantableScopes } from '../admin';
+import { FormDialog } from '../../shared/admin/FormDialog';
+import { useAdminChange } from '../../shared/admin/adminActions';
 import { savePermission, type PermissionRow, type PermissionValues } from './permsApi';
 
 export interface PermissionDialogProps {

@@ -5,18 +5,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { withMessages } from '../../i18n/areas';
-import {
-  type AdminColumn,
-  adminMessages,
-  AdminTable,
-  Chips,
-  ListToolbar,
-  searchParam,
-  useAdminChange,
-  useConfirmDelete,
-  useKnownScopes,
-  usePagedAdminList,
-} from '../admin';
+import { Chips, useKnownScopes } from '../admin';
+import { type AdminColumn, AdminTable } from '../../shared/admin/AdminTable';
+import { ListToolbar } from '../../shared/admin/ListToolbar';
+import { useAdminChange, useConfirmDelete } from '../../shared/admin/adminActions';
+import { searchParam, usePagedAdminList } from '../../shared/admin/adminList';
+import { adminMessages } from '../../i18n/adminMessages';
 import { permsMessages } from './messages';
 import { usePermission } from '../auth';
 import { DeleteIcon } from '../../shared/icons';

@@ -6,7 +6,8 @@ import { providerName } from '../../app/shell/providers';
 import { UserAvatar } from '../../app/shell/UserAvatar';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
-import { adminMessages, Chips } from '../admin';
+import { Chips } from '../admin';
+import { adminMessages } from '../../i18n/adminMessages';
 import { type Session, useSession } from '../auth';
 import { profileMessages } from './messages';
 

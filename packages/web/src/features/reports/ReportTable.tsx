@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApi } from '../../api';
 import { errorMessage } from '../../api/errorMessage';
-import { type DataColumn, DataTable } from '../admin';
+import { type DataColumn, DataTable } from '../../shared/DataTable';
 import { fetchTop, type ReportKind, type TopRow } from './reportsApi';
 import { reportQuery, type ReportFilter } from './reportFilter';
 import { queryKeys } from '../../api/queryKeys';

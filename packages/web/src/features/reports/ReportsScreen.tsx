@@ -7,7 +7,7 @@ import { useSearchParams } from 'react-router';
 import { useApi } from '../../api';
 import { useConfig } from '../../config/ConfigContext';
 import { withMessages } from '../../i18n/areas';
-import { adminMessages } from '../admin';
+import { adminMessages } from '../../i18n/adminMessages';
 import { fetchCustomerNames, fetchGroupNames, fetchServiceNames } from '../../shared/alertsApi';
 import { RefreshIcon } from '../../app/shell/icons';
 import { reportsMessages } from './messages';

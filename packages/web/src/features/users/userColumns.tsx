@@ -1,6 +1,8 @@
 import { Checkbox, Group, Switch, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type AdminColumn, Chips, DateTime, RowButton } from '../admin';
+import { Chips, DateTime } from '../admin';
+import { type AdminColumn } from '../../shared/admin/AdminTable';
+import { RowButton } from '../../shared/admin/RowButton';
 import { EditIcon } from '../../shared/adminIcons';
 import { DeleteIcon } from '../../shared/icons';
 import type { UserStatus } from './UserFilters';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod/mini';
 import { useApi, type ApiClient } from '../../api';
-import { searchParam } from '../admin';
+import { searchParam } from '../../shared/admin/adminList';
 import { PICKER_PAGE_SIZE } from '../groups';
 import { queryKeys } from '../../api/queryKeys';
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group, NativeSelect, TextInput, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlusIcon, SearchIcon } from '../../shared/adminIcons';
+import { PlusIcon, SearchIcon } from '../adminIcons';
 
 export interface SearchField {
   value: string;

@@ -2,8 +2,8 @@ import { ActionIcon, Group, NativeSelect, Text, UnstyledButton } from '@mantine/
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZES, type ListState, type SortState } from './adminList';
-import { DataTable, type DataColumn } from './DataTable';
-import { ChevronLeftIcon, ChevronRightIcon, SortIcon } from '../../shared/adminIcons';
+import { DataTable, type DataColumn } from '../DataTable';
+import { ChevronLeftIcon, ChevronRightIcon, SortIcon } from '../adminIcons';
 import classes from './AdminTable.module.css';
 
 export interface AdminColumn<T> {

@@ -1,8 +1,0 @@
-import type { AreaMessages } from '../../i18n/areas';
-
-/** The texts of this area, one chunk per language. */
-export const adminMessages: AreaMessages = {
-  area: 'admin',
-  load: (language) =>
-    import(`./messages/${language}.json`).then((module: { default: Record<string, string> }) => module.default),
-};
