@@ -1,10 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod/mini';
-import { API, errorEnvelope } from '../test/fixtures';
+import { API } from '../test/fixtures';
 import { recordRequests, server } from '../test/server';
 import { createApiClient } from './client';
 import { ApiError, NetworkError, ResponseShapeError } from './errors';
+import { alertsScenario } from '../test/mocks';
 
 const okSchema = z.object({ status: z.literal('ok') });
 
@@ -15,11 +16,12 @@ function client(token: string | null = null, onUnauthorized = vi.fn()) {
 describe('API client', () => {
   it('sends a fresh X-Request-ID with every request', async () => {
     const requests = recordRequests();
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json({ status: 'ok' })));
+    alertsScenario.reply(200, { status: 'ok' });
     const api = client();
 
     await api.request('/alerts', { schema: okSchema });
     await api.request('/alerts', { schema: okSchema });
+    await requests.nth(2);
 
     const ids = requests.map((r) => r.headers.get('X-Request-ID'));
     expect(ids).toHaveLength(2);
@@ -29,7 +31,7 @@ describe('API client', () => {
 
   it('makes request IDs without crypto.randomUUID, which plain-http pages lack', async () => {
     const requests = recordRequests();
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json({ status: 'ok' })));
+    alertsScenario.reply(200, { status: 'ok' });
     const own = Object.getOwnPropertyDescriptor(crypto, 'randomUUID');
     // As in a page that is not a secure context: the method is not there at all.
     Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
@@ -39,7 +41,7 @@ describe('API client', () => {
       if (own === undefined) Reflect.deleteProperty(crypto, 'randomUUID');
       else Object.defineProperty(crypto, 'randomUUID', own);
     }
-    expect(requests[0]?.headers.get('X-Request-ID')).toMatch(
+    expect((await requests.nth(1)).headers.get('X-Request-ID')).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
   });
@@ -68,10 +70,11 @@ describe('API client', () => {
 
   it('adds the bearer token when logged in, and no Authorization header otherwise', async () => {
     const requests = recordRequests();
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json({ status: 'ok' })));
+    alertsScenario.reply(200, { status: 'ok' });
 
     await client('abc.def.ghi').request('/alerts', { schema: okSchema });
     await client(null).request('/alerts', { schema: okSchema });
+    await requests.nth(2);
 
     expect(requests[0]?.headers.get('Authorization')).toBe('Bearer abc.def.ghi');
     expect(requests[1]?.headers.has('Authorization')).toBe(false);
@@ -129,17 +132,13 @@ describe('API client', () => {
   });
 
   it('reports a missing response as a NetworkError', async () => {
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.error()));
+    alertsScenario.offline();
     await expect(client().request('/alerts', { schema: okSchema })).rejects.toBeInstanceOf(NetworkError);
   });
 
   it('lets an aborted request reject as an abort, not a network error', async () => {
-    server.use(
-      http.get(`${API}/alerts`, async () => {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        return HttpResponse.json({ status: 'ok' });
-      }),
-    );
+    // The answer never comes before the abort.
+    alertsScenario.hold();
     const controller = new AbortController();
     const pending = client().request('/alerts', { schema: okSchema, signal: controller.signal });
     controller.abort();
@@ -149,14 +148,12 @@ describe('API client', () => {
   });
 
   it('rejects a 2xx body of the wrong shape', async () => {
-    server.use(http.get(`${API}/alerts`, () => HttpResponse.json({ status: 'weird' })));
+    alertsScenario.reply(200, { status: 'weird' });
     await expect(client().request('/alerts', { schema: okSchema })).rejects.toBeInstanceOf(ResponseShapeError);
   });
 
   it('calls onUnauthorized on a 401, unless the call handles 401 itself', async () => {
-    server.use(
-      http.get(`${API}/alerts`, () => HttpResponse.json(errorEnvelope(401, 'Token expired'), { status: 401 })),
-    );
+    alertsScenario.failing(401, 'Token expired');
     const onUnauthorized = vi.fn();
     const api = client('t', onUnauthorized);
 
