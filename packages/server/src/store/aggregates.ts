@@ -1,5 +1,6 @@
 import { type Kysely, type SqlBool, sql } from 'kysely';
 import { type WhereOptions, customerRestriction, whereClause } from './alert-query.js';
+import { toHistory } from './alert-rows.js';
 import { SCALAR_COLUMNS, TOP_GROUP_FIELDS } from './fields.js';
 import type { EngineSql } from './engine.js';
 import { labelsFromTally } from './label-tally.js';
@@ -101,16 +102,7 @@ export class KyselyAlertAggregates implements AlertAggregates {
       .execute();
     const engine = this.engine;
     return rows.map((row) => ({
-      id: row.id,
-      event: row.event,
-      severity: row.severity,
-      status: row.status,
-      value: row.value,
-      text: row.text,
-      type: row.type,
-      updateTime: engine.decodeDate(row.update_time),
-      user: row.user,
-      timeout: row.timeout,
+      ...toHistory(engine, row),
       resource: row.resource,
       environment: row.environment,
       service: engine.decodeList(row.service),

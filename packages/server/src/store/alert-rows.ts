@@ -73,7 +73,10 @@ export function toRow(engine: EngineSql, alert: AlertRecord) {
   };
 }
 
-export function toHistory(engine: EngineSql, row: Selectable<HistoryTable>): HistoryRecord {
+/** The columns of a history row a record is made of. */
+type HistoryColumns = Omit<Selectable<HistoryTable>, 'seq' | 'alert_id'>;
+
+export function toHistory(engine: EngineSql, row: HistoryColumns): HistoryRecord {
   return {
     id: row.id,
     event: row.event,
