@@ -1,15 +1,10 @@
 import type { ClientConfig } from '@alerta/contract';
-import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter } from 'react-router';
-import { ApiProvider } from '../../api';
+import { AppProviders } from '../../app/App';
 import { createAppContext } from '../../app/appContext';
-import { NotificationProvider } from '../../app/notifications/Snackbar';
-import { ConfigProvider } from '../../config/ConfigContext';
 import { createI18n } from '../../i18n';
 import { testConfig } from '../../test/fixtures';
-import { AuthProvider } from '../auth/AuthContext';
 import { TOKEN_STORAGE_KEY } from '../auth/token';
 import { AlertsUiProvider } from './AlertsUiContext';
 import { AlertsUiStore } from './alertsUiStore';
@@ -29,19 +24,9 @@ export function hookProviders({ config, token }: { config?: ClientConfig; token?
   });
   const store = new AlertsUiStore();
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <I18nextProvider i18n={context.i18n}>
-      <ConfigProvider config={context.config}>
-        <AuthProvider store={context.auth}>
-          <ApiProvider client={context.api}>
-            <QueryClientProvider client={context.queryClient}>
-              <NotificationProvider store={context.notifications}>
-                <AlertsUiProvider store={store}>{children}</AlertsUiProvider>
-              </NotificationProvider>
-            </QueryClientProvider>
-          </ApiProvider>
-        </AuthProvider>
-      </ConfigProvider>
-    </I18nextProvider>
+    <AppProviders context={context}>
+      <AlertsUiProvider store={store}>{children}</AlertsUiProvider>
+    </AppProviders>
   );
   return { context, store, wrapper };
 }
