@@ -1,8 +1,8 @@
 import { renderHook, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { API, alertsResponse, errorEnvelope, makeAlert } from '../../test/fixtures';
-import { server } from '../../test/server';
+import { makeAlert } from '../../test/fixtures';
+import { alertsScenario } from '../../test/mocks';
+import { recordRequests } from '../../test/server';
 import type { AlertsParams } from '../../shared/alertsApi';
 import { hookProviders } from './hookTestProviders';
 import { useCsvDownload } from './useCsvDownload';
@@ -40,24 +40,21 @@ function watchDownloads() {
 describe('useCsvDownload', () => {
   it('fetches the page shown with raw data and saves it as CSV named after the environment', async () => {
     const files = watchDownloads();
-    const asked: URLSearchParams[] = [];
-    server.use(
-      http.get(`${API}/alerts`, ({ request }) => {
-        asked.push(new URL(request.url).searchParams);
-        return HttpResponse.json(alertsResponse([makeAlert({ resource: 'web01', rawData: 'disk full' })]));
-      }),
-    );
+    const requests = recordRequests();
+    alertsScenario.list([makeAlert({ resource: 'web01', rawData: 'disk full' })]);
     const { wrapper } = hookProviders();
     const { result } = renderHook(() => useCsvDownload(params), { wrapper });
 
     result.current();
 
     await waitFor(() => expect(files).toHaveLength(1));
+    const asked = requests.filter((request) => request.url.pathname.endsWith('/alerts'));
     expect(asked).toHaveLength(1);
-    expect(asked[0]?.get('show-raw-data')).toBe('true');
-    expect(asked[0]?.get('page')).toBe('2');
-    expect(asked[0]?.get('page-size')).toBe('50');
-    expect(asked[0]?.get('environment')).toBe('Production');
+    const query = asked[0]?.url.searchParams;
+    expect(query?.get('show-raw-data')).toBe('true');
+    expect(query?.get('page')).toBe('2');
+    expect(query?.get('page-size')).toBe('50');
+    expect(query?.get('environment')).toBe('Production');
     expect(files[0]?.name).toBe('Alerts_Production.csv');
     const text = await files[0]?.blob.text();
     expect(text).toContain('web01');
@@ -66,9 +63,7 @@ describe('useCsvDownload', () => {
 
   it("says the server's message in the snackbar when the page cannot be fetched", async () => {
     const files = watchDownloads();
-    server.use(
-      http.get(`${API}/alerts`, () => HttpResponse.json(errorEnvelope(500, 'database away'), { status: 500 })),
-    );
+    alertsScenario.failing(500, 'database away');
     const { wrapper, context } = hookProviders();
     const { result } = renderHook(() => useCsvDownload(params), { wrapper });
 
