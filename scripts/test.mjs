@@ -8,7 +8,6 @@
 // two at a time: the longest first, each once the steps it needs have ended. A step's output is printed whole when it
 // ends, so two steps never interleave. TEST_JOBS=1 runs them one after another.
 import { spawn } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,22 +77,6 @@ async function startPostgres() {
   };
 }
 
-// A console test file deals with dates and times when it names one of these: dayjs, Date, a time field or function
-// (createTime, lastReceiveTime, setTime …), durations, time zones or locale formatting, or a controlled clock.
-const TIME_WORDS =
-  /dayjs|new Date|Date\.|[a-z]Time\b|Time\(|fakeClock|useFakeTimers|setSystemTime|toLocale|timezone|[Dd]uration/;
-
-/** The console's test files that deal with dates and times (paths relative to packages/web), or none for all. */
-function webTimeTests() {
-  if (process.env.WEB_EASTER === 'all') return [];
-  const base = join(root, 'packages', 'web');
-  return readdirSync(join(base, 'src'), { recursive: true })
-    .map(String)
-    .filter((file) => /\.test\.tsx?$/.test(file) && TIME_WORDS.test(readFileSync(join(base, 'src', file), 'utf8')))
-    .map((file) => join('src', file))
-    .sort();
-}
-
 // In the order they start when a slot is free: the longest first, so the two slots end close together.
 // `needs`: steps that must have ended first (when they are part of this run); `postgres`: gets DATABASE_URL_TEST;
 // `env`: more environment variables for the step.
@@ -110,13 +93,10 @@ const steps = [
   },
   { name: 'web', cmd: ['npm', 'test', '--workspace', 'packages/web'], suite: true },
   // The console's tests once more with the clock in Pacific/Easter (UTC−6, UTC−5 in its summer), a zone no developer or
-  // test machine is likely to be in, so date and time code that assumes UTC or the local zone fails here. It runs the
-  // test files that deal with dates and times, found by what they contain (TIME_WORDS below), so a new test of times
-  // joins by itself; the whole suite twice would add its full length to `npm test`. `npm test -- web-easter` with
-  // WEB_EASTER=all runs every file.
+  // test machine is likely to be in, so date and time code that assumes UTC or the local zone fails here.
   {
     name: 'web-easter',
-    cmd: ['npx', 'vitest', 'run', '--root', 'packages/web', ...webTimeTests()],
+    cmd: ['npm', 'test', '--workspace', 'packages/web'],
     suite: true,
     env: { TZ: 'Pacific/Easter' },
   },

@@ -2,8 +2,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { DOCS_URL } from '../config/defaults';
 import { TOKEN_STORAGE_KEY } from '../features/auth/token';
-import { makeToken } from '../test/fixtures';
+import { http, HttpResponse } from 'msw';
+import { API, makeToken } from '../test/fixtures';
 import { renderApp } from '../test/renderApp';
+import { recordRequests, server } from '../test/server';
 import { rewriteLegacyHashUrl } from './redirects';
 import { alertsScenario } from '../test/mocks';
 
@@ -65,12 +67,25 @@ describe('routes and guard', () => {
     ['/alerts', 'Alerts | Alerta'],
     ['/perms', 'Permissions | Alerta'],
     ['/keys', 'API Keys | Alerta'],
-    ['/confirm/abc', 'Confirm Email | Alerta'],
     ['/reset/abc', 'Reset Password | Alerta'],
   ])('titles %s as "%s"', async (path, title) => {
     serveNoAlerts();
     renderApp(path, { token: makeToken() });
     await waitFor(() => expect(document.title).toBe(title));
+  });
+
+  it('titles /confirm/abc as "Confirm Email | Alerta" while it confirms the address', async () => {
+    server.use(
+      http.post(`${API}/auth/confirm/:token`, () =>
+        HttpResponse.json({ status: 'ok', message: 'email address confirmed' }),
+      ),
+    );
+    const requests = recordRequests();
+    renderApp('/confirm/abc', { token: makeToken() });
+    await waitFor(() => expect(document.title).toBe('Confirm Email | Alerta'));
+    // The screen confirms on arrival: the test ends once that call has been answered, not while it is under way.
+    await requests.next({ method: 'POST', path: '/auth/confirm/abc' });
+    expect(await screen.findByText('email address confirmed')).toBeInTheDocument();
   });
 
   it('opens /help in a new tab and does not stay on it', async () => {

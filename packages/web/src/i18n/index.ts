@@ -46,13 +46,17 @@ export function msg<K extends MessageKey>(key: K): K {
   return key;
 }
 
-/** A separate i18next instance with English plus `language`, so tests and the app never share language state. */
+/**
+ * A separate i18next instance with English plus `language`, so tests and the app never share language state. i18next
+ * keeps the catalogues it is given and writes each area's texts into them, so it gets copies: the imported catalogues
+ * stay as the files say.
+ */
 export function createI18n(language: Language, messages: Catalogue = en): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
     lng: language,
     fallbackLng: 'en',
-    resources: { en: { translation: en }, [language]: { translation: messages } },
+    resources: { en: { translation: { ...en } }, [language]: { translation: { ...messages } } },
     keySeparator: false,
     nsSeparator: false,
     interpolation: { escapeValue: false }, // React escapes everything it renders
@@ -70,7 +74,7 @@ async function loadLanguage(language: Exclude<Language, 'en'>): Promise<Catalogu
 export async function switchLanguage(i18n: I18n, language: string): Promise<void> {
   if (!isLanguage(language) || i18n.language === language) return;
   if (language !== 'en' && !i18n.hasResourceBundle(language, 'translation')) {
-    i18n.addResourceBundle(language, 'translation', await loadLanguage(language), true, true);
+    i18n.addResourceBundle(language, 'translation', { ...(await loadLanguage(language)) }, true, true);
   }
   await loadUsedAreas(i18n, language);
   dayjs.locale(language);

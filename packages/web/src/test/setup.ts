@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import dayjs from 'dayjs';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { resetScenarios } from './mocks';
 import { server } from './server';
@@ -61,6 +62,11 @@ afterEach(() => {
   resetScenarios();
   server.events.removeAllListeners();
   window.localStorage.clear();
+  window.sessionStorage.clear();
+  // Test files share one jsdom and one module graph (vite.config.ts): what a test may change globally goes back.
+  vi.useRealTimers();
+  dayjs.locale('en');
+  document.documentElement.removeAttribute('lang');
   document.title = '';
   if (unexpectedConsole.length > 0) {
     throw new Error(`Unexpected console output:\n${unexpectedConsole.join('\n')}`);
