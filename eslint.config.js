@@ -85,6 +85,26 @@ export default tseslint.config(
       ],
     },
   },
+  // The rest of the console (the app's frame, i18n, api …) takes a feature through its public entry too; a screen loaded
+  // as a chunk of its own is named by its file in a dynamic import(), which this rule does not look at, and the type
+  // of an area's catalogue comes from its messages folder.
+  {
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    ignores: ['packages/web/src/features/**', 'packages/web/src/test/**', '**/*{test,Test}*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)features/[^/]+/(?!messages/)',
+              message: "Import a feature through its public entry ('…/features/<feature>', its index.ts).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['packages/web/src/shared/**/*.{ts,tsx}'],
     ignores: ['**/*{test,Test}*.{ts,tsx}'],

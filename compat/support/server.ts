@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createTestDatabase, stopOwnCluster } from '../../packages/server/test/support/postgres.js';
+import { createTestDatabase, dropTestDatabases, stopOwnCluster } from '../../packages/server/test/support/postgres.js';
 import { type Credentials, startWithFirstAdmin } from '../../packages/server/test/support/server-process.js';
 import { repoRoot } from './paths.js';
 
@@ -78,7 +78,10 @@ export async function startServer(engine: EngineName, env: Record<string, string
     api: (method, path, body) => request(endpoint, method, path, { Authorization: `Key ${adminKey}` }, body),
     stop: async () => {
       await server.stop();
-      if (engine === 'postgres') await stopOwnCluster();
+      if (engine === 'postgres') {
+        await dropTestDatabases();
+        await stopOwnCluster();
+      }
     },
   };
 }

@@ -9,7 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import BetterSqlite3 from 'better-sqlite3';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Engine } from './support/engines.js';
-import { createTestDatabase, stopOwnCluster } from './support/postgres.js';
+import { createTestDatabase, dropTestDatabases, stopOwnCluster } from './support/postgres.js';
 import { type TestServer, startTestServer } from './support/app.js';
 
 // README.md#durability: while the database is down, unreachable, full or read-only, the server stays up and answers
@@ -149,6 +149,7 @@ describe('PostgreSQL outage', () => {
   after(async () => {
     await server.close();
     await relay.close();
+    await dropTestDatabases();
     await stopOwnCluster();
   });
 

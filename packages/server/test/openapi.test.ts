@@ -139,6 +139,7 @@ describe('OpenAPI document and reference page', () => {
     const post = z
       .looseObject({
         requestBody: z.looseObject({
+          required: z.literal(true),
           content: z.looseObject({
             'application/json': z.looseObject({
               schema: z.unknown(),
@@ -162,7 +163,7 @@ describe('OpenAPI document and reference page', () => {
     for (const name of ['q', 'page', 'page-size', 'sort-by']) assert.ok(names.includes(name), name);
   });
 
-  it('documents the sign-in bodies, each field a string that may be left out', async () => {
+  it('documents the sign-in bodies, each field a string that may be left out, and the body itself too', async () => {
     const { doc, raw } = await fetchDocument();
     const expected: Record<string, readonly string[]> = {
       '/auth/login': ['email', 'password', 'username'],
@@ -175,6 +176,7 @@ describe('OpenAPI document and reference page', () => {
     };
     const operation = z.looseObject({
       requestBody: z.looseObject({
+        required: z.boolean(),
         content: z.looseObject({ 'application/json': z.looseObject({ schema: z.looseObject({}) }) }),
       }),
     });
@@ -190,6 +192,8 @@ describe('OpenAPI document and reference page', () => {
       const body = bodySchema.parse(resolve(raw, schema));
       assert.deepEqual(Object.keys(body.properties).sort(), fields, path);
       assert.deepEqual(body.required ?? [], [], path);
+      // A login without a body is refused (401); the other routes read a missing body as an empty one.
+      assert.equal(post.requestBody.required, path === '/auth/login', path);
     }
   });
 

@@ -2,6 +2,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, FastifySchema } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { absentBodyIsEmpty } from '../http/validation.js';
 import type { Settings } from '../settings.js';
 import { TAGS, operationOf } from './operations.js';
 
@@ -11,6 +12,30 @@ export const DOCS_PREFIX = '/docs';
 export const DOCUMENT_PATH = '/openapi.json';
 
 const zodTransform = createJsonSchemaTransform({ skipList: [] });
+
+/** Marks an operation whose body may be left out (a route that reads no body as `{}`); see `bodyOptional` below. */
+const BODY_OPTIONAL = 'x-body-optional';
+
+function readsNoBodyAsEmpty(preValidation: unknown): boolean {
+  return Array.isArray(preValidation) ? preValidation.includes(absentBodyIsEmpty) : preValidation === absentBodyIsEmpty;
+}
+
+/**
+ * The plugin calls every body required, as Fastify wants one where a route has a body schema; a route that reads a
+ * missing body as `{}` (absentBodyIsEmpty) does not, and the document says so.
+ */
+function bodyOptional(document: unknown): unknown {
+  const paths = (document as { paths?: Record<string, Record<string, Record<string, unknown>>> }).paths ?? {};
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      if (operation[BODY_OPTIONAL] !== true) continue;
+      delete operation[BODY_OPTIONAL];
+      const body = operation.requestBody as { required?: boolean } | undefined;
+      if (body !== undefined) body.required = false;
+    }
+  }
+  return document;
+}
 
 const API_DESCRIPTION = [
   'An Alerta-compatible alert-management API. The rules it follows are written down in the repository’s',
@@ -52,6 +77,7 @@ export async function registerOpenApi(app: FastifyInstance, settings: Settings):
       const described = {
         ...schema,
         ...(operation === undefined ? {} : { summary: operation.summary, tags: [operation.tag] }),
+        ...(readsNoBodyAsEmpty(route.preValidation) ? { [BODY_OPTIONAL]: true } : {}),
         ...(scope === undefined
           ? { security: [] }
           : {
@@ -72,7 +98,11 @@ export async function registerOpenApi(app: FastifyInstance, settings: Settings):
  * set in http/security-headers.ts.
  */
 export async function registerDocsRoutes(api: FastifyInstance, settings: Settings): Promise<void> {
-  api.get(DOCUMENT_PATH, (_request, reply) => reply.type('application/json; charset=utf-8').send(api.swagger()));
+  let document: unknown;
+  api.get(DOCUMENT_PATH, (_request, reply) => {
+    document ??= bodyOptional(api.swagger());
+    return reply.type('application/json; charset=utf-8').send(document);
+  });
   await api.register(fastifySwaggerUi, {
     routePrefix: DOCS_PREFIX,
     // The page's own links are absolute only with the prefix the plugin cannot see from inside BASE_PATH.

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { type WebhookDefaults, splitList } from '../domain/webhooks/defaults.js';
 import { ApiError, badRequest } from '../errors.js';
+import { fieldsError } from '../http/validation.js';
 import { queryParams } from './alert-params.js';
 
 /** The webhook's own answer, for webhooks that change alerts instead of sending new ones (Slack, Telegram…). */
@@ -26,17 +27,18 @@ export interface Webhook {
   get?: WebhookAnswer;
 }
 
-export function payloadError(error: z.ZodError, prefix = ''): ApiError {
-  const messages = error.issues.map((issue) =>
-    issue.path.length === 0 ? issue.message : `'${prefix}${issue.path.map(String).join('.')}': ${issue.message}`,
-  );
-  return badRequest(messages[0] ?? 'invalid payload', messages);
-}
-
+/**
+ * The payload as `schema` reads it, or the 400 naming what is wrong (docs/api/conventions.md#errors). `prefix` is put
+ * before each field's name, for payloads whose alerts sit inside an outer object (`'incident.state'`).
+ */
 export function parse<T>(schema: z.ZodType<T>, body: unknown, prefix = ''): T {
   const parsed = schema.safeParse(body);
-  if (!parsed.success) throw payloadError(parsed.error, prefix);
-  return parsed.data;
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({
+    path: issue.path.length === 0 ? [] : [`${prefix}${issue.path.map(String).join('.')}`],
+    message: issue.message,
+  }));
+  throw fieldsError(issues, 'invalid payload');
 }
 
 /** A urlencoded body as posted (Slack signs the exact text), with its fields. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe } from 'node:test';
-import { createTestDatabase, stopOwnCluster } from './postgres.js';
+import { createTestDatabase, dropTestDatabases, stopOwnCluster } from './postgres.js';
 
 export interface Engine {
   name: 'sqlite' | 'postgres';
@@ -31,6 +31,7 @@ export function forEachEngine(suite: (engine: Engine) => void): void {
     void describe(engine.name, () => suite(engine));
   }
   after(async () => {
+    await dropTestDatabases();
     await stopOwnCluster();
     for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });

@@ -118,10 +118,14 @@ export async function stopOwnCluster(): Promise<void> {
   cluster.stop();
 }
 
+/** The databases this process made on a server it was given, to drop when its tests are over. */
+const madeOnGivenServer: string[] = [];
+
 /** A fresh, empty database, so test files never see each other's data. */
 export async function createTestDatabase(): Promise<string> {
   const url = new URL(await serverUrl());
   const name = `t_${randomBytes(6).toString('hex')}`;
+  if (ownCluster === undefined) madeOnGivenServer.push(name);
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
   try {
@@ -131,6 +135,22 @@ export async function createTestDatabase(): Promise<string> {
   }
   url.pathname = `/${name}`;
   return url.toString();
+}
+
+/**
+ * Drops the databases this process made on DATABASE_URL_TEST, so a long-lived server does not fill up with them (a
+ * cluster of our own goes whole). Called once a test file's servers are closed; a connection still open is ended.
+ */
+export async function dropTestDatabases(): Promise<void> {
+  const names = madeOnGivenServer.splice(0);
+  if (names.length === 0) return;
+  const client = new pg.Client({ connectionString: await serverUrl() });
+  await client.connect();
+  try {
+    for (const name of names) await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
 
 // CLI: start one cluster for a whole test run, print its URL, keep it until SIGTERM or SIGINT.

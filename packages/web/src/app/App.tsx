@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { ApiProvider } from '../api';
 import { ConfigProvider } from '../config/ConfigContext';
-import { AuthProvider } from '../features/auth/AuthContext';
+import { AuthProvider } from '../features/auth';
 import type { AppContext } from './appContext';
 import { NotificationProvider } from './notifications/Snackbar';
 import { cssVariablesResolver, theme } from './theme';

@@ -6,7 +6,7 @@ import type { MessageKey } from '../i18n';
 import { NotificationStore } from './notifications/notificationStore';
 import { notifyError } from './notifications/snackbarText';
 import type { AppConfig } from '../config/appConfig';
-import { AuthStore } from '../features/auth/authStore';
+import { AuthStore } from '../features/auth';
 import { loginPathFor } from './redirects';
 import { buildRoutes } from './routes';
 

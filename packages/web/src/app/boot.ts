@@ -1,7 +1,7 @@
 import type { i18n as I18n } from 'i18next';
 import type { AppConfig } from '../config/appConfig';
 import { loadConfig, type FetchLike } from '../config/loadConfig';
-import { handOffSignInResult } from '../features/auth/popupReturn';
+import { handOffSignInResult } from '../features/auth';
 
 export interface BootOptions {
   fetch: FetchLike;

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useConfig } from '../config/ConfigContext';
-import { useSession } from '../features/auth/AuthContext';
+import { useSession } from '../features/auth';
 import { externalUrlFromPath, legacyHashTarget, loginPathFor } from './redirects';
 
 /**

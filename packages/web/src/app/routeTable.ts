@@ -1,6 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { AlertsScreen } from '../features/alerts/AlertsScreen';
-import { LogoutScreen } from '../features/auth/LogoutScreen';
+import { AlertsScreen } from '../features/alerts';
+import { LogoutScreen } from '../features/auth';
 import { msg, type MessageKey } from '../i18n';
 import { lazyChunk } from './lazyChunk';
 

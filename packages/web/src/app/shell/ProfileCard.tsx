@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../config/ConfigContext';
-import type { Session } from '../../features/auth/token';
+import { type Session } from '../../features/auth';
 import { msg, type MessageKey } from '../../i18n';
 import { providerName } from './providers';
 

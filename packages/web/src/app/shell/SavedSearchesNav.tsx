@@ -2,7 +2,7 @@ import { ActionIcon, Group, NavLink } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { useSavedSearches } from '../../features/preferences/useSavedSearches';
+import { useSavedSearches } from '../../features/preferences';
 import { ChevronIcon, RemoveIcon } from './icons';
 
 /**

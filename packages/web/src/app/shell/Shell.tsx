@@ -4,12 +4,15 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useConfig } from '../../config/ConfigContext';
-import { useSession } from '../../features/auth/AuthContext';
-import { AlertSearchField } from '../../features/alerts/AlertSearchField';
-import { AlertsUiProvider, useAlertsUi } from '../../features/alerts/AlertsUiContext';
-import { AlertsUiStore } from '../../features/alerts/alertsUiStore';
-import { BulkBar } from '../../features/alerts/BulkBar';
-import { WatchSwitch } from '../../features/alerts/WatchSwitch';
+import { useSession } from '../../features/auth';
+import {
+  AlertSearchField,
+  AlertsUiProvider,
+  useAlertsUi,
+  AlertsUiStore,
+  BulkBar,
+  WatchSwitch,
+} from '../../features/alerts';
 import { DocumentTitle } from '../DocumentTitle';
 import { accountLinkFrom } from '../redirects';
 import { NavMenu } from './NavMenu';
@@ -18,8 +21,7 @@ import { UserMenu } from './UserMenu';
 import { useKiosk, useKioskFullscreen } from './kiosk';
 import { BannerArea, BannerProvider } from './Banner';
 import { FullscreenButton } from './FullscreenButton';
-import { ColorSchemePreference } from '../../features/preferences/ColorSchemePreference';
-import { LanguagePreference } from '../../features/preferences/LanguagePreference';
+import { ColorSchemePreference, LanguagePreference } from '../../features/preferences';
 import { Snackbar } from '../notifications/Snackbar';
 import classes from './Shell.module.css';
 

@@ -11,3 +11,5 @@ export {
 export { FONT_SIZE_RANGE, FONT_WEIGHT_RANGE, tableFont, type TableFont } from './tableFont';
 export { usePreferences, useSavePreferences } from './usePreferences';
 export { useSavedSearches } from './useSavedSearches';
+export { ColorSchemePreference } from './ColorSchemePreference';
+export { LanguagePreference } from './LanguagePreference';
