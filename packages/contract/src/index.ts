@@ -1,6 +1,7 @@
 export * from './alarm-models.js';
 export * from './alert-changes.js';
 export * from './alert.js';
+export * from './alert-csv.js';
 export * from './auth.js';
 export * from './config.js';
 export * from './dates.js';

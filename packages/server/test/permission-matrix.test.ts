@@ -64,6 +64,7 @@ const ROUTES: Record<string, string | null> = {
   'PUT /alert/:id/note/:noteId': 'write:alerts',
   'DELETE /alert/:id/note/:noteId': 'write:alerts',
   'GET /alerts': 'read:alerts',
+  'GET /alerts.csv': 'read:alerts',
   'GET /alerts/count': 'read:alerts',
   'GET /alerts/history': 'read:alerts',
   'GET /alerts/top10/count': 'read:alerts',

@@ -45,6 +45,7 @@ function catalogue(): Map<string, Operation> {
     'GET /alert/:id': 'Read one alert',
     'DELETE /alert/:id': 'Delete an alert',
     'GET /alerts': 'List alerts',
+    'GET /alerts.csv': 'Export every matching alert as CSV',
     'PUT /alert/:id/status': 'Change an alert’s status',
     'PUT /alert/:id/action': 'Take an action on an alert',
     'PUT /alert/:id/tag': 'Add tags to an alert',

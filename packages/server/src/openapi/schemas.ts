@@ -25,6 +25,24 @@ export const alertListQuery = z.looseObject({
   'show-history': z.optional(queryValue).describe('Include each alert’s history'),
 });
 
+/** Query parameters of GET /alerts.csv: those of the lists without paging, history or raw data (always written). */
+export const alertCsvQuery = alertListQuery.omit({
+  page: true,
+  'page-size': true,
+  'show-raw-data': true,
+  'show-history': true,
+});
+
+/** The answer of GET /alerts.csv (docs/api/alerts.md#get-alertscsv): CSV text, a header line first. */
+export const alertCsvResponse = {
+  description: 'Every matching alert as CSV (RFC 4180), streamed; a header line first',
+  content: {
+    'text/csv': {
+      schema: z.string().describe('UTF-8 with a byte-order mark, CRLF line ends, every value double-quoted'),
+    },
+  },
+};
+
 const EXAMPLE_ALERT: Alert = {
   id: '4c5e2c1a-8b0e-4d9a-9a44-6f1de2f0a7b3',
   href: 'http://localhost:8080/api/alert/4c5e2c1a-8b0e-4d9a-9a44-6f1de2f0a7b3',

@@ -12,6 +12,7 @@ import {
   alertListSchema,
   alertOneSchema,
 } from '../openapi/schemas.js';
+import { registerAlertCsvRoute } from './alert-csv.js';
 import { alertView } from './alert-view.js';
 import { callerQuery } from './ownership.js';
 import { alertQuery, checkPageInRange, flag, pageRequest, queryParams } from './alert-params.js';
@@ -95,4 +96,5 @@ export function registerAlertRoutes(app: ApiApp, context: AppContext): void {
       autoRefresh: switchboardOf(context).isOn('auto-refresh-allow'),
     };
   });
+  registerAlertCsvRoute(app, context);
 }
