@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type AppContext, createContext } from './context.js';
+import type { ServerMetrics } from './http/metrics.js';
 import { logUnavailable, methodNotAllowedError, notFoundError, sendError, toApiError } from './http/envelope.js';
 import { preflightHeaders, registerHooks, requestIdOf } from './http/hooks.js';
 import { RouteTable } from './http/route-table.js';
@@ -32,6 +33,8 @@ export interface AppOptions {
   logger?: boolean;
   /** The time the sign-in limits read, in epoch milliseconds (tests); the system clock unless given. */
   clock?: () => number;
+  /** The counters of /management/status, when the caller counts into them too (main.ts: the demo alerts). */
+  metrics?: ServerMetrics;
 }
 
 /** Strips credentials that may travel in the URL (query keys, mailed confirm and reset tokens) before it is logged. */
@@ -66,7 +69,7 @@ function loggerOptions(settings: Settings, enabled: boolean): NonNullable<Fastif
 
 /** Builds the server: the API under BASE_PATH and the console at `/`. Call `listen` or `inject` on the result. */
 export async function buildApp(settings: Settings, store: Store, options: AppOptions): Promise<FastifyInstance> {
-  const context: AppContext = createContext(settings, store, options.secretKey, options.clock);
+  const context: AppContext = createContext(settings, store, options.secretKey, options.clock, options.metrics);
   const app = Fastify({
     logger: loggerOptions(settings, options.logger ?? true),
     bodyLimit: settings.MAX_CONTENT_LENGTH,

@@ -53,12 +53,16 @@ function activeModel(settings: Settings): AlarmModel {
   return previous === null ? model : { ...model, defaults: { ...model.defaults, previous_severity: previous } };
 }
 
-/** `clock` is the time the sign-in limits read, in epoch milliseconds; tests move it by hand. */
+/**
+ * `clock` is the time the sign-in limits read, in epoch milliseconds; tests move it by hand. `metrics` are the
+ * process's counters, given when something outside the app counts into them too (the demo alerts loaded at start).
+ */
 export function createContext(
   settings: Settings,
   store: Store,
   secretKey: string,
   clock: () => number = Date.now,
+  metrics: ServerMetrics = new ServerMetrics(),
 ): AppContext {
   return {
     settings,
@@ -66,7 +70,7 @@ export function createContext(
     secretKey,
     apiKeys: new ApiKeyVerifier(store.keys),
     userStatus: new UserStatusCache(store.users),
-    metrics: new ServerMetrics(),
+    metrics,
     loginThrottle: new LoginThrottle(store.throttleCounts, settings, clock),
     requestLimits: new RequestLimits(store.throttleCounts, settings, clock),
     model: activeModel(settings),

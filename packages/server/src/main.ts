@@ -2,6 +2,7 @@ import { buildApp } from './app.js';
 import { createContext } from './context.js';
 import { adminKeyLine, administratorLine, bootstrapAdminKey, bootstrapAdministrators } from './domain/bootstrap.js';
 import { loadDemo } from './domain/demo.js';
+import { ServerMetrics } from './http/metrics.js';
 import { ingestSettingsOf } from './domain/ingest-settings.js';
 import { resolveSecretKey } from './secret.js';
 import { type Settings, SettingsError, loadSettings } from './settings.js';
@@ -33,13 +34,16 @@ async function main(): Promise<void> {
   const adminKey = await bootstrapAdminKey(store.keys, settings);
   if (adminKey !== undefined) process.stdout.write(`${adminKeyLine(adminKey)}\n`);
 
-  const app = await buildApp(settings, store, { secretKey });
+  // The demo alerts count as created, as alerts sent to the server do (docs/api/management.md#status-and-metrics).
+  const metrics = new ServerMetrics();
+  const app = await buildApp(settings, store, { secretKey, metrics });
   if (settings.DEMO || process.argv.slice(2).includes('--demo')) {
     const context = createContext(settings, store, secretKey);
     const loaded = await loadDemo(
       store,
       ingestSettingsOf(settings, context.model, context.origin),
       settings.ALLOWED_ENVIRONMENTS,
+      (outcome) => metrics.countIngest(outcome),
     );
     if (loaded > 0) app.log.info(`Loaded ${loaded} demo alerts`);
   }

@@ -1,7 +1,7 @@
 import type { AlertInput } from '@alerta/contract';
 import type { AlertQuery, Store } from '../store/types.js';
 import { SCENARIOS } from './demo-data.js';
-import { type IngestSettings, ingestAlert } from './ingest.js';
+import { type DivertedAlert, type IngestResult, type IngestSettings, ingestAlert } from './ingest.js';
 
 const ANY: AlertQuery = {
   filters: [],
@@ -51,11 +51,15 @@ export function demoAlerts(environments: readonly string[]): AlertInput[] {
   return inputs;
 }
 
-/** Loads the demo set once: does nothing when any alert exists. Returns how many alerts were sent. */
+/**
+ * Loads the demo set once: does nothing when any alert exists. Returns how many alerts were sent. `count` hears what
+ * became of each, as the server's counters do for alerts sent to it (docs/api/management.md#status-and-metrics).
+ */
 export async function loadDemo(
   store: Pick<Store, 'alerts' | 'heartbeats' | 'blackouts'>,
   settings: IngestSettings,
   environments: readonly string[],
+  count: (outcome: (IngestResult | DivertedAlert)['kind']) => void = () => undefined,
 ): Promise<number> {
   const alerts = store.alerts;
   if ((await alerts.count(ANY)).total > 0) return 0;
@@ -66,8 +70,10 @@ export async function loadDemo(
     const status = input.status !== undefined && model.status[input.status] !== undefined ? input.status : undefined;
     return { ...input, severity: fitted, status };
   });
-  for (const input of inputs) await ingestAlert(alerts, settings, input, null, store);
+  for (const input of inputs) count((await ingestAlert(alerts, settings, input, null, store)).kind);
   // A few repeats so duplicate counts and history show up.
-  for (const input of inputs.filter((_, i) => i % 5 === 0)) await ingestAlert(alerts, settings, input, null, store);
+  for (const input of inputs.filter((_, i) => i % 5 === 0)) {
+    count((await ingestAlert(alerts, settings, input, null, store)).kind);
+  }
   return inputs.length;
 }
