@@ -194,7 +194,7 @@ export function AlertsScreen() {
     prefs.refreshInterval,
     config.refresh_interval,
   );
-  const onDownload = useCsvDownload(params);
+  const csv = useCsvDownload(params);
   const tabs = useEnvironmentTabs(filterParams, settled, config.environments, prefs.showAllowedEnvs === true);
   const { context, font } = useTableLook(config, prefs);
   const { soundOn, onToggleSound } = useSoundSwitch();
@@ -245,7 +245,7 @@ export function AlertsScreen() {
           panelShown={view.showPanel && hasIndicators}
           hasIndicators={hasIndicators}
           onTogglePanel={onTogglePanel}
-          onDownload={onDownload}
+          onDownload={csv.start}
           soundOn={soundOn}
           onToggleSound={onToggleSound}
         />
@@ -298,6 +298,7 @@ export function AlertsScreen() {
         </Suspense>
       )}
       {confirm.dialog}
+      {csv.dialog}
     </div>
   );
 }

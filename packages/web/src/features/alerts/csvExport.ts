@@ -1,75 +1,147 @@
-import type { Alert } from '@alerta/contract';
-import { attributeText } from '../../shared/format';
+import { CSV_BOM, alertCsvHeader, alertCsvLine, type Alert } from '@alerta/contract';
+import { z } from 'zod/mini';
+import { ApiError, NetworkError, isAbortError, type ApiClient } from '../../api';
+import { newRequestId } from '../../api/requestId';
+import { fetchAlerts, filterQuery, type AlertsParams } from '../../shared/alertsApi';
 
-const FIELDS = [
-  'id',
-  'resource',
-  'event',
-  'environment',
-  'severity',
-  'correlate',
-  'status',
-  'service',
-  'group',
-  'value',
-  'text',
-  'tags',
-  'origin',
-  'type',
-  'createTime',
-  'timeout',
-  'rawData',
-  'customer',
-  'duplicateCount',
-  'repeat',
-  'previousSeverity',
-  'trendIndication',
-  'receiveTime',
-  'lastReceiveId',
-  'lastReceiveTime',
-  'updateTime',
-] as const;
+export { csvCell } from '@alerta/contract';
 
 /**
- * docs/console/alert-screens.md#formula-cells: text a spreadsheet would run as a formula. A cell is one when it starts
- * with `=`, `+`, `-` or `@`, also after leading white space (spreadsheets that trim fields on import would see the sign
- * first), or with a tab or a carriage return.
+ * docs/console/alert-screens.md#csv-export: against a server without GET /alerts.csv the console pages through
+ * GET /alerts itself, and stops at this many alerts.
  */
-const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@])/;
+export const EXPORT_CAP = 10_000;
+
+/** Alerts asked per page when the console pages through GET /alerts itself. */
+export const EXPORT_PAGE_SIZE = 200;
+
+/** How far an export has come: alerts fetched so far of the total to fetch (null while the server writes the file). */
+export interface ExportProgress {
+  done: number;
+  total: number | null;
+  /** The alerts matching, when more than EXPORT_CAP of them are; null otherwise. */
+  cappedFrom: number | null;
+}
+
+export interface ExportResult {
+  file: Blob;
+  /** Alerts in the file; null when the server wrote it (the console does not count its lines). */
+  count: number | null;
+  /** The alerts matching, when the file holds only the first EXPORT_CAP of them; null otherwise. */
+  cappedFrom: number | null;
+}
+
+export interface ExportRequest {
+  api: ApiClient;
+  /** The API's address, as `config.endpoint`. */
+  endpoint: string;
+  token: string | null;
+  params: AlertsParams;
+  signal: AbortSignal;
+  onProgress: (progress: ExportProgress) => void;
+}
+
+const CSV_TYPE = 'text/csv;charset=utf-8';
 
 /**
- * One CSV field: the value as text, a `'` before it when it would start a formula, then double-quoted with inner quotes
- * doubled. The check looks at the text alone, in every column, not at where it came from. The values the server makes
- * up (counts, timeouts, dates, flags) are never negative and never start with a sign, so it leaves them alone anyway;
- * a sender's number such as an attribute of -5 does get the quote, as any other text from outside would
- * (docs/console/alert-screens.md#formula-cells).
+ * The CSV of every alert the filter and search select, in the list's order (docs/console/alert-screens.md#csv-export).
+ * Asked of the server's GET /alerts.csv first, with the same parameters and credentials as the list; a server that
+ * does not have it (a stock Alerta answers 404 or 405) gets the pages of GET /alerts asked one after the other
+ * instead, up to EXPORT_CAP alerts, and the same columns written here.
  */
-export function csvCell(value: unknown): string {
-  const text = Array.isArray(value) ? value.map(String).join(',') : attributeText(value);
-  const safe = FORMULA_START.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
+export async function exportAlerts(request: ExportRequest): Promise<ExportResult> {
+  const file = await fromServer(request);
+  return file === null ? fromPages(request) : { file, count: null, cappedFrom: null };
+}
+
+const envelopeSchema = z.looseObject({ message: z.string(), code: z.optional(z.number()) });
+
+/** The server's file, or null when it has no GET /alerts.csv (or turned the credentials down, which the pages say). */
+async function fromServer({ endpoint, token, params, signal, onProgress }: ExportRequest): Promise<Blob | null> {
+  const query = new URLSearchParams();
+  const wanted = { ...filterQuery(params, Date.now()), 'sort-by': params.sortBy };
+  for (const [key, value] of Object.entries(wanted)) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? (value as readonly (string | number)[]) : [value]) {
+      query.append(key, String(item));
+    }
+  }
+  const search = query.toString();
+  const url = new URL(
+    `${endpoint.replace(/\/+$/, '')}/alerts.csv${search === '' ? '' : `?${search}`}`,
+    document.baseURI,
+  ).toString();
+  const requestId = newRequestId();
+  const headers: Record<string, string> = { Accept: 'text/csv', 'X-Request-ID': requestId };
+  if (token !== null) headers.Authorization = `Bearer ${token}`;
+  onProgress({ done: 0, total: null, cappedFrom: null });
+  let response: Response;
+  try {
+    response = await fetch(url, { headers, signal });
+  } catch (error) {
+    if (isAbortError(error) || signal.aborted) throw error;
+    // A server elsewhere that lacks the route may answer its 404 without the headers that let the page read it.
+    return null;
+  }
+  // A 401 goes to the pages too: the API client's answer to it (log out, then log in) is the console's everywhere.
+  if (response.status === 404 || response.status === 405 || response.status === 401) {
+    // The answer's own words are not needed; its body is left unread.
+    response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!response.ok) {
+    const parsed = envelopeSchema.safeParse(await response.json().catch(() => null));
+    throw new ApiError({
+      status: response.status,
+      message: parsed.success ? parsed.data.message : response.statusText || `HTTP ${String(response.status)}`,
+      code: parsed.success ? parsed.data.code : undefined,
+      requestId,
+    });
+  }
+  try {
+    return await response.blob();
+  } catch (error) {
+    if (isAbortError(error) || signal.aborted) throw error;
+    throw new NetworkError(url, error);
+  }
 }
 
 /**
- * docs/console/behaviour.md#screens-and-routes CSV: comma separated, every value double-quoted, lists joined with
- * commas, one column per attribute (each row its own value), history and notes left out, raw data as text, cells that
- * would start a formula defused; a byte-order mark so spreadsheets read UTF-8.
+ * The pages of GET /alerts, each written as CSV as it arrives (the alerts themselves are not kept), until EXPORT_CAP
+ * alerts or the last page. An alert that moves to a later page while the pages are read is written once.
  */
+async function fromPages({ api, params, signal, onProgress }: ExportRequest): Promise<ExportResult> {
+  const parts: string[] = [CSV_BOM + alertCsvHeader()];
+  const written = new Set<string>();
+  let limit = EXPORT_CAP;
+  let cappedFrom: number | null = null;
+  for (let page = 1; written.size < limit; page += 1) {
+    const answer = await fetchAlerts(api, { ...params, page, pageSize: EXPORT_PAGE_SIZE }, signal, true);
+    if (page === 1) {
+      limit = Math.min(answer.total, EXPORT_CAP);
+      cappedFrom = answer.total > EXPORT_CAP ? answer.total : null;
+    }
+    const fresh = answer.alerts.filter((alert: Alert) => !written.has(alert.id)).slice(0, limit - written.size);
+    for (const alert of fresh) written.add(alert.id);
+    parts.push(fresh.map(alertCsvLine).join(''));
+    onProgress({ done: written.size, total: limit, cappedFrom });
+    const last = answer.pages !== undefined ? page >= answer.pages : answer.more === false;
+    if (answer.alerts.length === 0 || last) break;
+  }
+  return { file: new Blob(parts, { type: CSV_TYPE }), count: written.size, cappedFrom };
+}
+
+/** Keeps the alerts in a CSV string, for the tests and small lists: the same text the pages give. */
 export function alertsToCsv(alerts: readonly Alert[]): string {
-  const attributeNames = [...new Set(alerts.flatMap((a) => Object.keys(a.attributes)))].sort();
-  const header = [...FIELDS, ...attributeNames.map((n) => `attributes.${n}`)].map(csvCell).join(',');
-  const rows = alerts.map((alert) =>
-    [...FIELDS.map((field) => alert[field]), ...attributeNames.map((n) => alert.attributes[n])].map(csvCell).join(','),
-  );
-  return `\uFEFF${[header, ...rows].join('\r\n')}\r\n`;
+  return CSV_BOM + alertCsvHeader() + alerts.map(alertCsvLine).join('');
 }
 
 export function csvFileName(environment: string | null): string {
   return `Alerts_${environment ?? 'ALL'}.csv`;
 }
 
-export function downloadCsv(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+export function downloadCsv(fileName: string, file: Blob): void {
+  const url = URL.createObjectURL(file);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
