@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -45,12 +46,33 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The console's build, shown on About (docs/console/account-screens.md#about): `CONSOLE_BUILD_ID`, else the commit it was
+ * built from (`-dirty` when the tree had changes), and the time of the build. Tests get fixed values.
+ */
+function buildInfo(): { id: string; time: string } {
+  if (process.env.VITEST !== undefined) return { id: 'test-build', time: '2026-01-02T03:04:05.000Z' };
+  let id = process.env.CONSOLE_BUILD_ID ?? '';
+  if (id === '') {
+    try {
+      id = execFileSync('git', ['describe', '--always', '--dirty', '--abbrev=12'], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
+    } catch {
+      // Built outside a git checkout: the time alone.
+    }
+  }
+  return { id, time: new Date().toISOString() };
+}
+
 const ALL_TESTS = ['src/**/*.test.{ts,tsx}'];
 /** Test files that replace a module (vi.mock), so run each in a module graph of its own. */
 const ISOLATED_TESTS = ['src/features/alerts/rowRenders.test.tsx'];
 
 export default defineConfig({
   plugins: [react(), precompress()],
+  define: { __CONSOLE_BUILD__: JSON.stringify(buildInfo()) },
   server: {
     proxy: {
       '/api': { target: apiServer, changeOrigin: true },

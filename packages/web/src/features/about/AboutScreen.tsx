@@ -4,6 +4,7 @@ import {
   Alert as Callout,
   Anchor,
   Badge,
+  Code,
   Group,
   Stack,
   Table,
@@ -31,6 +32,7 @@ import { fetchHealth, fetchManifest, fetchStatus } from './aboutApi';
 import { capitalise } from '../../app/notifications/notificationStore';
 import { isGitRevision } from './aboutFormat';
 import { MetricsTable } from './MetricsTable';
+import { consoleBuild } from './consoleBuild';
 import { queryKeys } from '../../api/queryKeys';
 
 /** A row of a two-column table: its name in the header cell, its value beside it. */
@@ -138,6 +140,12 @@ function AboutScreen() {
             <VisuallyHidden component="caption">{t('about.versionsCaption')}</VisuallyHidden>
             <Table.Tbody>
               <Row name={t('about.console')}>{consoleVersion}</Row>
+              <Row name={t('about.consoleBuild')}>
+                <Group gap="xs" wrap="wrap">
+                  {consoleBuild.id !== '' && <Code>{consoleBuild.id}</Code>}
+                  <DateTime iso={consoleBuild.time} />
+                </Group>
+              </Row>
               {manifest.isSuccess && (
                 <>
                   <Row name={t('about.api')}>

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { API, errorEnvelope, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server } from '../../test/server';
+import { version as consoleVersion } from '../../../package.json';
 import { averageTime, splitUptime } from './aboutFormat';
 
 // Each screen loads as its own chunk with its texts; on a busy machine that takes longer than the default second.
@@ -79,7 +80,7 @@ describe('about screen', () => {
     aboutHandlers();
     renderApp('/about', { token: MANAGER });
     expect(await screen.findByRole('heading', { name: 'About' })).toBeInTheDocument();
-    expect(await value('Console')).toHaveTextContent('8.7.0');
+    expect(await value('Console')).toHaveTextContent(consoleVersion);
     expect(await screen.findByText('Alerta API 9.1.0')).toBeInTheDocument();
     expect(await value('Build')).toHaveTextContent('42');
     expect((await value('Build date')).querySelector('time')).toHaveAttribute('datetime', MANIFEST.date);
@@ -167,7 +168,7 @@ describe('about screen', () => {
     ).toBeInTheDocument();
     // Without the status the application's name is unknown: the release alone.
     expect(await screen.findByText('API 9.1.0')).toBeInTheDocument();
-    expect(await value('Console')).toHaveTextContent('8.7.0');
+    expect(await value('Console')).toHaveTextContent(consoleVersion);
     expect(await within(await value('Health check')).findByText('OK')).toBeInTheDocument();
   });
 
@@ -176,7 +177,7 @@ describe('about screen', () => {
     renderApp('/about', { token: MANAGER });
     expect(await screen.findByText("The API's version could not be loaded: Not found")).toBeInTheDocument();
     expect(await screen.findByRole('cell', { name: 'alerts.total' })).toBeInTheDocument();
-    expect(await value('Console')).toHaveTextContent('8.7.0');
+    expect(await value('Console')).toHaveTextContent(consoleVersion);
     expect(screen.queryByRole('row', { name: /^Build/ })).not.toBeInTheDocument();
   });
 
