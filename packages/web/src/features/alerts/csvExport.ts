@@ -15,9 +15,12 @@ export const EXPORT_CAP = 10_000;
 /** Alerts asked per page when the console pages through GET /alerts itself. */
 export const EXPORT_PAGE_SIZE = 200;
 
-/** How far an export has come: alerts fetched so far of the total to fetch (null while the server writes the file). */
+/** How far an export has come: who writes the file, and the alerts fetched so far of the total to fetch. */
 export interface ExportProgress {
+  /** `server` while GET /alerts.csv answers, `pages` once the console reads the pages itself. */
+  mode: 'server' | 'pages';
   done: number;
+  /** Null while it is not known yet (and always while the server writes the file). */
   total: number | null;
   /** The alerts matching, when more than EXPORT_CAP of them are; null otherwise. */
   cappedFrom: number | null;
@@ -74,7 +77,7 @@ async function fromServer({ endpoint, token, params, signal, onProgress }: Expor
   const requestId = newRequestId();
   const headers: Record<string, string> = { Accept: 'text/csv', 'X-Request-ID': requestId };
   if (token !== null) headers.Authorization = `Bearer ${token}`;
-  onProgress({ done: 0, total: null, cappedFrom: null });
+  onProgress({ mode: 'server', done: 0, total: null, cappedFrom: null });
   let response: Response;
   try {
     response = await fetch(url, { headers, signal });
@@ -115,6 +118,7 @@ async function fromPages({ api, params, signal, onProgress }: ExportRequest): Pr
   const written = new Set<string>();
   let limit = EXPORT_CAP;
   let cappedFrom: number | null = null;
+  onProgress({ mode: 'pages', done: 0, total: null, cappedFrom });
   for (let page = 1; written.size < limit; page += 1) {
     const answer = await fetchAlerts(api, { ...params, page, pageSize: EXPORT_PAGE_SIZE }, signal, true);
     if (page === 1) {
@@ -124,7 +128,7 @@ async function fromPages({ api, params, signal, onProgress }: ExportRequest): Pr
     const fresh = answer.alerts.filter((alert: Alert) => !written.has(alert.id)).slice(0, limit - written.size);
     for (const alert of fresh) written.add(alert.id);
     parts.push(fresh.map(alertCsvLine).join(''));
-    onProgress({ done: written.size, total: limit, cappedFrom });
+    onProgress({ mode: 'pages', done: written.size, total: limit, cappedFrom });
     const last = answer.pages !== undefined ? page >= answer.pages : answer.more === false;
     if (answer.alerts.length === 0 || last) break;
   }

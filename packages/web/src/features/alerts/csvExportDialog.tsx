@@ -1,6 +1,7 @@
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Progress.css';
 import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { EXPORT_CAP, type ExportProgress } from './csvExport';
@@ -17,24 +18,28 @@ export interface CsvExportDialogProps {
 export default function CsvExportDialog({ progress, onCancel }: CsvExportDialogProps) {
   const { t, i18n } = useTranslation();
   const number = new Intl.NumberFormat(i18n.language);
-  const { done, total, cappedFrom } = progress;
-  const paging = total !== null;
-  const percent = paging && total > 0 ? Math.round((done / total) * 100) : 100;
+  const { mode, done, total, cappedFrom } = progress;
+  const paging = mode === 'pages';
+  // Until the first page tells the total, and while the server writes the file, the bar moves without a value.
+  const known = paging && total !== null;
+  const percent = known && total > 0 ? Math.round((done / total) * 100) : 100;
   return (
     <Modal opened onClose={onCancel} title={t('alerts.downloadCsv')} centered>
       <Stack gap="sm">
         <Text size="sm">
-          {paging
-            ? t('alerts.csvFetched', { done: number.format(done), total: number.format(total) })
-            : t('alerts.csvPreparing')}
+          {!paging
+            ? t('alerts.csvPreparing')
+            : total === null
+              ? t('alerts.csvFetching')
+              : t('alerts.csvFetched', { done: number.format(done), total: number.format(total) })}
         </Text>
         <Progress
           value={percent}
-          animated={!paging}
-          striped={!paging}
+          animated={!known}
+          striped={!known}
           size="lg"
           aria-label={t('alerts.csvProgress')}
-          {...(paging ? {} : { 'aria-valuetext': t('alerts.csvPreparing') })}
+          {...(known ? {} : { 'aria-valuetext': paging ? t('alerts.csvFetching') : t('alerts.csvPreparing') })}
         />
         {paging && (
           <Text size="sm" c="dimmed">

@@ -40,7 +40,7 @@ export function useCsvDownload(params: AlertsParams): CsvDownload {
     if (running.current !== null) return;
     const controller = new AbortController();
     running.current = controller;
-    setProgress({ done: 0, total: null, cappedFrom: null });
+    setProgress({ mode: 'server', done: 0, total: null, cappedFrom: null });
     const number = new Intl.NumberFormat(i18n.language);
     import('./csvExport')
       .then(async (csv) => {
