@@ -1,33 +1,51 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
-/** bench/RESULTS.md holds the server figures (`npm run bench`) and, between these marks, the console's. */
+/**
+ * bench/RESULTS.md holds the server figures (`npm run bench`) and, each between its own marks, the sections other
+ * benchmarks write: the console's (`npm run bench:console`) and the CSV export's (`bench/csv.ts`).
+ */
 const RESULTS_FILE = 'bench/RESULTS.md';
-const SECTION_START = '<!-- bench:console:start -->';
-const SECTION_END = '<!-- bench:console:end -->';
+type Section = 'console' | 'csv';
+const SECTIONS: readonly Section[] = ['console', 'csv'];
+const marks = (name: Section) => ({ start: `<!-- bench:${name}:start -->`, end: `<!-- bench:${name}:end -->` });
 
 function readResults(): string | null {
   return existsSync(RESULTS_FILE) ? readFileSync(RESULTS_FILE, 'utf8') : null;
 }
 
-/** The console's section of `text`, marks included, or null when there is none. */
-function sectionOf(text: string | null): string | null {
+/** The section `name` of `text`, marks included, or null when there is none. */
+function sectionOf(text: string | null, name: Section): string | null {
   if (text === null) return null;
-  const start = text.indexOf(SECTION_START);
-  const end = text.indexOf(SECTION_END);
-  return start >= 0 && end > start ? text.slice(start, end + SECTION_END.length) : null;
+  const { start, end } = marks(name);
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  return from >= 0 && to > from ? text.slice(from, to + end.length) : null;
 }
 
-/** Writes the console's section (its heading and lines), in place of the last one or at the end. */
-export function writeConsoleSection(heading: string, lines: readonly string[]): void {
-  const section = [SECTION_START, heading, '', ...lines, SECTION_END].join('\n');
+/** Writes the section `name` (its heading and lines), in place of the last one or at the end. */
+function writeSection(name: Section, heading: string, lines: readonly string[]): void {
+  const { start, end } = marks(name);
+  const section = [start, heading, '', ...lines, end].join('\n');
   const current = readResults();
   const text = current ?? '# Benchmark results\n';
-  const old = sectionOf(current);
+  const old = sectionOf(current, name);
   writeFileSync(RESULTS_FILE, old === null ? `${text.trimEnd()}\n\n${section}\n` : text.replace(old, () => section));
 }
 
-/** Writes the server's figures, keeping the console's section the console bench wrote. */
+/** Writes the console's section. */
+export function writeConsoleSection(heading: string, lines: readonly string[]): void {
+  writeSection('console', heading, lines);
+}
+
+/** Writes the CSV export's section. */
+export function writeCsvSection(heading: string, lines: readonly string[]): void {
+  writeSection('csv', heading, lines);
+}
+
+/** Writes the server's figures, keeping the sections the other benchmarks wrote. */
 export function writeServerResults(lines: readonly string[]): void {
-  const kept = sectionOf(readResults());
-  writeFileSync(RESULTS_FILE, kept === null ? lines.join('\n') : `${lines.join('\n').trimEnd()}\n\n${kept}\n`);
+  const current = readResults();
+  const kept = SECTIONS.map((name) => sectionOf(current, name)).filter((section) => section !== null);
+  const body = lines.join('\n');
+  writeFileSync(RESULTS_FILE, kept.length === 0 ? body : `${body.trimEnd()}\n\n${kept.join('\n\n')}\n`);
 }
