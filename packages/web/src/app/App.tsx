@@ -8,6 +8,7 @@ import { ConfigProvider } from '../config/ConfigContext';
 import { AuthProvider } from '../features/auth';
 import type { AppContext } from './appContext';
 import { NotificationProvider } from './notifications/Snackbar';
+import { KeyboardShortcuts } from './shortcuts/KeyboardShortcuts';
 import { cssVariablesResolver, theme } from './theme';
 
 /** The console's own context for whatever it wraps: texts, config, session, API client, query cache, notifications. */
@@ -33,6 +34,7 @@ export function App({ context }: { context: AppContext }) {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <AppProviders context={context}>
         <RouterProvider router={context.router} />
+        <KeyboardShortcuts />
       </AppProviders>
     </MantineProvider>
   );

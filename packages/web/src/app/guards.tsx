@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useConfig } from '../config/ConfigContext';
 import { useSession } from '../features/auth';
+import { NotFoundScreen } from './NotFoundScreen';
 import { externalUrlFromPath, legacyHashTarget, loginPathFor } from './redirects';
 
 /**
@@ -35,14 +36,20 @@ export function OpenInNewTab({ url }: { url: string }) {
 }
 
 /**
- * Every path without a screen: old hash links, absolute addresses, and the rest go to /alerts
- * (docs/console/behaviour.md#screens-and-routes).
+ * Every path without a screen (docs/console/plumbing.md#routes): an old hash link goes to its path, an absolute address
+ * opens in a new window, and anything else is not found.
  */
-export function FallbackRedirect() {
+export function UnknownPath() {
   const { pathname, hash } = useLocation();
   const legacy = legacyHashTarget(hash);
   if (legacy !== null) return <Navigate to={legacy} replace />;
   const external = externalUrlFromPath(pathname);
   if (external !== null) return <OpenInNewTab url={external} />;
-  return <Navigate to="/alerts" replace />;
+  return <NotFoundScreen />;
+}
+
+/** `/` itself: an old hash link goes to its path, else the alert list. */
+export function RootRedirect() {
+  const { hash } = useLocation();
+  return <Navigate to={legacyHashTarget(hash) ?? '/alerts'} replace />;
 }

@@ -51,10 +51,37 @@ describe('routes and guard', () => {
     expect(location().hash).toBe('');
   });
 
-  it('sends any unknown path to /alerts (and from there to login)', async () => {
-    const { location } = renderApp('/no-such-screen');
+  it('says an unknown path is not found, shows it as text and links back to the list', async () => {
+    serveNoAlerts();
+    const { user, location } = renderApp('/docs/<b>x</b>?a=1#top', { token: makeToken() });
+    expect(await screen.findByRole('heading', { name: 'Page not found', level: 1 })).toBeInTheDocument();
+    // The address as text, never as markup, and the address bar keeps it.
+    expect(screen.getByTestId('unknown-address')).toHaveTextContent('/docs/<b>x</b>?a=1#top');
+    expect(screen.getByTestId('unknown-address').querySelector('b')).toBeNull();
+    expect(fullPath(location())).toBe('/docs/<b>x</b>?a=1');
+    await waitFor(() => expect(document.title).toBe('Not Found | Alerta'));
+    await user.click(screen.getByRole('link', { name: 'Go to the alert list' }));
+    await waitFor(() => expect(location().pathname).toBe('/alerts'));
+    expect(await screen.findByText('No data available')).toBeInTheDocument();
+  });
+
+  it('says an unknown path is not found to a visitor who is not logged in too', async () => {
+    const { location } = renderApp('/docs');
+    expect(await screen.findByRole('heading', { name: 'Page not found', level: 1 })).toBeInTheDocument();
+    expect(location().pathname).toBe('/docs');
+  });
+
+  it('sends / to /alerts (and from there to login)', async () => {
+    const { location } = renderApp('/');
     await screen.findByRole('button', { name: 'Log in' });
     expect(fullPath(location())).toBe('/login?redirect=%2Falerts');
+  });
+
+  it('still follows an old /#/ link that reaches the router on an unknown path', async () => {
+    serveNoAlerts();
+    const { location } = renderApp('/old/#/alerts', { token: makeToken() });
+    await screen.findByText('No data available');
+    expect(location().pathname).toBe('/alerts');
   });
 
   it('loads a screen of its own chunk under its translated title', async () => {

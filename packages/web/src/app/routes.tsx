@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import { DOCS_URL } from '../config/defaults';
 import { msg } from '../i18n';
-import { FallbackRedirect, OpenInNewTab, RequireLogin } from './guards';
+import { OpenInNewTab, RequireLogin, RootRedirect, UnknownPath } from './guards';
 import type { RouteHandle } from './routeHandle';
 import { RouteError } from './RouteError';
 import { SCREEN_ROUTES, type ScreenRoute } from './routeTable';
@@ -17,6 +17,7 @@ function toRouteObject({ path, titleKey, Screen }: ScreenRoute): RouteObject {
  */
 export function buildRoutes(): RouteObject[] {
   const helpHandle: RouteHandle = { titleKey: msg('route.help') };
+  const notFoundHandle: RouteHandle = { titleKey: msg('route.notFound') };
   return [
     {
       element: <Shell />,
@@ -28,8 +29,8 @@ export function buildRoutes(): RouteObject[] {
             { element: <RequireLogin />, children: SCREEN_ROUTES.filter((r) => r.needsLogin).map(toRouteObject) },
             ...SCREEN_ROUTES.filter((r) => !r.needsLogin).map(toRouteObject),
             { path: '/help', handle: helpHandle, element: <OpenInNewTab url={DOCS_URL} /> },
-            { index: true, element: <FallbackRedirect /> },
-            { path: '*', element: <FallbackRedirect /> },
+            { index: true, element: <RootRedirect /> },
+            { path: '*', handle: notFoundHandle, element: <UnknownPath /> },
           ],
         },
       ],

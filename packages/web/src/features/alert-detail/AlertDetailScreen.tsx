@@ -23,7 +23,7 @@ import { errorMessage } from '../../api/errorMessage';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { useConfig } from '../../config/ConfigContext';
 import { usePermission } from '../auth';
-import { allowedActions, isWatchedBy, type StatusAction } from '../../shared/alertStatus';
+import { allowedActions, isWatchedBy } from '../../shared/alertStatus';
 import { BackIcon, CopyIcon, DeleteIcon, UnwatchIcon, WatchIcon } from '../../shared/icons';
 import {
   ACTION_ICONS,
@@ -38,12 +38,11 @@ import { addNote, deleteNote, fetchAlert, fetchNotes, type AlertNote } from './a
 import { DetailsTab } from './DetailsTab';
 import { HistoryTab } from './HistoryTab';
 import { NoteForm } from './NoteForm';
+import { menuActions, TOOLBAR_ACTIONS } from './detailActions';
 import classes from './AlertDetailScreen.module.css';
 import { copyText } from '../../app/copyText';
 import { BlackoutFromAlertButton } from '../blackouts';
 import { queryKeys } from '../../api/queryKeys';
-
-const TOOLBAR_ACTIONS: readonly StatusAction[] = ['open', 'ack', 'unack', 'shelve', 'unshelve', 'close'];
 
 function ToolButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
   return (
@@ -188,7 +187,7 @@ export default function AlertDetailScreen() {
         <BlackoutFromAlertButton alert={alert} />
         {canWrite && (
           <CustomActionsMenu
-            actions={customActionsOf(config)}
+            actions={menuActions(customActionsOf(config))}
             label={t('alerts.action.more')}
             onPick={(action) => void act(action)}
           />
@@ -231,21 +230,10 @@ export default function AlertDetailScreen() {
               onCancel={() => setNoteOpen(false)}
             />
           ) : (
-            <Group gap="xs">
-              {username !== undefined && (
-                <Button variant="outline" size="xs" onClick={toggleWatch}>
-                  {watched ? t('alerts.action.unwatch') : t('alerts.action.watch')}
-                </Button>
-              )}
-              <Button variant="outline" size="xs" onClick={() => setNoteOpen(true)}>
-                {t('detail.note.add')}
-              </Button>
-              {allowed('delete:alerts') && (
-                <Button variant="outline" color="red" size="xs" onClick={remove}>
-                  {t('alerts.action.delete')}
-                </Button>
-              )}
-            </Group>
+            // docs/console/alert-screens.md#bottom-actions: watch and delete are the toolbar's, not repeated here.
+            <Button variant="outline" size="xs" onClick={() => setNoteOpen(true)}>
+              {t('detail.note.add')}
+            </Button>
           )}
         </Paper>
       )}

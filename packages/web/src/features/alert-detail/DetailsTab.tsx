@@ -6,6 +6,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SeverityBadge } from '../../shared/SeverityBadge';
+import { severityLabel, statusLabel, trendLabel } from '../../i18n/enumLabels';
 import { useDateFormat } from '../preferences';
 import { attributeText, safeHttpUrl, splitCaps } from '../../shared/format';
 import type { AlertNote } from './alertDetailApi';
@@ -110,16 +111,19 @@ export function DetailsTab({ alert, notes, customerViews, severityColors, canWri
     [
       t('detail.field.severity'),
       <Group gap={6}>
-        <SeverityBadge severity={alert.previousSeverity} color={severityColors[alert.previousSeverity]} />
+        <SeverityBadge
+          severity={severityLabel(t, alert.previousSeverity)}
+          color={severityColors[alert.previousSeverity]}
+        />
         <span aria-hidden>→</span>
         <VisuallyHidden>{t('detail.severityTo')}</VisuallyHidden>
-        <SeverityBadge severity={alert.severity} color={severityColors[alert.severity]} />
+        <SeverityBadge severity={severityLabel(t, alert.severity)} color={severityColors[alert.severity]} />
       </Group>,
     ],
     [
       t('detail.field.status'),
       <span>
-        {alert.status}
+        {statusLabel(t, alert.status)}
         {change !== undefined && (
           <>
             {' '}
@@ -136,7 +140,7 @@ export function DetailsTab({ alert, notes, customerViews, severityColors, canWri
     ],
     [t('detail.field.value'), alert.value ?? ''],
     [t('detail.field.text'), alert.text],
-    [t('detail.field.trendIndication'), splitCaps(alert.trendIndication)],
+    [t('detail.field.trendIndication'), trendLabel(t, alert.trendIndication)],
     [t('detail.field.timeout'), String(alert.timeout)],
     [t('detail.field.type'), splitCaps(alert.type)],
     [t('detail.field.duplicateCount'), String(alert.duplicateCount)],

@@ -2,6 +2,7 @@ import type { Alert } from '@alerta/contract';
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { severityLabel, statusLabel } from '../../i18n/enumLabels';
 import { useDateFormat } from '../preferences';
 import { SeverityBadge } from '../../shared/SeverityBadge';
 import { formatDuration, shortId } from '../../shared/format';
@@ -55,10 +56,10 @@ export function HistoryTab({
               </td>
               <td>
                 {entry.severity !== null && (
-                  <SeverityBadge severity={entry.severity} color={severityColors[entry.severity]} />
+                  <SeverityBadge severity={severityLabel(t, entry.severity)} color={severityColors[entry.severity]} />
                 )}
               </td>
-              <td>{entry.status ?? ''}</td>
+              <td>{entry.status === null ? '' : statusLabel(t, entry.status)}</td>
               <td>{entry.timeout === null ? '' : formatDuration(entry.timeout)}</td>
               <td>{entry.type === '' ? t('detail.history.unknownType') : entry.type}</td>
               <td>{entry.event}</td>
