@@ -52,16 +52,49 @@ export function useDateExtras(utc: boolean, formats: readonly string[]): boolean
   return !needed || extras !== undefined;
 }
 
+/** `format` with its [literal text] blanked out, the same length, so token positions stay where they are. */
+function tokensOnly(format: string): string {
+  return format.replace(/\[[^\]]*]/g, (literal) => ' '.repeat(literal.length));
+}
+
 /**
- * `iso` in `format`, in UTC or the browser's time zone. Until the plugins a choice needs have loaded (a moment,
- * once), UTC shows in ISO form and a locale-aware format gives way to `fallback`, so a date never shows raw tokens or
- * the wrong time. An unreadable date is shown as it came.
+ * Whether `format` writes the year: a Y token, or a locale-aware date (L, LL … l, ll …; LT and LTS are times only).
+ */
+export function showsYear(format: string): boolean {
+  const tokens = tokensOnly(format).replace(/LTS?/g, '');
+  return /[YLl]/.test(tokens);
+}
+
+/**
+ * docs/console/plumbing.md#dates: `format` for a date of another year than the current one. A format that does not
+ * write the year gets it after its last day-of-month or month token (`ddd D MMM HH:mm` → `ddd D MMM, YYYY HH:mm`), or in front
+ * when it writes no date at all (`HH:mm` → `D MMM YYYY, HH:mm`).
+ */
+export function withYear(format: string): string {
+  if (showsYear(format)) return format;
+  let end = -1;
+  for (const match of tokensOnly(format).matchAll(/Do|D{1,2}|M{1,4}/g)) end = match.index + match[0].length;
+  return end < 0 ? `D MMM YYYY, ${format}` : `${format.slice(0, end)}, YYYY${format.slice(end)}`;
+}
+
+/** The year `iso` falls in, and the current one, where the date is shown: in UTC or in the browser's time zone. */
+function sameYearAsNow(date: Date, utc: boolean): boolean {
+  const now = new Date();
+  return utc ? date.getUTCFullYear() === now.getUTCFullYear() : date.getFullYear() === now.getFullYear();
+}
+
+/**
+ * `iso` in `format`, in UTC or the browser's time zone; a date outside the current year always shows its year
+ * ({@link withYear}). Until the plugins a choice needs have loaded (a moment, once), UTC shows in ISO form and a
+ * locale-aware format gives way to `fallback`, so a date never shows raw tokens or the wrong time. An unreadable date
+ * is shown as it came.
  */
 export function formatDate(iso: string, format: string, utc: boolean, fallback: string): string {
   const local = dayjs(iso);
   if (!local.isValid()) return iso;
-  if (extras !== undefined) return extras.formatDateWithExtras(iso, format, utc);
-  return utc ? local.toISOString() : local.format(hasLocalizedTokens(format) ? fallback : format);
+  const yearly = (chosen: string) => (sameYearAsNow(local.toDate(), utc) ? chosen : withYear(chosen));
+  if (extras !== undefined) return extras.formatDateWithExtras(iso, yearly(format), utc);
+  return utc ? local.toISOString() : local.format(yearly(hasLocalizedTokens(format) ? fallback : format));
 }
 
 /**
