@@ -8,6 +8,9 @@ import { notifyError } from '../../app/notifications/snackbarText';
 import { useSession } from '../auth';
 import { type Preferences, preferencesSchema, type userAttributesResponseSchema } from '../preferences';
 import { queryKeys } from '../../api/queryKeys';
+import { pickLanguage, switchLanguage } from '../../i18n';
+import { loadAreas } from '../../i18n/areas';
+import { settingsMessages } from './messages';
 
 type AttributesAnswer = z.infer<typeof userAttributesResponseSchema>;
 
@@ -38,11 +41,14 @@ export function useSaveSetting(): (prefs: Preferences | null) => Promise<void> {
   const session = useSession();
   const queryClient = useQueryClient();
   const notifications = useNotifications();
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const save = useCallback(
     async (prefs: Preferences | null) => {
-      // Said in the language the user acted in, even when the change is to another language.
+      // A reset is confirmed in the language the user acted in; a change of language in the new language, once its
+      // texts are there (docs/console/account-screens.md#settings).
       const done = prefs === null ? t('settings.resetDone') : t('settings.saved');
+      const language =
+        typeof prefs?.languagePref === 'string' ? pickLanguage(prefs.languagePref.slice(0, 2).toLowerCase()) : null;
       // A read under way would overwrite the change when it lands; without one the change shows in this very event.
       if (queryClient.isFetching({ queryKey: queryKeys.userAttributes.all }) > 0) {
         await queryClient.cancelQueries({ queryKey: queryKeys.userAttributes.all });
@@ -65,7 +71,14 @@ export function useSaveSetting(): (prefs: Preferences | null) => Promise<void> {
           body: { attributes: { prefs } },
           schema: z.unknown(),
         });
-        notifications.success(done);
+        if (language === null) notifications.success(done);
+        else {
+          // The texts of this screen in the new language too, whichever of the two loads comes first.
+          await Promise.all([switchLanguage(i18n, language), loadAreas(i18n, language, [settingsMessages])]).catch(
+            () => undefined,
+          );
+          notifications.success(i18n.getFixedT(language)('settings.saved'));
+        }
       } catch (error) {
         notifyError(notifications, error, t);
       } finally {
@@ -74,7 +87,7 @@ export function useSaveSetting(): (prefs: Preferences | null) => Promise<void> {
         if (left === 0) await queryClient.invalidateQueries({ queryKey: queryKeys.userAttributes.all });
       }
     },
-    [api, queryClient, notifications, t],
+    [api, queryClient, notifications, t, i18n],
   );
   return useCallback(
     (prefs: Preferences | null) => (session === null ? Promise.resolve() : save(prefs)),
