@@ -1,6 +1,5 @@
 import type { Alert } from '@alerta/contract';
-import { Checkbox } from '@mantine/core';
-import { memo, type CSSProperties, type MouseEvent } from 'react';
+import { memo, type CSSProperties, type MouseEvent, type ReactElement } from 'react';
 import type { TFunction } from 'i18next';
 import { msg } from '../../i18n';
 import { textColorFor } from '../../shared/severityColors';
@@ -16,24 +15,48 @@ export interface AlertRowProps extends Omit<RowActionsProps, 'alert'> {
   columns: readonly AlertColumn[];
   context: CellContext;
   selected: boolean;
-  /** Some row is selected: leading cells show checkboxes and a row click selects. */
+  /** Some row is selected: a row click selects rather than opens. */
   multiSelect: boolean;
   onRowClick: (alert: Alert, event: MouseEvent) => void;
   onSelect: (alert: Alert, shiftKey: boolean) => void;
+  /** The table has an actions column (the user may act on alerts). */
+  withActions: boolean;
   /** Draw the row's buttons: it is under the pointer or holds focus, or the screen has no hover. */
   actions: boolean;
   /** The table's translator: a new one (another language) draws every row again. Rows take no i18n hook each. */
   t: TFunction;
 }
 
-const TREND_LABELS = {
+export const TREND_LABELS = {
   moreSevere: msg('alerts.trend.moreSevere'),
   lessSevere: msg('alerts.trend.lessSevere'),
   noChange: msg('alerts.trend.noChange'),
 } as const;
 
+/** The selection checkbox of a row or card: a plain input, as every row on screen draws one. */
+export function selectBox(
+  props: Pick<AlertRowProps, 'alert' | 'selected' | 'onSelect' | 't'>,
+  className?: string,
+): ReactElement {
+  const { alert, selected, onSelect, t } = props;
+  return (
+    <input
+      type="checkbox"
+      className={className}
+      checked={selected}
+      aria-label={t('alerts.selectRow', { resource: alert.resource, event: alert.event })}
+      onClick={(event) => {
+        event.stopPropagation();
+        onSelect(alert, event.shiftKey);
+      }}
+      // The click above changes the selection; React wants a change handler on a controlled box.
+      onChange={() => undefined}
+    />
+  );
+}
+
 function AlertRowView(props: AlertRowProps) {
-  const { t, alert, first, columns, context, selected, multiSelect, onRowClick, onSelect } = props;
+  const { t, alert, first, columns, context, selected, multiSelect, onRowClick } = props;
   const color = context.severityColors[alert.severity];
   const style =
     color === undefined
@@ -49,55 +72,41 @@ function AlertRowView(props: AlertRowProps) {
       tabIndex={first ? 0 : -1}
       onClick={(event) => onRowClick(alert, event)}
     >
-      <td className={classes.lead}>
-        {multiSelect ? (
-          <Checkbox
-            size="xs"
-            checked={selected}
-            aria-label={t('alerts.selectRow', { resource: alert.resource, event: alert.event })}
-            onClick={(event) => {
-              event.stopPropagation();
-              onSelect(alert, event.shiftKey);
-            }}
-            onChange={() => undefined}
-          />
-        ) : (
-          <button
-            type="button"
-            className={classes.trendButton}
-            title={trendLabel}
-            aria-label={t('alerts.selectRow', { resource: alert.resource, event: alert.event })}
-            onClick={(event) => {
-              event.stopPropagation();
-              onSelect(alert, event.shiftKey);
-            }}
-          >
-            {trendIcon(alert.trendIndication)}
-          </button>
-        )}
+      <td className={classes.lead}>{selectBox(props, classes.rowCheck)}</td>
+      <td className={classes.trend}>
+        <span role="img" aria-label={trendLabel} title={trendLabel} className={classes.trendIcon}>
+          {trendIcon(alert.trendIndication)}
+        </span>
         {/* Severity is never told by the row colour alone. */}
         <span className={classes.visuallyHidden}>{alert.severity}</span>
       </td>
-      {columns.map((column) => (
-        <td key={column.id} style={column.noWrap === true ? { whiteSpace: 'nowrap' } : undefined}>
-          {column.render(alert, context)}
+      {columns.map((column) => {
+        const content = column.render(alert, context);
+        // Cells are cut to their column; plain text keeps its whole value in the tooltip.
+        const title = typeof content === 'string' && content !== '' ? content : undefined;
+        return (
+          <td key={column.id} title={title}>
+            {content}
+          </td>
+        );
+      })}
+      {props.withActions && (
+        <td className={classes.actions}>
+          {props.actions && (
+            <div className={classes.actionStrip}>
+              <RowActions
+                alert={alert}
+                username={props.username}
+                canWrite={props.canWrite}
+                canDelete={props.canDelete}
+                customActions={props.customActions}
+                onCommand={props.onCommand}
+                onDelete={props.onDelete}
+              />
+            </div>
+          )}
         </td>
-      ))}
-      <td className={classes.actions}>
-        {props.actions && (
-          <div className={classes.actionStrip}>
-            <RowActions
-              alert={alert}
-              username={props.username}
-              canWrite={props.canWrite}
-              canDelete={props.canDelete}
-              customActions={props.customActions}
-              onCommand={props.onCommand}
-              onDelete={props.onDelete}
-            />
-          </div>
-        )}
-      </td>
+      )}
     </tr>
   );
 }

@@ -15,6 +15,8 @@ import { AlertsTable, type AlertsTableProps } from './AlertsTable';
 import { DEFAULT_VIEW, isFilterActive, type AlertsFilter } from './alertsView';
 import { buildColumns, type AlertColumn } from './columns';
 import { EnvironmentTabs } from './EnvironmentTabs';
+import { CLEARED_FILTERS, type FilterChip } from './filterChips';
+import { FilterChips } from './FilterChips';
 import { Pager, type PagerProps } from './Pager';
 import { RefreshStatus } from './RefreshStatus';
 import { sortParams } from './sortParams';
@@ -215,6 +217,11 @@ export function AlertsScreen() {
   const onEnvironment = useCallback((environment: string | null) => update({ environment }), [update]);
   const onTogglePanel = useCallback(() => update({ showPanel: !view.showPanel }), [update, view.showPanel]);
   const hasIndicators = (config.indicators?.queries?.length ?? 0) > 0;
+  const onRemoveChip = useCallback(
+    (chip: FilterChip) => ('clearSearch' in chip.remove ? setQuery(null) : update(chip.remove.patch)),
+    [setQuery, update],
+  );
+  const onClearChips = useCallback(() => setQuery(null, CLEARED_FILTERS), [setQuery]);
 
   return (
     <div className={classes.screen}>
@@ -250,6 +257,7 @@ export function AlertsScreen() {
           onToggleSound={onToggleSound}
         />
       </div>
+      <FilterChips view={view} q={q} defaultStatus={defaultStatus} onRemove={onRemoveChip} onClearAll={onClearChips} />
       <AlertsResults
         params={params}
         enabled={settled}

@@ -6,6 +6,8 @@ import {
   Suspense,
   useCallback,
   useEffect,
+  useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type FocusEvent,
@@ -15,8 +17,10 @@ import {
 import { lazyChunk } from '../../app/lazyChunk';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { AlertCard, CARD_HEIGHT } from './AlertCard';
 import { AlertRow } from './AlertRow';
 import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';
+import { columnShape, columnWidth, fitColumns } from './columnLayout';
 import type { AlertColumn, CellContext } from './columns';
 import type { TableFont } from '../preferences';
 import type { AlertCommand } from './useAlertActions';
@@ -27,6 +31,14 @@ const VirtualRows = lazyChunk(() => import('./VirtualRows'));
 
 /** Pages longer than this render only the rows in view. */
 const VIRTUALIZE_FROM = 60;
+
+/** docs/console/alert-screens.md#phone-cards: below 768 px the list is a column of cards. */
+export const PHONE_QUERY = '(max-width: 47.99em)';
+
+/** The checkbox and trend columns at the start of every row. */
+const LEAD_WIDTH = 36 + 28;
+/** One row button (24 px) and the gap after it. */
+const ROW_BUTTON_WIDTH = 26;
 
 export interface AlertsTableProps {
   alerts: readonly Alert[];
@@ -54,11 +66,11 @@ const SortHeader = memo(function SortHeader({
   onSort,
 }: Pick<AlertsTableProps, 'sortBy' | 'descending' | 'onSort'> & { column: AlertColumn }) {
   const { t } = useTranslation();
-  const label = column.headerKey === undefined ? (column.label ?? column.id) : t(column.headerKey);
+  const label = headerLabel(column, t);
   const active = sortBy === column.id;
   const sort = active ? (descending ? 'descending' : 'ascending') : undefined;
   return (
-    <th scope="col" aria-sort={sort} style={{ whiteSpace: 'nowrap' }}>
+    <th scope="col" aria-sort={sort} title={label}>
       {column.sortField === undefined ? (
         label
       ) : (
@@ -71,86 +83,147 @@ const SortHeader = memo(function SortHeader({
   );
 });
 
+function headerLabel(column: AlertColumn, t: (key: NonNullable<AlertColumn['headerKey']>) => string): string {
+  return column.headerKey === undefined ? (column.label ?? column.id) : t(column.headerKey);
+}
+
 /** The header row; its own memoised part, so that a new answer does not draw it again. */
 const TableHead = memo(function TableHead({
   columns,
   sortBy,
   descending,
   onSort,
-  multiSelect,
   allSelected,
+  someSelected,
   onSelectAll,
+  withActions,
 }: Pick<AlertsTableProps, 'columns' | 'sortBy' | 'descending' | 'onSort'> & {
-  multiSelect: boolean;
   allSelected: boolean;
+  someSelected: boolean;
   onSelectAll: (all: boolean) => void;
+  withActions: boolean;
 }) {
   const { t } = useTranslation();
   return (
     <thead>
       <tr>
         <th className={classes.lead}>
-          {multiSelect ? (
-            <Checkbox
-              size="xs"
-              aria-label={t('alerts.selectAll')}
-              checked={allSelected}
-              indeterminate={!allSelected}
-              onChange={() => onSelectAll(!allSelected)}
-            />
-          ) : (
-            <VisuallyHidden>{t('alerts.column.trend')}</VisuallyHidden>
-          )}
+          <Checkbox
+            size="xs"
+            aria-label={t('alerts.selectAll')}
+            checked={allSelected}
+            indeterminate={someSelected && !allSelected}
+            onChange={() => onSelectAll(!allSelected)}
+          />
+        </th>
+        <th className={classes.trend}>
+          <VisuallyHidden>{t('alerts.column.trend')}</VisuallyHidden>
         </th>
         {columns.map((column) => (
           <SortHeader key={column.id} column={column} sortBy={sortBy} descending={descending} onSort={onSort} />
         ))}
-        <th>
-          <VisuallyHidden>{t('alerts.column.actions')}</VisuallyHidden>
-        </th>
+        {withActions && (
+          <th>
+            <VisuallyHidden>{t('alerts.column.actions')}</VisuallyHidden>
+          </th>
+        )}
       </tr>
     </thead>
   );
 });
 
-/** The alert row an event happened in, if any. */
-function rowOf(target: EventTarget | null): HTMLTableRowElement | null {
-  return target instanceof Element ? target.closest<HTMLTableRowElement>('tr[data-alert-id]') : null;
+/** The alert row or card an event happened in, if any. */
+function itemOf(target: EventTarget | null): HTMLElement | null {
+  return target instanceof Element ? target.closest<HTMLElement>('[data-alert-id]') : null;
 }
 
-function rowIdOf(target: EventTarget): string | null {
-  return rowOf(target)?.dataset.alertId ?? null;
+function itemIdOf(target: EventTarget): string | null {
+  return itemOf(target)?.dataset.alertId ?? null;
 }
 
-/** The alert list as a table: selection, sorting, keyboard moves, and only the visible rows at large page sizes. */
+/** The width of an element in whole pixels, followed as it changes; 0 until it is laid out. */
+function useWidth(element: HTMLElement | null): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    if (element === null) return;
+    const measure = () => setWidth(Math.floor(element.getBoundingClientRect().width));
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
+}
+
+/** The columns named in `fits` (ids joined by newlines), the same array while neither changes. */
+function useShownColumns(columns: readonly AlertColumn[], fits: string): readonly AlertColumn[] {
+  return useMemo(() => {
+    const ids = new Set(fits.split('\n'));
+    return columns.filter((column) => ids.has(column.id));
+  }, [columns, fits]);
+}
+
+/** How many buttons a row can carry at most for this user, which sets the width of the actions column. */
+function maxRowButtons({ canWrite, canDelete, username, customActions }: AlertsTableProps): number {
+  if (!canWrite) return canDelete ? 1 : 0;
+  // Up to four status actions (an acked alert: reopen, undo ack, shelve, close), watch, delete and the custom menu.
+  return 4 + (username === undefined ? 0 : 1) + (canDelete ? 1 : 0) + (customActions.length > 0 ? 1 : 0);
+}
+
+/**
+ * The alert list: a table from 768 px up, showing the columns that fit by priority, and cards on phones; selection,
+ * sorting, keyboard moves, and only the visible rows at large page sizes.
+ */
 export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
   const { t } = useTranslation();
-  const { alerts, columns } = props;
+  const { alerts, columns, font } = props;
   const navigate = useNavigate();
   const store = useAlertsUiStore();
   const selected = useAlertsUi((s) => s.selected);
   const multiSelect = selected.size > 0;
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) === true;
   const anchor = useRef<string | null>(null);
-  const [body, setBody] = useState<HTMLTableSectionElement | null>(null);
+  const [body, setBody] = useState<HTMLElement | null>(null);
+  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
   const alertsRef = useRef(alerts);
   useEffect(() => {
     alertsRef.current = alerts;
   }, [alerts]);
 
-  // The row buttons are drawn for the row under the pointer and the row holding focus only (on every row of a touch
-  // screen, which has no hover): a page of rows each carrying its buttons costs several times the memory and render
-  // time. While a menu or dialog opened from a row is up, the buttons stay where they are.
+  // docs/console/alert-screens.md#column-priority: the columns that fit the table's width, lowest priority hiding
+  // first. The shown list keeps its identity while the same columns fit, so rows draw again only when it changes.
+  const width = useWidth(phone ? null : frame);
+  const buttons = maxRowButtons(props);
+  const actionsWidth = buttons === 0 ? 0 : buttons * ROW_BUTTON_WIDTH + 12;
+  const needs = columns.map((column) => ({
+    id: column.id,
+    priority: columnShape(column.id).priority,
+    width: columnWidth(column.id, headerLabel(column, t), font.size),
+  }));
+  const fits = fitColumns(needs, width - LEAD_WIDTH - actionsWidth).join('\n');
+  const shown = useShownColumns(columns, fits);
+  // Columns without a fixed width share what is left: the text, else the widest column shown.
+  const flexIds = useMemo(() => {
+    const flex = shown.filter((column) => columnShape(column.id).flex === true).map((column) => column.id);
+    if (flex.length > 0 || shown.length === 0) return new Set(flex);
+    const widest = shown.reduce((a, b) => (columnShape(b.id).width > columnShape(a.id).width ? b : a));
+    return new Set([widest.id]);
+  }, [shown]);
+
+  // The row buttons are drawn for the row under the pointer and the row holding focus only: a page of rows each
+  // carrying its buttons costs several times the memory and render time. While a menu or dialog opened from a row is
+  // up, the buttons stay where they are. Touch screens get them on every row.
   const touch = useMediaQuery('(hover: none)', false) === true;
   const [pointerRow, setPointerRow] = useState<string | null>(null);
   const [focusRow, setFocusRow] = useState<string | null>(null);
   const overlayOpen = () => store.getState().overlays > 0;
   // Leaving is settled a moment later: a move from one element to the next reports the leave first, sometimes without
-  // saying where to, and the strip must not be taken down under the pointer on its way to a button.
+  // saying where to, and the buttons must not be taken down under the pointer on its way to one.
   const leaving = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(leaving.current), []);
   const onPointerOver = (event: PointerEvent) => {
     clearTimeout(leaving.current);
-    const id = rowIdOf(event.target);
+    const id = itemIdOf(event.target);
     if (id !== null && !overlayOpen()) setPointerRow(id);
   };
   const onPointerLeave = () => {
@@ -160,17 +233,17 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
     }, 0);
   };
   const onFocus = (event: FocusEvent) => {
-    const id = rowIdOf(event.target);
+    const id = itemIdOf(event.target);
     if (id !== null) setFocusRow(id);
   };
-  const onBlur = (event: FocusEvent<HTMLTableSectionElement>) => {
+  const onBlur = (event: FocusEvent<HTMLElement>) => {
     const next = event.relatedTarget;
     if (next instanceof Node && event.currentTarget.contains(next)) return;
     if (!overlayOpen()) setFocusRow(null);
   };
 
-  // docs/console/behaviour.md#screens-and-routes: clicking the leading cell selects; shift-click selects the range from
-  // the last one picked.
+  // docs/console/alert-screens.md#selection: the checkbox selects; shift-click selects the range from the last one
+  // picked.
   const onSelect = useCallback(
     (alert: Alert, shiftKey: boolean) => {
       const list = alertsRef.current;
@@ -194,23 +267,23 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
     [navigate, onSelect, store],
   );
 
-  // Arrow keys move between rows and Enter opens one; a single listener serves every row.
+  // Arrow keys move between rows (or cards) and Enter opens one; a single listener serves them all.
   useEffect(() => {
     if (body === null) return;
     const onKey = (event: KeyboardEvent) => {
-      const row = rowOf(event.target);
-      if (row === null || row !== event.target) return;
+      const item = itemOf(event.target);
+      if (item === null || item !== event.target) return;
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        const next = event.key === 'ArrowDown' ? row.nextElementSibling : row.previousElementSibling;
-        if (next instanceof HTMLTableRowElement && next.dataset.alertId !== undefined) {
+        const next = event.key === 'ArrowDown' ? item.nextElementSibling : item.previousElementSibling;
+        if (next instanceof HTMLElement && next.dataset.alertId !== undefined) {
           event.preventDefault();
           next.focus();
         }
       } else if (event.key === 'Enter') {
-        const id = row.dataset.alertId;
+        const id = item.dataset.alertId;
         if (id !== undefined) void navigate(`/alert/${encodeURIComponent(id)}`);
       } else if (event.key === ' ') {
-        const alert = alertsRef.current.find((a) => a.id === row.dataset.alertId);
+        const alert = alertsRef.current.find((a) => a.id === item.dataset.alertId);
         if (alert !== undefined) {
           event.preventDefault();
           onSelect(alert, event.shiftKey);
@@ -222,10 +295,10 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
   }, [body, navigate, onSelect]);
 
   const virtual = alerts.length >= VIRTUALIZE_FROM;
-  const colSpan = columns.length + 2;
-  const { font } = props;
+  const withActions = buttons > 0;
+  const colSpan = shown.length + 2 + (withActions ? 1 : 0);
   // Row heights for the windowing grow with the font: a line is about 1.55 times the font size.
-  const rowHeight = (props.compact ? 34 : 42) + Math.max(0, Math.round((font.size - 14) * 1.55));
+  const rowHeight = phone ? CARD_HEIGHT : (props.compact ? 34 : 42) + Math.max(0, Math.round((font.size - 14) * 1.55));
   const allSelected = alerts.length > 0 && alerts.every((a) => selected.has(a.id));
   const onSelectAll = useCallback((all: boolean) => store.setMany(alertsRef.current, all), [store]);
 
@@ -234,7 +307,7 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
       key={alert.id}
       alert={alert}
       first={index === 0}
-      columns={columns}
+      columns={shown}
       context={props.context}
       selected={selected.has(alert.id)}
       multiSelect={multiSelect}
@@ -246,26 +319,100 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
       customActions={props.customActions}
       onCommand={props.onCommand}
       onDelete={props.onDelete}
+      withActions={withActions}
       actions={touch || alert.id === pointerRow || alert.id === focusRow}
       t={t}
     />
   );
 
+  const renderCard = (alert: Alert, index: number) => (
+    <AlertCard
+      key={alert.id}
+      alert={alert}
+      first={index === 0}
+      context={props.context}
+      selected={selected.has(alert.id)}
+      multiSelect={multiSelect}
+      onRowClick={onRowClick}
+      onSelect={onSelect}
+      username={props.username}
+      canWrite={props.canWrite}
+      canDelete={props.canDelete}
+      customActions={props.customActions}
+      onCommand={props.onCommand}
+      onDelete={props.onDelete}
+      t={t}
+    />
+  );
+
+  if (phone) {
+    return (
+      <div className={classes.cards}>
+        {alerts.length > 0 && (
+          <label className={classes.cardsSelectAll}>
+            <input
+              type="checkbox"
+              checked={allSelected}
+              ref={(input) => {
+                if (input !== null) input.indeterminate = multiSelect && !allSelected;
+              }}
+              onChange={() => onSelectAll(!allSelected)}
+            />
+            {t('alerts.selectAll')}
+          </label>
+        )}
+        <div
+          ref={setBody}
+          role="grid"
+          aria-label={t('alerts.tableLabel')}
+          className={classes.cardList}
+          onFocus={onFocus}
+          onBlur={onBlur}
+        >
+          {alerts.length === 0 && (
+            <div role="row">
+              <div role="gridcell" className={classes.empty}>
+                {props.emptyText}
+              </div>
+            </div>
+          )}
+          {virtual ? (
+            <Suspense fallback={alerts.slice(0, VIRTUALIZE_FROM).map(renderCard)}>
+              <VirtualRows alerts={alerts} body={body} rowHeight={rowHeight} list renderRow={renderCard} />
+            </Suspense>
+          ) : (
+            alerts.map(renderCard)
+          )}
+        </div>
+      </div>
+    );
+  }
+
+  const widthOf = (id: string) => needs.find((need) => need.id === id)?.width;
   return (
-    <div style={{ overflowX: 'auto' }}>
+    <div ref={setFrame} className={classes.frame}>
       <table
         aria-label={t('alerts.tableLabel')}
         className={`${classes.table} ${props.compact ? classes.compact : ''}`}
         style={{ fontFamily: font.family, fontSize: font.size, fontWeight: font.weight }}
       >
+        <colgroup>
+          <col style={{ width: 36 }} />
+          <col style={{ width: 28 }} />
+          {shown.map((column) => (
+            <col key={column.id} style={flexIds.has(column.id) ? undefined : { width: widthOf(column.id) }} />
+          ))}
+          {withActions && <col style={{ width: actionsWidth }} />}
+        </colgroup>
         <TableHead
-          columns={columns}
+          columns={shown}
           sortBy={props.sortBy}
           descending={props.descending}
           onSort={props.onSort}
-          multiSelect={multiSelect}
-          allSelected={multiSelect && allSelected}
+          allSelected={allSelected}
+          someSelected={multiSelect}
           onSelectAll={onSelectAll}
+          withActions={withActions}
         />
         <tbody
           ref={setBody}

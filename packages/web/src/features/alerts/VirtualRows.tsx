@@ -4,9 +4,13 @@ import { useMemo, type ReactNode } from 'react';
 
 export interface VirtualRowsProps {
   alerts: readonly Alert[];
-  body: HTMLTableSectionElement | null;
+  /** The table body or card list the rows are drawn in. */
+  body: HTMLElement | null;
   rowHeight: number;
-  colSpan: number;
+  /** Table rows: the spacers span this many columns. */
+  colSpan?: number;
+  /** Cards: the spacers are plain blocks. */
+  list?: boolean;
   renderRow: (alert: Alert, index: number) => ReactNode;
 }
 
@@ -19,7 +23,7 @@ function fixedSize(rowHeight: number): () => number {
 }
 
 /** The rows in view plus a few either side; spacer rows keep the scroll height of the whole page. */
-export default function VirtualRows({ alerts, body, rowHeight, colSpan, renderRow }: VirtualRowsProps) {
+export default function VirtualRows({ alerts, body, rowHeight, colSpan, list, renderRow }: VirtualRowsProps) {
   // Rows are measured from the top of the page; the table starts below the tabs.
   const scrollMargin = body === null ? 0 : body.getBoundingClientRect().top + window.scrollY;
   const estimateSize = useMemo(() => fixedSize(rowHeight), [rowHeight]);
@@ -34,22 +38,22 @@ export default function VirtualRows({ alerts, body, rowHeight, colSpan, renderRo
   const last = items[items.length - 1];
   const padTop = first === undefined ? 0 : first.start - scrollMargin;
   const padBottom = last === undefined ? 0 : virtualizer.getTotalSize() - (last.end - scrollMargin);
+  const spacer = (height: number) =>
+    list === true ? (
+      <div aria-hidden style={{ height }} />
+    ) : (
+      <tr aria-hidden style={{ height }}>
+        <td colSpan={colSpan} />
+      </tr>
+    );
   return (
     <>
-      {padTop > 0 && (
-        <tr aria-hidden style={{ height: padTop }}>
-          <td colSpan={colSpan} />
-        </tr>
-      )}
+      {padTop > 0 && spacer(padTop)}
       {items.map((item) => {
         const alert = alerts[item.index];
         return alert === undefined ? null : renderRow(alert, item.index);
       })}
-      {padBottom > 0 && (
-        <tr aria-hidden style={{ height: padBottom }}>
-          <td colSpan={colSpan} />
-        </tr>
-      )}
+      {padBottom > 0 && spacer(padBottom)}
     </>
   );
 }

@@ -153,7 +153,7 @@ describe('auto-refresh pauses', () => {
   it('pauses while alerts are selected, and catches up once the selection is cleared', async () => {
     answerNumberedAlerts();
     await openAlerts({ refresh_interval: 5000 });
-    fireEvent.click(screen.getByRole('button', { name: /Select load-1/ }));
+    fireEvent.click(screen.getByRole('checkbox', { name: /Select load-1/ }));
     expect(screen.getByText('Refreshing paused while alerts are selected')).toBeInTheDocument();
     await advance(20_000);
     expect(listLoads()).toBe(1);

@@ -75,13 +75,16 @@ function StatusCell({ alert, showNotesIcon }: { alert: Alert; showNotesIcon: boo
   );
 }
 
-/** Text cut to a width with an ellipsis; the whole text stays in the title. */
+/**
+ * Text cut with an ellipsis to the user's width or the column's, whichever is narrower; the whole text stays in the
+ * title.
+ */
 function clipped(text: string, width: number): ReactNode {
   return (
     <span
       title={text}
       style={{
-        display: 'inline-block',
+        display: 'block',
         maxWidth: width,
         overflow: 'hidden',
         textOverflow: 'ellipsis',
@@ -112,7 +115,12 @@ const KNOWN_COLUMNS: Record<string, AlertColumn> = {
     sortField: 'event',
     // The link is how keyboard and screen-reader users open an alert; the row click is the shortcut for pointers.
     render: (a) => (
-      <Link to={`/alert/${encodeURIComponent(a.id)}`} onClick={(e) => e.stopPropagation()} style={{ color: 'inherit' }}>
+      <Link
+        to={`/alert/${encodeURIComponent(a.id)}`}
+        title={a.event}
+        onClick={(e) => e.stopPropagation()}
+        style={{ color: 'inherit' }}
+      >
         {a.event}
       </Link>
     ),

@@ -1,0 +1,94 @@
+/**
+ * Which columns of the alert table fit the width it has (docs/console/alert-screens.md#column-priority). Pure
+ * functions, so the choice can be tested without a browser.
+ */
+
+export interface ColumnFit {
+  id: string;
+  /** 1 stays longest; a higher number gives way first. Among equal numbers the rightmost gives way first. */
+  priority: number;
+  /** The width in CSS pixels the column needs to be readable (its header or its usual content, whichever is wider). */
+  width: number;
+}
+
+/**
+ * The ids of the columns to show, in table order: every column when they all fit in `available` pixels (or when the
+ * width is not known yet, 0 or less), otherwise the columns left once the lowest-priority ones have given way. At least
+ * one column always stays.
+ */
+export function fitColumns(columns: readonly ColumnFit[], available: number): string[] {
+  const all = columns.map((column) => column.id);
+  if (!(available > 0)) return all;
+  let total = columns.reduce((sum, column) => sum + column.width, 0);
+  const gone = new Set<string>();
+  const hidingOrder = columns
+    .map((column, index) => ({ column, index }))
+    .sort((a, b) => b.column.priority - a.column.priority || b.index - a.index);
+  for (const { column } of hidingOrder) {
+    if (total <= available || gone.size === columns.length - 1) break;
+    gone.add(column.id);
+    total -= column.width;
+  }
+  return all.filter((id) => !gone.has(id));
+}
+
+/** How a known column is ranked and how wide it is at a 14 px font; `flex` columns take the width left over. */
+export interface ColumnShape {
+  priority: number;
+  width: number;
+  flex?: boolean;
+}
+
+// docs/console/alert-screens.md#column-priority: what to keep on a narrow screen. Severity, what is alerting (resource,
+// event) and its text stay longest, then the status and when it was last seen; counts and ids give way first.
+const SHAPES: Record<string, ColumnShape> = {
+  severity: { priority: 1, width: 100 },
+  resource: { priority: 1, width: 150 },
+  event: { priority: 1, width: 150 },
+  text: { priority: 2, width: 200, flex: true },
+  status: { priority: 2, width: 90 },
+  lastReceiveTime: { priority: 3, width: 165 },
+  environment: { priority: 4, width: 110 },
+  service: { priority: 4, width: 120 },
+  timeoutLeft: { priority: 5, width: 85 },
+  customer: { priority: 5, width: 110 },
+  group: { priority: 5, width: 110 },
+  duplicateCount: { priority: 6, width: 55 },
+  value: { priority: 6, width: 80 },
+  note: { priority: 6, width: 180, flex: true },
+  createTime: { priority: 7, width: 165 },
+  receiveTime: { priority: 7, width: 165 },
+  duration: { priority: 7, width: 85 },
+  timeout: { priority: 7, width: 85 },
+  origin: { priority: 7, width: 120 },
+  type: { priority: 7, width: 120 },
+  tags: { priority: 7, width: 140 },
+  correlate: { priority: 7, width: 140 },
+  previousSeverity: { priority: 8, width: 100 },
+  trendIndication: { priority: 8, width: 100 },
+  repeat: { priority: 8, width: 55 },
+  attributes: { priority: 8, width: 180, flex: true },
+  id: { priority: 9, width: 85 },
+  lastReceiveId: { priority: 9, width: 85 },
+};
+
+/** Attribute columns and any name the table does not know. */
+const OTHER: ColumnShape = { priority: 7, width: 120 };
+
+export function columnShape(id: string): ColumnShape {
+  return SHAPES[id] ?? OTHER;
+}
+
+/** Cell padding either side plus the sort arrow. */
+const HEADER_EXTRA = 16 + 14;
+
+/**
+ * The width a column needs at `fontSize`: its usual content, or its header label when that is longer (headers do not
+ * wrap, and their length depends on the language). Bold text runs at about 0.6 of the font size per character.
+ */
+export function columnWidth(id: string, header: string, fontSize: number): number {
+  const scale = fontSize / 14;
+  const content = columnShape(id).width * scale;
+  const label = header.length * fontSize * 0.6 + HEADER_EXTRA;
+  return Math.ceil(Math.max(content, label));
+}
