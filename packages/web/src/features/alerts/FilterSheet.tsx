@@ -16,6 +16,7 @@ import type { AlertsFilter } from './alertsView';
 import { usePauseWhileOpen } from './AlertsUiContext';
 import { TimeRangeFields, useTimeRange } from '../../shared/TimeRangeFields';
 import { queryKeys } from '../../api/queryKeys';
+import { statusLabel } from '../../i18n/enumLabels';
 
 export interface FilterSheetProps {
   opened: boolean;
@@ -76,7 +77,10 @@ export default function FilterSheet(props: FilterSheetProps) {
         <MultiSelect
           label={t('alerts.filter.status')}
           placeholder={t('alerts.filter.allStatuses')}
-          data={withSelected(props.statusChoices, filter.status ?? props.defaultStatus)}
+          data={withSelected(props.statusChoices, filter.status ?? props.defaultStatus).map((status) => ({
+            value: status,
+            label: statusLabel(t, status),
+          }))}
           value={[...(filter.status ?? props.defaultStatus)]}
           onChange={(status) => onChange({ status })}
           comboboxProps={{ withinPortal: false }}
