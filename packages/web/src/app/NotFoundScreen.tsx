@@ -18,7 +18,7 @@ export function NotFoundScreen() {
       <Text component="code" ff="monospace" style={{ overflowWrap: 'anywhere' }} data-testid="unknown-address">
         {`${pathname}${search}${hash}`}
       </Text>
-      <Anchor component={Link} to="/alerts" py="sm">
+      <Anchor component={Link} to="/alerts" style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}>
         {t('notFound.back')}
       </Anchor>
     </Stack>
