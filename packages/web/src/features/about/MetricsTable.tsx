@@ -7,6 +7,15 @@ import { type DataColumn, DataTable } from '../../shared/DataTable';
 import type { ServerStatus, StatusMetric } from './aboutApi';
 import { capitalise } from '../../app/notifications/notificationStore';
 import { averageTime, metricValue, splitUptime } from './aboutFormat';
+import { msg, type MessageKey } from '../../i18n';
+
+/** The metric types of docs/api (gauge, counter, timer, text) as words of the console's language. */
+const METRIC_TYPES: Readonly<Record<string, MessageKey>> = {
+  gauge: msg('about.metricType.gauge'),
+  counter: msg('about.metricType.counter'),
+  timer: msg('about.metricType.timer'),
+  text: msg('about.metricType.text'),
+};
 
 function Uptime({ ms }: { ms: number }) {
   const { t } = useTranslation();
@@ -26,7 +35,14 @@ export function MetricsTable({ status }: { status: UseQueryResult<ServerStatus> 
   const uptime = status.data?.uptime ?? null;
   const columns: DataColumn<StatusMetric>[] = [
     { key: 'title', header: t('about.metric'), cell: (metric) => metric.title },
-    { key: 'type', header: t('about.type'), cell: (metric) => capitalise(metric.type) },
+    {
+      key: 'type',
+      header: t('about.type'),
+      cell: (metric) => {
+        const key = Object.hasOwn(METRIC_TYPES, metric.type) ? METRIC_TYPES[metric.type] : undefined;
+        return key === undefined ? capitalise(metric.type) : t(key);
+      },
+    },
     { key: 'name', header: t('about.name'), cell: (metric) => `${metric.group}.${metric.name}` },
     { key: 'value', header: t('about.value'), cell: metricValue },
     {
