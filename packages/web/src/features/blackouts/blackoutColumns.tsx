@@ -8,6 +8,7 @@ import { type AdminColumn } from '../../shared/admin/AdminTable';
 import { RowButton } from '../../shared/admin/RowButton';
 import { EditIcon, WarningIcon } from '../../shared/adminIcons';
 import { broadScope } from './blackoutForm';
+import { scopeParts, type ScopeField } from './blackoutScope';
 import type { BlackoutRow } from './blackoutsApi';
 import { ActiveIcon, ExpiredIcon, PendingIcon } from './icons';
 import classes from './BlackoutsScreen.module.css';
@@ -39,17 +40,50 @@ function StatusCell({ blackout, t }: { blackout: BlackoutRow; t: TFunction }) {
   );
 }
 
+function scopeLabel(field: ScopeField, t: TFunction): string {
+  switch (field) {
+    case 'environment':
+      return t('blackouts.environment');
+    case 'service':
+      return t('blackouts.service');
+    case 'resource':
+      return t('blackouts.resource');
+    case 'event':
+      return t('blackouts.event');
+    case 'group':
+      return t('blackouts.group');
+    case 'tags':
+      return t('blackouts.tags');
+    case 'origin':
+      return t('blackouts.origin');
+  }
+}
+
+/** What the blackout covers, field by field, with a warning when that is a whole environment or origin. */
 function ScopeCell({ blackout, t }: { blackout: BlackoutRow; t: TFunction }) {
   const scope = broadScope(blackout);
-  if (scope === null) return null;
-  const label = scope === 'wholeEnvironment' ? t('blackouts.wholeEnvironment') : t('blackouts.allFromOrigin');
+  const label =
+    scope === null
+      ? null
+      : scope === 'wholeEnvironment'
+        ? t('blackouts.wholeEnvironment')
+        : t('blackouts.allFromOrigin');
   return (
-    <Tooltip label={label}>
-      <Text component="span" className={classes.warning}>
-        <WarningIcon />
-        <VisuallyHidden>{label}</VisuallyHidden>
-      </Text>
-    </Tooltip>
+    <span className={classes.scope}>
+      {label !== null && (
+        <Tooltip label={label}>
+          <Text component="span" className={classes.warning}>
+            <WarningIcon />
+            <VisuallyHidden>{label}</VisuallyHidden>
+          </Text>
+        </Tooltip>
+      )}
+      {scopeParts(blackout).map((part) => (
+        <span key={part.field} className={classes.scopePart}>
+          <span className={classes.scopeField}>{scopeLabel(part.field, t)}:</span> {part.value}
+        </span>
+      ))}
+    </span>
   );
 }
 
@@ -71,34 +105,77 @@ export function blackoutColumns(
 ): AdminColumn<BlackoutRow>[] {
   const text = (value: string | null) => value ?? '';
   return [
-    { key: 'scope', header: t('blackouts.scope'), cell: (b) => <ScopeCell blackout={b} t={t} /> },
+    { key: 'scope', minWidth: 220, header: t('blackouts.scope'), cell: (b) => <ScopeCell blackout={b} t={t} /> },
     {
       key: 'customer',
+      priority: 4,
+      minWidth: 110,
       header: t('blackouts.customer'),
       sortField: 'customer',
       visible: customerViews,
       cell: (b) => text(b.customer),
     },
-    { key: 'environment', header: t('blackouts.environment'), sortField: 'environment', cell: (b) => b.environment },
+    {
+      key: 'environment',
+      priority: 6,
+      inCard: false,
+      header: t('blackouts.environment'),
+      sortField: 'environment',
+      cell: (b) => b.environment,
+    },
     {
       key: 'service',
+      priority: 6,
+      inCard: false,
       header: t('blackouts.service'),
       sortField: 'service',
       cell: (b) => (b.service.length === 0 ? null : <Chips values={b.service} />),
     },
-    { key: 'resource', header: t('blackouts.resource'), sortField: 'resource', cell: (b) => text(b.resource) },
-    { key: 'event', header: t('blackouts.event'), sortField: 'event', cell: (b) => text(b.event) },
-    { key: 'group', header: t('blackouts.group'), sortField: 'group', cell: (b) => text(b.group) },
+    {
+      key: 'resource',
+      priority: 6,
+      inCard: false,
+      minWidth: 120,
+      header: t('blackouts.resource'),
+      sortField: 'resource',
+      cell: (b) => text(b.resource),
+    },
+    {
+      key: 'event',
+      priority: 6,
+      inCard: false,
+      header: t('blackouts.event'),
+      sortField: 'event',
+      cell: (b) => text(b.event),
+    },
+    {
+      key: 'group',
+      priority: 6,
+      inCard: false,
+      header: t('blackouts.group'),
+      sortField: 'group',
+      cell: (b) => text(b.group),
+    },
     {
       key: 'tags',
+      priority: 6,
+      inCard: false,
       header: t('blackouts.tags'),
       sortField: 'tags',
       cell: (b) => (b.tags.length === 0 ? null : <Chips values={b.tags} color="blue" />),
     },
-    { key: 'origin', header: t('blackouts.origin'), sortField: 'origin', cell: (b) => text(b.origin) },
-    { key: 'status', header: t('blackouts.statusColumn'), cell: (b) => <StatusCell blackout={b} t={t} /> },
+    {
+      key: 'origin',
+      priority: 6,
+      inCard: false,
+      header: t('blackouts.origin'),
+      sortField: 'origin',
+      cell: (b) => text(b.origin),
+    },
+    { key: 'status', priority: 1, header: t('blackouts.statusColumn'), cell: (b) => <StatusCell blackout={b} t={t} /> },
     {
       key: 'start',
+      priority: 2,
       header: t('blackouts.start'),
       sortField: 'startTime',
       cell: (b) => (
@@ -109,6 +186,7 @@ export function blackoutColumns(
     },
     {
       key: 'end',
+      priority: 1,
       header: t('blackouts.end'),
       sortField: 'endTime',
       cell: (b) => (
@@ -119,6 +197,7 @@ export function blackoutColumns(
     },
     {
       key: 'expires',
+      priority: 3,
       header: t('blackouts.expires'),
       cell: (b) => (
         <time className={classes.nowrap} dateTime={b.endTime}>
@@ -126,8 +205,22 @@ export function blackoutColumns(
         </time>
       ),
     },
-    { key: 'user', header: t('blackouts.user'), sortField: 'user', cell: (b) => text(b.user) },
-    { key: 'reason', header: t('blackouts.reason'), sortField: 'text', cell: (b) => text(b.text) },
+    {
+      key: 'user',
+      priority: 3,
+      minWidth: 150,
+      header: t('blackouts.user'),
+      sortField: 'user',
+      cell: (b) => text(b.user),
+    },
+    {
+      key: 'reason',
+      priority: 2,
+      minWidth: 160,
+      header: t('blackouts.reason'),
+      sortField: 'text',
+      cell: (b) => text(b.text),
+    },
     {
       key: 'actions',
       header: t('admin.actions'),

@@ -101,7 +101,8 @@ describe('blackouts screen', () => {
     const [, first, second, third] = within(table).getAllByRole('row');
     if (first === undefined || second === undefined || third === undefined) throw new Error('three rows expected');
     expect(within(first).getByText('Web')).toBeInTheDocument();
-    expect(within(first).getByText('linux')).toBeInTheDocument();
+    // Once in the Scope cell and once in the Tags column.
+    expect(within(first).getAllByText('linux')).toHaveLength(2);
     expect(within(first).getByText('Active')).toBeInTheDocument();
     expect(within(first).getByText('in 2 hours')).toBeInTheDocument();
     expect(within(first).getByText('Kernel upgrade')).toBeInTheDocument();

@@ -50,9 +50,10 @@ function CustomersScreen() {
   });
 
   const columns: AdminColumn<CustomerRow>[] = [
-    { key: 'match', header: t('customers.match'), sortField: 'match', cell: (c) => c.match },
+    { key: 'match', minWidth: 160, header: t('customers.match'), sortField: 'match', cell: (c) => c.match },
     {
       key: 'customer',
+      minWidth: 160,
       header: t('customers.customer'),
       sortField: 'customer',
       cell: (c) => (

@@ -48,9 +48,16 @@ function GroupsScreen() {
   });
 
   const columns: AdminColumn<GroupRow>[] = [
-    { key: 'name', header: t('groups.name'), sortField: 'name', cell: (g) => g.name },
-    { key: 'text', header: t('groups.description'), sortField: 'text', cell: (g) => g.text },
-    { key: 'count', header: t('groups.count'), cell: (g) => g.count },
+    { key: 'name', minWidth: 160, header: t('groups.name'), sortField: 'name', cell: (g) => g.name },
+    {
+      key: 'text',
+      priority: 1,
+      minWidth: 160,
+      header: t('groups.description'),
+      sortField: 'text',
+      cell: (g) => g.text,
+    },
+    { key: 'count', priority: 2, header: t('groups.count'), cell: (g) => g.count },
     {
       key: 'actions',
       header: t('admin.actions'),

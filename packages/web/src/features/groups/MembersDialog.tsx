@@ -8,6 +8,7 @@ import { RemoveMemberIcon } from './icons';
 import { addMember, fetchMembers, removeMember, type GroupRow } from './groupsApi';
 import { UserPicker } from './UserPicker';
 import { queryKeys } from '../../api/queryKeys';
+import { usePhoneLayout } from '../../shared/DataTable';
 
 export interface MembersDialogProps {
   group: GroupRow;
@@ -20,6 +21,8 @@ export interface MembersDialogProps {
  */
 export function MembersDialog({ group, onClose }: MembersDialogProps) {
   const { t } = useTranslation();
+  // docs/console/admin-screens.md#table-layout: a dialog fills a phone's screen.
+  const phone = usePhoneLayout();
   const api = useApi();
   const headingId = useId();
   const members = useQuery({
@@ -39,6 +42,7 @@ export function MembersDialog({ group, onClose }: MembersDialogProps) {
 
   return (
     <Modal
+      fullScreen={phone}
       opened
       onClose={onClose}
       title={t('groups.membersOf', { name: group.name })}

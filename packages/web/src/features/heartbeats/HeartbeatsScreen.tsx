@@ -81,30 +81,41 @@ function HeartbeatsScreen() {
       : serverTotal;
 
   const columns: AdminColumn<HeartbeatRow>[] = [
-    { key: 'origin', header: t('heartbeats.origin'), sortField: 'origin', cell: (h) => h.origin },
+    { key: 'origin', minWidth: 160, header: t('heartbeats.origin'), sortField: 'origin', cell: (h) => h.origin },
     {
       key: 'customer',
+      priority: 4,
+      minWidth: 120,
       header: t('heartbeats.customer'),
       sortField: 'customer',
       visible: config.customer_views,
       cell: (h) => h.customer ?? '',
     },
-    { key: 'tags', header: t('heartbeats.tags'), cell: (h) => <Chips values={h.tags} /> },
-    { key: 'attributes', header: t('heartbeats.attributes'), cell: (h) => <Attributes attributes={h.attributes} /> },
+    { key: 'tags', priority: 3, minWidth: 120, header: t('heartbeats.tags'), cell: (h) => <Chips values={h.tags} /> },
+    {
+      key: 'attributes',
+      priority: 4,
+      minWidth: 160,
+      header: t('heartbeats.attributes'),
+      cell: (h) => <Attributes attributes={h.attributes} />,
+    },
     {
       key: 'createTime',
+      priority: 5,
       header: t('heartbeats.createTime'),
       sortField: 'createTime',
       cell: (h) => <DateTime iso={h.createTime} />,
     },
     {
       key: 'receiveTime',
+      priority: 3,
       header: t('heartbeats.receiveTime'),
       sortField: 'receiveTime',
       cell: (h) => <DateTime iso={h.receiveTime} />,
     },
     {
       key: 'latency',
+      priority: 4,
       header: t('heartbeats.latency'),
       sortField: 'latency',
       cell: (h) => {
@@ -114,13 +125,14 @@ function HeartbeatsScreen() {
     },
     {
       key: 'timeout',
+      priority: 2,
       header: t('heartbeats.timeout'),
       // docs/console/admin-screens.md#heartbeats: the column shows the time left but sorts by the timeout itself.
       sortField: 'timeout',
       cell: (h) => <TimeLeft heartbeat={h} />,
     },
-    { key: 'since', header: t('heartbeats.since'), cell: (h) => <Since iso={h.receiveTime} /> },
-    { key: 'status', header: t('heartbeats.status'), cell: (h) => <StatusLabel status={h.status} /> },
+    { key: 'since', priority: 2, header: t('heartbeats.since'), cell: (h) => <Since iso={h.receiveTime} /> },
+    { key: 'status', priority: 1, header: t('heartbeats.status'), cell: (h) => <StatusLabel status={h.status} /> },
     {
       key: 'actions',
       header: t('admin.actions'),

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { copyText } from '../../app/copyText';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { notifyError } from '../../app/notifications/snackbarText';
+import { rowButtonClass } from '../../shared/admin/RowButton';
 import { CopyIcon } from '../../shared/icons';
 
 /** How long the button says it has copied (docs/console/behaviour.md#constants). */
@@ -33,6 +34,7 @@ export function CopyKeyButton({ value, label }: { value: string; label: string }
         <ActionIcon
           variant="subtle"
           size="sm"
+          className={rowButtonClass}
           aria-label={copied ? t('keys.copied') : label}
           onClick={() => void copy()}
         >

@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CopyKeyButton } from './CopyKeyButton';
+import { usePhoneLayout } from '../../shared/DataTable';
 
 /**
  * The key just created, shown once with a copy button (beyond docs/console/admin-screens.md#api-keys, where it only
@@ -8,8 +9,11 @@ import { CopyKeyButton } from './CopyKeyButton';
  */
 export function NewKeyDialog({ apiKey, onClose }: { apiKey: string; onClose: () => void }) {
   const { t } = useTranslation();
+  // docs/console/admin-screens.md#table-layout: a dialog fills a phone's screen.
+  const phone = usePhoneLayout();
   return (
     <Modal
+      fullScreen={phone}
       opened
       onClose={onClose}
       title={t('keys.createdTitle')}

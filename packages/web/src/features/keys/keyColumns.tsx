@@ -34,6 +34,7 @@ export function keyColumns(o: KeyColumnsOptions): AdminColumn<KeyRow>[] {
   return [
     {
       key: 'key',
+      minWidth: 200,
       header: t('keys.key'),
       sortField: 'key',
       cell: (k) => (
@@ -47,6 +48,7 @@ export function keyColumns(o: KeyColumnsOptions): AdminColumn<KeyRow>[] {
     },
     {
       key: 'status',
+      priority: 1,
       header: t('keys.status'),
       cell: (k) =>
         isExpired(k, o.nowMs) ? (
@@ -61,24 +63,28 @@ export function keyColumns(o: KeyColumnsOptions): AdminColumn<KeyRow>[] {
           </Group>
         ),
     },
-    { key: 'user', header: t('keys.user'), sortField: 'user', cell: (k) => k.user },
-    { key: 'scopes', header: t('keys.scopes'), cell: (k) => <Chips values={k.scopes} /> },
-    { key: 'text', header: t('keys.description'), sortField: 'text', cell: (k) => k.text },
+    { key: 'user', priority: 2, minWidth: 140, header: t('keys.user'), sortField: 'user', cell: (k) => k.user },
+    { key: 'scopes', priority: 2, minWidth: 160, header: t('keys.scopes'), cell: (k) => <Chips values={k.scopes} /> },
+    { key: 'text', priority: 1, minWidth: 160, header: t('keys.description'), sortField: 'text', cell: (k) => k.text },
     {
       key: 'expireTime',
+      priority: 1,
       header: t('keys.expires'),
       sortField: 'expireTime',
       cell: (k) => <DateTime iso={k.expireTime} />,
     },
-    { key: 'count', header: t('keys.count'), sortField: 'count', cell: (k) => k.count },
+    { key: 'count', priority: 4, header: t('keys.count'), sortField: 'count', cell: (k) => k.count },
     {
       key: 'lastUsedTime',
+      priority: 3,
       header: t('keys.lastUsed'),
       sortField: 'lastUsedTime',
       cell: (k) => <LastUsed iso={k.lastUsedTime} />,
     },
     {
       key: 'customer',
+      priority: 4,
+      minWidth: 120,
       header: t('keys.customer'),
       sortField: 'customer',
       visible: o.customerViews,

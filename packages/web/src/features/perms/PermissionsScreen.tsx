@@ -55,6 +55,7 @@ function PermissionsScreen() {
   const columns: AdminColumn<PermissionRow>[] = [
     {
       key: 'match',
+      minWidth: 140,
       header: t('perms.role'),
       sortField: 'match',
       cell: (p) => (
@@ -72,7 +73,7 @@ function PermissionsScreen() {
         </Group>
       ),
     },
-    { key: 'scopes', header: t('perms.scopes'), cell: (p) => <Chips values={p.scopes} /> },
+    { key: 'scopes', priority: 1, minWidth: 200, header: t('perms.scopes'), cell: (p) => <Chips values={p.scopes} /> },
     {
       key: 'actions',
       header: t('admin.actions'),

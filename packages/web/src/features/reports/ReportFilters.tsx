@@ -1,8 +1,10 @@
 import { Button, Group, MultiSelect, NativeSelect, TextInput } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../shared/adminIcons';
 import { TimeRangeFields, useTimeRange } from '../../shared/TimeRangeFields';
 import { TOP_CHOICES, type ReportFilter } from './reportFilter';
+import classes from './ReportFilters.module.css';
 
 /** The choices of a pick list plus whatever is chosen already, so a choice from the URL always shows. */
 const withChosen = (choices: readonly string[], chosen: readonly string[]) => [...new Set([...choices, ...chosen])];
@@ -25,6 +27,18 @@ export interface ReportFiltersProps {
   };
 }
 
+/** A control without a label, set as low as the labelled fields beside it. */
+function Unlabelled({ children }: { children: ReactNode }) {
+  return (
+    <div>
+      <span className={classes.labelSpace} aria-hidden>
+        {'\u00a0'}
+      </span>
+      {children}
+    </div>
+  );
+}
+
 /**
  * The filters of the reports (docs/console/admin-screens.md#reports): those of the alert list plus environment and
  * severity.
@@ -33,10 +47,17 @@ export function ReportFilters({ filter, defaultStatus, onChange, onReset, text, 
   const { t } = useTranslation();
   const time = useTimeRange(filter.dateRange);
   const status = filter.status ?? defaultStatus;
-  const pick = { w: 220, searchable: true, clearable: true, hidePickedOptions: true } as const;
+  const pick = {
+    classNames: { root: classes.pick },
+    searchable: true,
+    clearable: true,
+    hidePickedOptions: true,
+  } as const;
 
   return (
-    <Group align="flex-end" gap="sm" mb="lg">
+    // Fields line up by their tops, so a field that grows (Status holding several chips) pushes nothing out of line;
+    // the buttons sit under a blank line as high as a label (docs/console/admin-screens.md#reports).
+    <Group align="flex-start" gap="sm" mb="lg" className={classes.filters}>
       <NativeSelect
         label={t('reports.top')}
         data={TOP_CHOICES.map((n) => ({ value: String(n), label: t('reports.topN', { n }) }))}
@@ -108,7 +129,9 @@ export function ReportFilters({ filter, defaultStatus, onChange, onReset, text, 
         onRange={(dateRange) => onChange({ dateRange })}
       />
       {time.preset === 'custom' && (
-        <Button onClick={() => onChange({ dateRange: time.custom() })}>{t('reports.apply')}</Button>
+        <Unlabelled>
+          <Button onClick={() => onChange({ dateRange: time.custom() })}>{t('reports.apply')}</Button>
+        </Unlabelled>
       )}
       <TextInput
         type="search"
@@ -117,9 +140,11 @@ export function ReportFilters({ filter, defaultStatus, onChange, onReset, text, 
         value={text}
         onChange={(event) => onText(event.currentTarget.value)}
       />
-      <Button variant="default" onClick={onReset}>
-        {t('reports.reset')}
-      </Button>
+      <Unlabelled>
+        <Button variant="default" onClick={onReset}>
+          {t('reports.reset')}
+        </Button>
+      </Unlabelled>
     </Group>
   );
 }

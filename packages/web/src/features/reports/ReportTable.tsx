@@ -68,13 +68,32 @@ export function ReportTable({ kind, title, description, filter, defaultStatus, t
   });
   const rows = (report.data ?? []).filter((row) => rowMatches(row, text));
   const searched = text.trim();
+  // docs/console/admin-screens.md#table-layout: the event and its count stay, the lists give way first.
   const columns: DataColumn<TopRow>[] = [
-    { key: 'event', header: t('reports.event'), cell: (row) => row.event },
+    { key: 'event', header: t('reports.event'), minWidth: 140, cell: (row) => row.event },
     { key: 'count', header: t('reports.count'), cell: (row) => row.count },
-    { key: 'duplicateCount', header: t('reports.duplicateCount'), cell: (row) => row.duplicateCount },
-    { key: 'environments', header: t('reports.environments'), cell: (row) => row.environments.join(', ') },
-    { key: 'services', header: t('reports.services'), cell: (row) => row.services.join(', ') },
-    { key: 'resources', header: t('reports.resources'), cell: (row) => <Resources resources={row.resources} /> },
+    { key: 'duplicateCount', header: t('reports.duplicateCount'), priority: 2, cell: (row) => row.duplicateCount },
+    {
+      key: 'environments',
+      header: t('reports.environments'),
+      priority: 3,
+      minWidth: 120,
+      cell: (row) => row.environments.join(', '),
+    },
+    {
+      key: 'services',
+      header: t('reports.services'),
+      priority: 3,
+      minWidth: 120,
+      cell: (row) => row.services.join(', '),
+    },
+    {
+      key: 'resources',
+      header: t('reports.resources'),
+      priority: 1,
+      minWidth: 180,
+      cell: (row) => <Resources resources={row.resources} />,
+    },
   ];
 
   return (
@@ -103,6 +122,8 @@ export function ReportTable({ kind, title, description, filter, defaultStatus, t
               : t('admin.noResults', { text: searched })
         }
         busy={report.isFetching}
+        cards
+        detailsLabel={t('admin.allColumns')}
       />
     </section>
   );

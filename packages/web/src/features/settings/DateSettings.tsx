@@ -33,6 +33,7 @@ export function DateSettings({ prefs, save }: { prefs: Preferences; save: SaveSe
           }),
         }))}
         onChange={(format) => void save({ dates: { [kind]: format } })}
+        fullText
       />
     );
   };

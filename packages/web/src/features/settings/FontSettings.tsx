@@ -47,6 +47,9 @@ function FontSlider({
         thumbProps={{ 'aria-valuetext': valueLabel(value) }}
         onChange={onChange}
         mb="lg"
+        // The first and last marks' labels are centred on the track's ends: room for half of each keeps them on a
+        // phone's screen.
+        mx={40}
       />
     </div>
   );

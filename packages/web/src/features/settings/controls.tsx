@@ -1,5 +1,6 @@
-import { NativeSelect, Stack, Switch, Title } from '@mantine/core';
+import { NativeSelect, Stack, Switch, Text, Title } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
+import classes from './controls.module.css';
 
 /** One titled group of settings, a landmark of its own for screen-reader users. */
 export function SettingsSection({ title, children }: { title: string; children: ReactNode }) {
@@ -52,28 +53,45 @@ export interface Choice {
   label: string;
 }
 
-/** A setting picked from a list: the browser's own select, quick with keyboard, touch and screen readers alike. */
+/**
+ * A setting picked from a list: the browser's own select, quick with keyboard, touch and screen readers alike. With
+ * `fullText` the select is as wide as its longest choice (up to the screen's width), and where even that is too narrow,
+ * on a phone, the chosen text is repeated in full under it (docs/console/account-screens.md#settings).
+ */
 export function ChoiceSetting({
   label,
   description,
   value,
   choices,
   onChange,
+  fullText = false,
 }: {
   label: string;
   description?: string;
   value: string;
   choices: readonly Choice[];
   onChange: (value: string) => void;
+  fullText?: boolean;
 }) {
-  return (
+  const select = (
     <NativeSelect
       label={label}
       description={description}
       value={value}
       data={choices.map((choice) => ({ value: choice.value, label: choice.label }))}
       onChange={(event) => onChange(event.currentTarget.value)}
-      maw={420}
+      {...(fullText ? { classNames: { root: classes.fullText } } : { maw: 420 })}
     />
+  );
+  if (!fullText) return select;
+  const chosen = choices.find((choice) => choice.value === value)?.label ?? value;
+  return (
+    <div>
+      {select}
+      {/* The select says the same to screen readers; this line is for eyes on a narrow screen. */}
+      <Text size="sm" aria-hidden className={classes.chosen}>
+        {chosen}
+      </Text>
+    </div>
   );
 }

@@ -36,9 +36,10 @@ export function useUserColumns(options: UserColumnsOptions): AdminColumn<UserRow
   // A user's name may be empty (a provider that gives none); the login then names the row.
   const who = (u: UserRow) => (u.name === '' ? u.login : u.name);
   return [
-    { key: 'name', header: t('users.name'), sortField: 'name', cell: (u) => u.name },
+    { key: 'name', minWidth: 140, header: t('users.name'), sortField: 'name', cell: (u) => u.name },
     {
       key: 'status',
+      priority: 2,
       header: t('users.status'),
       cell: (u) => {
         const active = shown(options.pendingStatus, u, u.status) === 'active';
@@ -53,10 +54,11 @@ export function useUserColumns(options: UserColumnsOptions): AdminColumn<UserRow
         );
       },
     },
-    { key: 'login', header: t('users.login'), sortField: 'login', cell: (u) => u.login },
-    { key: 'email', header: t('users.email'), sortField: 'email', cell: (u) => u.email },
+    { key: 'login', priority: 1, minWidth: 130, header: t('users.login'), sortField: 'login', cell: (u) => u.login },
+    { key: 'email', priority: 2, minWidth: 160, header: t('users.email'), sortField: 'email', cell: (u) => u.email },
     {
       key: 'verified',
+      priority: 4,
       header: t('users.verified'),
       cell: (u) => {
         const verified = shown(options.pendingVerified, u, u.email_verified);
@@ -73,22 +75,26 @@ export function useUserColumns(options: UserColumnsOptions): AdminColumn<UserRow
     },
     {
       key: 'roles',
+      priority: 3,
+      minWidth: 150,
       header: t('users.roles'),
       cell: (u) => <Chips values={u.roles} kind={t('users.roleKind')} max={4} />,
     },
     {
       key: 'created',
+      priority: 5,
       header: t('users.createTime'),
       sortField: 'createTime',
       cell: (u) => <DateTime iso={u.createTime} />,
     },
     {
       key: 'lastLogin',
+      priority: 4,
       header: t('users.lastLogin'),
       sortField: 'lastLogin',
       cell: (u) => <DateTime iso={u.lastLogin} />,
     },
-    { key: 'text', header: t('users.comment'), sortField: 'text', cell: (u) => u.text },
+    { key: 'text', priority: 5, minWidth: 140, header: t('users.comment'), sortField: 'text', cell: (u) => u.text },
     {
       key: 'actions',
       header: t('admin.actions'),

@@ -2,7 +2,7 @@ import { ActionIcon, Group, NativeSelect, Text, UnstyledButton } from '@mantine/
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_PAGE_SIZES, type ListState, type SortState } from './adminList';
-import { DataTable, type DataColumn } from '../DataTable';
+import { DataTable, usePhoneLayout, type DataColumn } from '../DataTable';
 import { ChevronLeftIcon, ChevronRightIcon, SortIcon } from '../adminIcons';
 import classes from './AdminTable.module.css';
 
@@ -14,6 +14,15 @@ export interface AdminColumn<T> {
   cell: (row: T) => ReactNode;
   /** Shown only when true (a column behind a setting such as customer views). */
   visible?: boolean;
+  /**
+   * docs/console/admin-screens.md#table-layout: 1 stays longest, higher numbers give way first when the list is wider
+   * than the screen. Without one the column always shows; the row's actions (the column keyed `actions`) always do.
+   */
+  priority?: number;
+  /** The narrowest the column may get, in pixels; longer text wraps within it. Without one the cells keep to one line. */
+  minWidth?: number;
+  /** False: left out of a phone's card, which says the same in another field. */
+  inCard?: boolean;
 }
 
 export interface AdminTableProps<T> {
@@ -46,16 +55,46 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
   const from = total === 0 ? 0 : (state.page - 1) * state.pageSize + 1;
   const to = Math.min(total, state.page * state.pageSize);
   const lastPage = Math.max(1, Math.ceil(total / state.pageSize));
+  const phone = usePhoneLayout();
+  const sortable = columns.filter((column) => column.sortField !== undefined);
 
   return (
     <div>
+      {phone && sortable.length > 0 && (
+        // Cards have no headers to click: the order is chosen here.
+        <NativeSelect
+          size="md"
+          mb="xs"
+          label={t('admin.sortBy')}
+          classNames={{ root: classes.sortSelect }}
+          data={[
+            ...(state.sort === null ? [{ value: '', label: '—' }] : []),
+            ...sortable.flatMap((column) => [
+              { value: `${column.sortField ?? ''}:asc`, label: t('admin.sortAscending', { column: column.header }) },
+              { value: `${column.sortField ?? ''}:desc`, label: t('admin.sortDescending', { column: column.header }) },
+            ]),
+          ]}
+          value={state.sort === null ? '' : `${state.sort.field}:${state.sort.descending ? 'desc' : 'asc'}`}
+          onChange={(event) => {
+            const [field = '', direction] = event.currentTarget.value.split(':');
+            if (field !== '') props.onSort({ field, descending: direction === 'desc' });
+          }}
+        />
+      )}
       <DataTable
         caption={caption}
+        cards
+        detailsLabel={t('admin.allColumns')}
         columns={columns.map((column): DataColumn<T> => {
           const sorted = column.sortField !== undefined && state.sort?.field === column.sortField;
           return {
             key: column.key,
+            label: column.header,
             cell: column.cell,
+            ...(column.key === 'actions' ? { actions: true } : {}),
+            ...(column.priority === undefined || column.key === 'actions' ? {} : { priority: column.priority }),
+            ...(column.minWidth === undefined ? {} : { minWidth: column.minWidth }),
+            ...(column.inCard === false ? { inCard: false } : {}),
             ...(sorted ? { sort: state.sort?.descending ? 'descending' : 'ascending' } : {}),
             header:
               column.sortField === undefined ? (
@@ -77,7 +116,7 @@ export function AdminTable<T>(props: AdminTableProps<T>) {
         busy={loading}
       />
       {props.unpaged !== true && (
-        <Group justify="flex-end" gap="md" mt="xs">
+        <Group justify="flex-end" gap="md" mt="xs" className={classes.pager}>
           <NativeSelect
             size="xs"
             label={t('admin.rowsPerPage')}

@@ -2,6 +2,7 @@ import { Alert as Callout, Button, Group, Modal, Stack } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errorMessage';
+import { usePhoneLayout } from '../DataTable';
 
 export interface FormDialogProps {
   opened: boolean;
@@ -21,12 +22,15 @@ export interface FormDialogProps {
 /** A create or edit form in a dialog, with Cancel and Save (docs/console/admin-screens.md). */
 export function FormDialog(props: FormDialogProps) {
   const { t } = useTranslation();
+  // docs/console/admin-screens.md#table-layout: a dialog fills a phone's screen.
+  const phone = usePhoneLayout();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     props.onSubmit();
   };
   return (
     <Modal
+      fullScreen={phone}
       opened={props.opened}
       onClose={props.onClose}
       title={props.title}

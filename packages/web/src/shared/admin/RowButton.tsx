@@ -1,5 +1,9 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './RowButton.module.css';
+
+/** The class that gives an icon button of a row its phone-sized touch target. */
+export const rowButtonClass = classes.button;
 
 export interface RowButtonProps {
   /** What the button does, shown on hover (e.g. "Edit"). */
@@ -15,7 +19,13 @@ export interface RowButtonProps {
 export function RowButton({ tip, label, onClick, icon, color }: RowButtonProps) {
   return (
     <Tooltip label={tip}>
-      <ActionIcon variant="subtle" aria-label={label} onClick={onClick} {...(color === undefined ? {} : { color })}>
+      <ActionIcon
+        variant="subtle"
+        className={classes.button}
+        aria-label={label}
+        onClick={onClick}
+        {...(color === undefined ? {} : { color })}
+      >
         {icon}
       </ActionIcon>
     </Tooltip>
