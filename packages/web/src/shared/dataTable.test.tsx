@@ -136,12 +136,17 @@ describe('a table wider than its box', () => {
 });
 
 describe('on a phone', () => {
-  const matchMedia = window.matchMedia;
+  const wide = Object.getOwnPropertyDescriptor(window, 'matchMedia');
   beforeEach(() => {
-    window.matchMedia = (query: string) => ({ ...matchMedia(query), matches: query === PHONE_QUERY });
+    const original = (query: string): MediaQueryList => (wide?.value as (q: string) => MediaQueryList)(query);
+    Object.defineProperty(window, 'matchMedia', {
+      configurable: true,
+      writable: true,
+      value: (query: string): MediaQueryList => ({ ...original(query), matches: query === PHONE_QUERY }),
+    });
   });
   afterEach(() => {
-    window.matchMedia = matchMedia;
+    if (wide !== undefined) Object.defineProperty(window, 'matchMedia', wide);
   });
 
   it('shows each row as a card: its fields named, blanks and repeated fields left out, its buttons at the foot', () => {
