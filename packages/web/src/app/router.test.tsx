@@ -98,7 +98,8 @@ describe('routes and guard', () => {
   ])('titles %s as "%s"', async (path, title) => {
     serveNoAlerts();
     renderApp(path, { token: makeToken() });
-    await waitFor(() => expect(document.title).toBe(title));
+    // A screen of its own chunk, with its texts: up to five seconds on a busy machine.
+    await waitFor(() => expect(document.title).toBe(title), { timeout: 5000 });
   });
 
   it('titles /confirm/abc as "Confirm Email | Alerta" while it confirms the address', async () => {
