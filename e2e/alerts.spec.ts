@@ -55,7 +55,7 @@ test.describe('alerts screen', () => {
 
     const a = page.getByRole('row', { name: new RegExp(`bulk-a-${run}`) });
     const b = page.getByRole('row', { name: new RegExp(`bulk-b-${run}`) });
-    await a.getByRole('button', { name: /^Select/ }).click();
+    await a.getByRole('checkbox', { name: /^Select/ }).click();
     await b.getByRole('checkbox', { name: /^Select/ }).click();
     await expect(page.getByText('2 selected')).toBeVisible();
     await page.getByRole('banner').getByRole('button', { name: 'Close' }).click();

@@ -32,10 +32,10 @@ test.describe('bulk actions', () => {
     const at = (index: number): string => order[index] ?? '';
     const idAt = (index: number) => ids.get(at(index)) ?? '';
 
-    // The leading cell selects and turns on multi-select; shift-click on a checkbox takes the range.
+    // The row's checkbox selects and turns on multi-select; shift-click on another takes the range.
     await rows
       .nth(0)
-      .getByRole('button', { name: /^Select / })
+      .getByRole('checkbox', { name: /^Select / })
       .click();
     await expect(page.getByText('1 selected')).toBeVisible();
     await expect(rows.nth(0).getByRole('checkbox', { name: /^Select / })).toBeChecked();
@@ -59,9 +59,9 @@ test.describe('bulk actions', () => {
       await expect(alertRow(page, at(index)).getByRole('cell', { name: 'ack', exact: true })).toBeVisible();
     }
 
-    // The leading button starts a new selection; while it lasts, a click anywhere on a row selects that row.
+    // The checkbox starts a new selection; while it lasts, a click anywhere on a row selects that row.
     await alertRow(page, at(1))
-      .getByRole('button', { name: /^Select / })
+      .getByRole('checkbox', { name: /^Select / })
       .click();
     await alertRow(page, at(3))
       .getByRole('cell', { name: at(3), exact: true })
@@ -77,7 +77,7 @@ test.describe('bulk actions', () => {
     // Select all on the page, then close: every one is closed.
     await rows
       .nth(0)
-      .getByRole('button', { name: /^Select / })
+      .getByRole('checkbox', { name: /^Select / })
       .click();
     await page.getByRole('checkbox', { name: 'Select every alert on this page' }).check();
     await expect(page.getByText('4 selected')).toBeVisible();
@@ -99,12 +99,9 @@ test.describe('bulk actions', () => {
     const tag = `watch:${server.admin.login}`;
     await logIn(page, server, `/alerts?q=event:${event}`);
     await expect(rowsOf(page, event)).toHaveCount(3);
-    // The leading cell is a button until something is selected, then a checkbox.
     const select = async (resource: string) => {
-      const row = alertRow(page, resource);
-      await row
-        .getByRole('button', { name: /^Select / })
-        .or(row.getByRole('checkbox', { name: /^Select / }))
+      await alertRow(page, resource)
+        .getByRole('checkbox', { name: /^Select / })
         .click();
     };
     const bar = page.getByRole('banner');
@@ -116,7 +113,7 @@ test.describe('bulk actions', () => {
     await bar.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByText(/\d+ selected/)).toHaveCount(0);
     await expect(bar.getByRole('searchbox', { name: 'Search alerts' })).toBeVisible();
-    await expect(page.getByRole('checkbox', { name: /^Select / })).toHaveCount(0);
+    await expect(page.getByRole('checkbox', { name: /^Select /, checked: true })).toHaveCount(0);
     await select(a);
     await expect(bar.getByText('1 selected')).toBeVisible();
     await page.keyboard.press('Escape');

@@ -1,4 +1,4 @@
-import { ActionIcon } from '@mantine/core';
+import { ActionIcon, Button } from '@mantine/core';
 import { useQueryClient, type Query } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ export const REFRESH_FLAG_MS = 300;
 const isScreenData = (query: Query) => !queryKeys.userAttributes.all.every((part, i) => query.queryKey[i] === part);
 
 /** The top bar's Refresh (docs/console/shell.md#top-bar): every screen reloads what it shows, wherever the user is. */
-export function RefreshButton() {
+export function RefreshButton({ labelled = false }: { labelled?: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
@@ -27,6 +27,29 @@ export function RefreshButton() {
     return () => clearTimeout(timer);
   }, [refreshing]);
 
+  const onClick = () => {
+    setRefreshing(true);
+    // A load already under way is joined rather than cut short.
+    void queryClient.invalidateQueries({ predicate: isScreenData }, { cancelRefetch: false });
+  };
+  // In the phone's top-bar menu (docs/console/shell.md#phone-top-bar): a full-width button with its name written out.
+  if (labelled) {
+    return (
+      <Button
+        variant="subtle"
+        color="gray"
+        h={44}
+        justify="flex-start"
+        fullWidth
+        aria-busy={refreshing}
+        className={refreshing ? classes.spinning : undefined}
+        leftSection={<RefreshIcon />}
+        onClick={onClick}
+      >
+        {t('shell.refresh')}
+      </Button>
+    );
+  }
   return (
     <ActionIcon
       variant="subtle"
@@ -36,11 +59,7 @@ export function RefreshButton() {
       title={t('shell.refresh')}
       aria-busy={refreshing}
       className={refreshing ? classes.spinning : undefined}
-      onClick={() => {
-        setRefreshing(true);
-        // A load already under way is joined rather than cut short.
-        void queryClient.invalidateQueries({ predicate: isScreenData }, { cancelRefetch: false });
-      }}
+      onClick={onClick}
     >
       <RefreshIcon />
     </ActionIcon>

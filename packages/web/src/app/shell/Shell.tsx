@@ -21,6 +21,7 @@ import { UserMenu } from './UserMenu';
 import { useKiosk, useKioskFullscreen } from './kiosk';
 import { BannerArea, BannerProvider } from './Banner';
 import { FullscreenButton } from './FullscreenButton';
+import { TopBarMenu } from './TopBarMenu';
 import { ColorSchemePreference, LanguagePreference } from '../../features/preferences';
 import { Snackbar } from '../notifications/Snackbar';
 import classes from './Shell.module.css';
@@ -87,6 +88,21 @@ function ShellFrame() {
   }
 
   const showNavbar = hasDrawer && drawerOpen;
+  const visitorButtons = (size: 'xs' | 'md') =>
+    session === null &&
+    !onAuthScreen &&
+    !bulkMode && (
+      <>
+        {config.signup_enabled && (
+          <Button component={Link} to={accountLinkFrom('/signup', here)} variant="outline" radius="xl" size={size}>
+            {t('shell.signUp')}
+          </Button>
+        )}
+        <Button component={Link} to={accountLinkFrom('/login', here)} radius="xl" size={size}>
+          {t('shell.logIn')}
+        </Button>
+      </>
+    );
   return (
     <div className={classes.root}>
       <DocumentTitle />
@@ -99,42 +115,58 @@ function ShellFrame() {
         {bulkMode ? (
           <BulkBar />
         ) : (
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" className={classes.brand}>
             {hasDrawer && (
               <Burger
                 opened={drawerOpen}
                 onClick={toggleDrawer}
                 size="sm"
+                className={classes.burger}
                 aria-label={t('shell.toggleNavigation')}
                 aria-expanded={drawerOpen}
                 aria-controls="app-navigation"
               />
             )}
-            <Anchor component={Link} to="/alerts" fw={700} fz="xl" underline="never" c="inherit">
+            <Anchor
+              component={Link}
+              to="/alerts"
+              fw={700}
+              fz="xl"
+              underline="never"
+              c="inherit"
+              className={classes.appName}
+            >
               {t('app.name')}
             </Anchor>
           </Group>
         )}
-        {onAlerts && !bulkMode && <AlertSearchField />}
-        <Group gap="xs" wrap="nowrap">
-          {onAlerts && !bulkMode && session !== null && <WatchSwitch />}
-          <FullscreenButton />
-          <RefreshButton />
-          {session !== null && <UserMenu session={session} />}
-          {session === null && !onAuthScreen && !bulkMode && (
-            <>
-              {config.signup_enabled && (
-                <Button component={Link} to={accountLinkFrom('/signup', here)} variant="outline" radius="xl" size="xs">
-                  {t('shell.signUp')}
-                </Button>
-              )}
-              <Button component={Link} to={accountLinkFrom('/login', here)} radius="xl" size="xs">
-                {t('shell.logIn')}
-              </Button>
-            </>
-          )}
-        </Group>
+        {isDesktop && onAlerts && !bulkMode && <AlertSearchField />}
+        {isDesktop ? (
+          <Group gap="xs" wrap="nowrap" className={classes.controls}>
+            {onAlerts && !bulkMode && session !== null && <WatchSwitch />}
+            <FullscreenButton />
+            <RefreshButton />
+            {session !== null && <UserMenu session={session} />}
+            {visitorButtons('xs')}
+          </Group>
+        ) : (
+          !bulkMode && (
+            // docs/console/shell.md#phone-top-bar: on a phone every control but the drawer's button is in one menu.
+            <TopBarMenu>
+              {onAlerts && <AlertSearchField />}
+              {onAlerts && session !== null && <WatchSwitch />}
+              <RefreshButton labelled />
+              <FullscreenButton labelled />
+              {session !== null && <UserMenu session={session} wide />}
+              {visitorButtons('md')}
+            </TopBarMenu>
+          )
+        )}
       </header>
+      {showNavbar && !isDesktop && (
+        // On a phone the drawer covers the content; a tap beside it closes it (docs/console/shell.md#navigation-drawer).
+        <div className={classes.backdrop} aria-hidden onClick={() => setMobileOpen(false)} />
+      )}
       {showNavbar && (
         <nav id="app-navigation" className={classes.navbar} aria-label={t('shell.navigation')}>
           <NavMenu onNavigate={() => setMobileOpen(false)} />

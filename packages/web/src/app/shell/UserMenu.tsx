@@ -7,6 +7,7 @@ import { type Session } from '../../features/auth';
 import { lazyChunk } from '../lazyChunk';
 import type { ProfileCard as ProfileCardComponent } from './ProfileCard';
 import { UserAvatar } from './UserAvatar';
+import classes from './Shell.module.css';
 
 // The card is drawn only when asked for, so its code waits until then.
 const ProfileCard = lazyChunk<Parameters<typeof ProfileCardComponent>[0]>(() =>
@@ -17,7 +18,7 @@ const ProfileCard = lazyChunk<Parameters<typeof ProfileCardComponent>[0]>(() =>
  * The account button of the top bar, opening the profile card (docs/console/shell.md#profile-card). A small hand-made
  * popup, so the first screen does not pay for a positioning library.
  */
-export function UserMenu({ session }: { session: Session }) {
+export function UserMenu({ session, wide = false }: { session: Session; wide?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const cardId = useId();
@@ -48,7 +49,10 @@ export function UserMenu({ session }: { session: Session }) {
   };
 
   const onCardKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') close();
+    if (event.key !== 'Escape') return;
+    // Handled here: a menu the card sits in stays open.
+    event.preventDefault();
+    close();
   };
 
   return (
@@ -57,6 +61,10 @@ export function UserMenu({ session }: { session: Session }) {
         ref={buttonRef}
         variant="subtle"
         color="gray"
+        // In the phone's top-bar menu the button takes the menu's width and a 44 px height, and the card opens under it
+        // in the menu (docs/console/shell.md#phone-top-bar); in the top bar the name gives way to the avatar on
+        // narrower screens, so the bar never clips (the full name stays in the label).
+        {...(wide ? { h: 44, fullWidth: true, justify: 'flex-start' } : {})}
         aria-label={label}
         aria-haspopup="dialog"
         aria-expanded={open}
@@ -64,7 +72,7 @@ export function UserMenu({ session }: { session: Session }) {
         onClick={() => setOpen((value) => !value)}
         leftSection={<UserAvatar picture={claims.picture} name={claims.name ?? name} />}
       >
-        {name}
+        <span className={wide ? undefined : classes.name}>{name}</span>
       </Button>
       {open && (
         <Paper
@@ -76,9 +84,9 @@ export function UserMenu({ session }: { session: Session }) {
           shadow="md"
           withBorder
           p="md"
-          w={320}
+          w={wide ? '100%' : 320}
           maw="calc(100vw - 16px)"
-          style={{ position: 'absolute', right: 0, top: '100%', zIndex: 300 }}
+          style={wide ? { marginTop: 4 } : { position: 'absolute', right: 0, top: '100%', zIndex: 300 }}
           onKeyDown={onCardKeyDown}
         >
           <Suspense fallback={null}>

@@ -39,7 +39,8 @@ export const EnvironmentTabs = memo(function EnvironmentTabs({
     <Tabs
       value={active ?? ALL}
       onChange={(value) => onChange(value === null || value === ALL ? null : value)}
-      style={{ flex: 1, minWidth: 0 }}
+      // Keeps room for a tab or two when the refresh status beside it is long (it gives way instead).
+      style={{ flex: 1, minWidth: 96 }}
     >
       <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
         <Tabs.Tab value={ALL}>{t('alerts.tabAll', { count: total })}</Tabs.Tab>

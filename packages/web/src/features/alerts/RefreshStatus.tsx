@@ -28,8 +28,15 @@ export const RefreshStatus = memo(function RefreshStatus({
             : t('alerts.refresh.pausedHidden');
   const label = reason === 'user' ? t('alerts.refresh.resume') : t('alerts.refresh.pause');
   return (
-    <Group gap={4} wrap="nowrap">
-      <Text size="xs" c="dimmed" aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
+    // It gives way (cut, whole in the tooltip) rather than widen the toolbar past a phone's width.
+    <Group gap={4} wrap="nowrap" style={{ minWidth: 0 }}>
+      <Text
+        size="xs"
+        c="dimmed"
+        aria-live="polite"
+        title={text}
+        style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}
+      >
         {text}
       </Text>
       <ActionIcon
