@@ -41,4 +41,23 @@ describe('words for fixed values', () => {
     expect(within(sheet).queryByText('open')).toBeNull();
     expect(within(sheet).queryByText('ack')).toBeNull();
   });
+
+  it('names the statuses of the reports filter in the language of the console', async () => {
+    meScenario.prefs({ languagePref: 'de' });
+    const { user } = renderApp('/reports', { token: makeToken() });
+    await user.click(await screen.findByRole('combobox', { name: 'Status' }, { timeout: 5000 }));
+    const list = await screen.findByRole('listbox', { name: 'Status', hidden: true });
+    const options = within(list)
+      .getAllByRole('option', { hidden: true })
+      .map((option) => option.textContent);
+    // Open and acknowledged are chosen already, so the list offers the others.
+    expect(options).toEqual([
+      'Zugewiesen',
+      'Zurückgestellt',
+      'Im Wartungsfenster',
+      'Geschlossen',
+      'Abgelaufen',
+      'Unbekannt',
+    ]);
+  });
 });

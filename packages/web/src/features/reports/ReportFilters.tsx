@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../shared/adminIcons';
 import { TimeRangeFields, useTimeRange } from '../../shared/TimeRangeFields';
+import { statusLabel } from '../../i18n/enumLabels';
 import { TOP_CHOICES, type ReportFilter } from './reportFilter';
 import classes from './ReportFilters.module.css';
 
@@ -84,7 +85,7 @@ export function ReportFilters({ filter, defaultStatus, onChange, onReset, text, 
         {...pick}
         label={t('reports.status')}
         placeholder={status.length === 0 ? t('reports.allStatuses') : undefined}
-        data={withChosen(choices.status, status)}
+        data={withChosen(choices.status, status).map((value) => ({ value, label: statusLabel(t, value) }))}
         value={[...status]}
         onChange={(next) => onChange({ status: next })}
       />
