@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { API, makeToken } from '../../test/fixtures';
+import { groupsScenario, membershipScenario, refusal, usersScenario } from '../../test/mocks';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server, type RecordedRequest } from '../../test/server';
-import { GROUPS, makeUser, ok, page } from '../users/usersTestData';
+import { GROUPS, makeUser } from '../users/usersTestData';
 
 const ADMIN = makeToken({ scope: 'admin read write' });
 const READER = makeToken({ scope: 'read:groups read:alerts' });
@@ -14,19 +15,10 @@ const changes = (requests: RecordedRequest[]) =>
 const listRequests = (requests: RecordedRequest[], path: string) =>
   requests.filter((r) => r.method === 'GET' && r.url.pathname === path);
 
-function serveGroups(total = GROUPS.length) {
-  server.use(
-    http.get(`${API}/groups`, ({ request }) => {
-      const name = new URL(request.url).searchParams.get('name');
-      return HttpResponse.json(name === '~zzz' ? page('groups', [], 0) : page('groups', GROUPS, total));
-    }),
-  );
-}
-
 describe('groups screen', () => {
   it('asks the server for one page by name and searches names there', async () => {
     const requests = recordRequests();
-    serveGroups(23);
+    groupsScenario.list(GROUPS, 23);
     const { user } = renderApp('/groups', { token: ADMIN });
     expect(await screen.findByRole('cell', { name: 'Night shift' }, { timeout: 5000 })).toBeInTheDocument();
     const first = listRequests(requests, '/groups')[0];
@@ -49,8 +41,8 @@ describe('groups screen', () => {
 
   it('checks the form, then creates a group with its name and description', async () => {
     const requests = recordRequests();
-    serveGroups();
-    server.use(http.post(`${API}/group`, () => HttpResponse.json({ status: 'ok', id: 'g9' }, { status: 201 })));
+    groupsScenario.list(GROUPS);
+    groupsScenario.nextId('g9');
     const { user } = renderApp('/groups', { token: ADMIN });
     await user.click(await screen.findByRole('button', { name: 'New group' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'New group' });
@@ -67,23 +59,14 @@ describe('groups screen', () => {
     expect(changes(requests)).toEqual([
       { method: 'POST', path: '/group', body: { name: 'Database team', text: 'DBAs' } },
     ]);
+    expect(groupsScenario.rows().at(-1)).toEqual({ id: 'g9', name: 'Database team', text: 'DBAs' });
   });
 
   it('edits a group, shows a refusal in the form, and deletes after confirmation', async () => {
     const requests = recordRequests();
-    serveGroups();
-    let refuse = true;
-    server.use(
-      http.put(`${API}/group/g2`, () =>
-        refuse
-          ? HttpResponse.json(
-              { status: 'error', code: 409, message: "group 'Night shift' already exists", errors: null },
-              { status: 409 },
-            )
-          : ok(),
-      ),
-      http.delete(`${API}/group/g2`, ok),
-    );
+    groupsScenario.list(GROUPS);
+    // The first save is refused; the one after it goes through.
+    server.use(http.put(`${API}/group/g2`, () => refusal(409, "group 'Night shift' already exists"), { once: true }));
     const { user } = renderApp('/groups', { token: ADMIN });
     await user.click(await screen.findByRole('button', { name: 'Edit Networks' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit group' });
@@ -92,8 +75,6 @@ describe('groups screen', () => {
     await user.type(name, 'Night shift');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('already exists');
-
-    refuse = false;
     await user.clear(name);
     await user.type(name, 'Network team');
     await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Routers');
@@ -105,37 +86,25 @@ describe('groups screen', () => {
       body: { name: 'Network team', text: 'Routers' },
     });
 
-    await user.click(screen.getByRole('button', { name: 'Delete Networks' }));
+    // The list shows the group under its new name once saved.
+    await user.click(await screen.findByRole('button', { name: 'Delete Network team' }));
     const confirm = await screen.findByRole('dialog');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
       expect(changes(requests).at(-1)).toEqual({ method: 'DELETE', path: '/group/g2', body: undefined }),
     );
+    expect(groupsScenario.rows().map((group) => group.id)).toEqual(['g1']);
   });
 
   it('adds a member found by the server, lists members with inactive ones marked, and removes one', async () => {
     const requests = recordRequests();
-    serveGroups();
-    const carol = makeUser({ id: 'u3', name: 'Carol Jones', login: 'carol', email: 'carol@example.com' });
-    server.use(
-      http.get(`${API}/group/g1/users`, () =>
-        HttpResponse.json({
-          status: 'ok',
-          users: [
-            { id: 'u1', href: `${API}/user/u1`, login: 'bob', name: 'Bob Builder', status: 'active' },
-            { id: 'u2', href: `${API}/user/u2`, login: 'dave', name: 'Dave Old', status: 'inactive' },
-          ],
-          total: 2,
-        }),
-      ),
-      http.get(`${API}/users`, ({ request }) => {
-        const params = new URL(request.url).searchParams;
-        const asked = params.get('name') ?? params.get('login');
-        return HttpResponse.json(page('users', asked === '~car' ? [carol] : [makeUser(), carol]));
-      }),
-      http.put(`${API}/group/g1/user/u3`, ok),
-      http.delete(`${API}/group/g1/user/u2`, ok),
-    );
+    groupsScenario.list(GROUPS);
+    usersScenario.list([
+      makeUser(),
+      makeUser({ id: 'u2', name: 'Dave Old', login: 'dave', email: 'dave@example.com', status: 'inactive' }),
+      makeUser({ id: 'u3', name: 'Carol Jones', login: 'carol', email: 'carol@example.com' }),
+    ]);
+    membershipScenario.members({ g1: ['u1', 'u2'] });
     const { user } = renderApp('/groups', { token: ADMIN });
     await user.click(await screen.findByRole('button', { name: 'Members of Night shift' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Members of Night shift' });
@@ -163,6 +132,7 @@ describe('groups screen', () => {
         { method: 'DELETE', path: '/group/g1/user/u2', body: undefined },
       ]),
     );
+    expect(membershipScenario.current()).toEqual({ g1: ['u1', 'u3'] });
 
     const closes = within(dialog).getAllByRole('button', { name: 'Close' });
     expect(closes).toHaveLength(2); // the corner cross and the button under the list
@@ -171,7 +141,7 @@ describe('groups screen', () => {
   });
 
   it('shows a reader the groups without any way to change them', async () => {
-    serveGroups();
+    groupsScenario.list(GROUPS);
     renderApp('/groups', { token: READER });
     expect(await screen.findByRole('cell', { name: 'Night shift' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New group' })).not.toBeInTheDocument();
@@ -181,7 +151,7 @@ describe('groups screen', () => {
   });
 
   it('offers no new group without basic login', async () => {
-    serveGroups();
+    groupsScenario.list(GROUPS);
     renderApp('/groups', { token: ADMIN, config: { provider: 'gitlab' } });
     expect(await screen.findByRole('button', { name: 'Edit Night shift' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New group' })).not.toBeInTheDocument();

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { API, makeToken } from '../../test/fixtures';
+import { membershipScenario, refusal, usersScenario } from '../../test/mocks';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server, type RecordedRequest } from '../../test/server';
-import { GROUPS, makeUser, ok, page, serveUserLists } from './usersTestData';
+import { makeUser, serveUserLists } from './usersTestData';
 
 const ADMIN = makeToken({ scope: 'admin read write' });
 
@@ -57,10 +58,7 @@ describe('user dialog', () => {
   it('creates a user with exactly the form fields, then puts them in the chosen group', async () => {
     const requests = recordRequests();
     serveUserLists([]);
-    server.use(
-      http.post(`${API}/user`, () => HttpResponse.json({ status: 'ok', id: 'u9' }, { status: 201 })),
-      http.put(`${API}/group/g2/user/u9`, ok),
-    );
+    usersScenario.nextId('u9');
     const { user, dialog } = await openNewUser();
     expect(within(dialog).getByRole('switch', { name: 'Active' })).toBeChecked();
     await user.type(field(dialog, /^Name/), ' Carol Jones ');
@@ -96,24 +94,16 @@ describe('user dialog', () => {
       },
       { method: 'PUT', path: '/group/g2/user/u9', body: {} },
     ]);
+    expect(usersScenario.rows()).toMatchObject([{ id: 'u9', login: 'carol' }]);
+    expect(membershipScenario.current()).toEqual({ g2: ['u9'] });
   });
 
   it('after a failed group call, saves the created user again instead of creating it twice', async () => {
     const requests = recordRequests();
     serveUserLists([]);
-    let refuse = true;
-    server.use(
-      http.post(`${API}/user`, () => HttpResponse.json({ status: 'ok', id: 'u9' }, { status: 201 })),
-      http.put(`${API}/user/u9`, ok),
-      http.put(`${API}/group/g1/user/u9`, () =>
-        refuse
-          ? HttpResponse.json(
-              { status: 'error', code: 500, message: 'database is busy', errors: null },
-              { status: 500 },
-            )
-          : ok(),
-      ),
-    );
+    usersScenario.nextId('u9');
+    // The first group call fails; the one after it goes through.
+    server.use(http.put(`${API}/group/g1/user/u9`, () => refusal(500, 'database is busy'), { once: true }));
     const { user, dialog } = await openNewUser();
     await user.type(field(dialog, /^Name/), 'Carol');
     await user.type(field(dialog, /^Login/), 'carol');
@@ -124,8 +114,8 @@ describe('user dialog', () => {
     await user.click(await within(dialog).findByRole('option', { name: 'Night shift', hidden: true }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('database is busy');
+    expect(membershipScenario.current()).toEqual({});
 
-    refuse = false;
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(changes(requests).map((c) => `${c.method} ${c.path}`)).toEqual([
@@ -134,18 +124,13 @@ describe('user dialog', () => {
       'PUT /user/u9',
       'PUT /group/g1/user/u9',
     ]);
+    expect(usersScenario.rows().map((row) => row.id)).toEqual(['u9']);
+    expect(membershipScenario.current()).toEqual({ g1: ['u9'] });
   });
 
   it('shows the server refusal inside the form', async () => {
     serveUserLists([]);
-    server.use(
-      http.post(`${API}/user`, () =>
-        HttpResponse.json(
-          { status: 'error', code: 409, message: 'A user with this login or email already exists', errors: null },
-          { status: 409 },
-        ),
-      ),
-    );
+    usersScenario.writesFailing(409, 'A user with this login or email already exists', 'POST');
     const { user, dialog } = await openNewUser();
     await user.type(field(dialog, /^Name/), 'Bob');
     await user.type(field(dialog, /^Login/), 'bob');
@@ -159,12 +144,7 @@ describe('user dialog', () => {
   it('edits a user: no login, no password unless typed, and only the group changes', async () => {
     const requests = recordRequests();
     serveUserLists([makeUser()]);
-    server.use(
-      http.get(`${API}/user/u1/groups`, () => HttpResponse.json(page('groups', [GROUPS[0]]))),
-      http.put(`${API}/user/u1`, ok),
-      http.put(`${API}/group/g2/user/u1`, ok),
-      http.delete(`${API}/group/g1/user/u1`, ok),
-    );
+    membershipScenario.members({ g1: ['u1'] });
     const { user } = renderApp('/users', { token: ADMIN });
     await user.click(await screen.findByRole('button', { name: 'Edit Bob Builder' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit user' });
@@ -200,15 +180,13 @@ describe('user dialog', () => {
       { method: 'PUT', path: '/group/g2/user/u1', body: {} },
       { method: 'DELETE', path: '/group/g1/user/u1', body: undefined },
     ]);
+    expect(membershipScenario.current()).toEqual({ g2: ['u1'] });
+    expect(usersScenario.rows()).toMatchObject([{ id: 'u1', roles: ['viewer'] }]);
   });
 
   it('sends a new password when one is typed, and checks it', async () => {
     const requests = recordRequests();
     serveUserLists([makeUser()]);
-    server.use(
-      http.get(`${API}/user/u1/groups`, () => HttpResponse.json(page('groups', []))),
-      http.put(`${API}/user/u1`, ok),
-    );
     const { user } = renderApp('/users', { token: ADMIN });
     await user.click(await screen.findByRole('button', { name: 'Edit Bob Builder' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit user' });
@@ -238,10 +216,6 @@ describe('user dialog', () => {
   it('leaves the identity to another provider: fields disabled, no password, not sent', async () => {
     const requests = recordRequests();
     serveUserLists([makeUser({ email: null, email_verified: true })]);
-    server.use(
-      http.get(`${API}/user/u1/groups`, () => HttpResponse.json(page('groups', []))),
-      http.put(`${API}/user/u1`, ok),
-    );
     const { user } = renderApp('/users', { token: ADMIN, config: { provider: 'github' } });
     await user.click(await screen.findByRole('button', { name: 'Edit Bob Builder' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit user' });

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, makeToken } from '../../test/fixtures';
+import { makeToken } from '../../test/fixtures';
+import { usersScenario } from '../../test/mocks';
 import { renderApp } from '../../test/renderApp';
-import { recordRequests, server } from '../../test/server';
-import { makeUser, ok, serveUserLists } from './usersTestData';
+import { recordRequests } from '../../test/server';
+import { makeUser, serveUserLists } from './usersTestData';
 
 const ADMIN = makeToken({ scope: 'admin read write' });
 // Someone who may read the permissions but not manage users.
@@ -81,18 +81,7 @@ describe('users screen', () => {
   it('flips the status at once, and says so', async () => {
     const requests = recordRequests();
     serveUserLists([makeUser()]);
-    let answer: () => void = () => undefined;
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    server.use(
-      http.put(`${API}/user/u1`, async () => {
-        await answered;
-        // From now on the server holds the new status.
-        serveUserLists([makeUser({ status: 'inactive' })]);
-        return ok();
-      }),
-    );
+    const answer = usersScenario.holdWrites();
     const { user } = renderApp('/users', { token: ADMIN });
     const toggle = await screen.findByRole('switch', { name: 'Bob Builder is active' });
     await user.click(toggle);
@@ -102,43 +91,38 @@ describe('users screen', () => {
     expect(await screen.findByText('User status saved.')).toBeInTheDocument();
     expect(screen.getByRole('switch', { name: 'Bob Builder is active' })).not.toBeChecked();
     expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ status: 'inactive' }]);
+    expect(usersScenario.rows()).toEqual([makeUser({ status: 'inactive' })]);
   });
 
   it('marks an email verified at once, and says so', async () => {
     const requests = recordRequests();
     serveUserLists([makeUser()]);
-    server.use(http.put(`${API}/user/u1`, ok));
     const { user } = renderApp('/users', { token: ADMIN });
     await user.click(await screen.findByRole('checkbox', { name: 'Email of Bob Builder verified' }));
     expect(await screen.findByText('Email verification saved.')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([{ email_verified: true }]);
+    expect(usersScenario.rows()).toEqual([makeUser({ email_verified: true })]);
   });
 
   it('reports a refused toggle in the snackbar', async () => {
     serveUserLists([makeUser()]);
-    server.use(
-      http.put(`${API}/user/u1`, () =>
-        HttpResponse.json(
-          { status: 'error', code: 403, message: "User 'bob' holds scope 'admin'", errors: null },
-          { status: 403 },
-        ),
-      ),
-    );
+    usersScenario.writesFailing(403, "User 'bob' holds scope 'admin'", 'PUT');
     const { user } = renderApp('/users', { token: ADMIN });
     await user.click(await screen.findByRole('switch', { name: 'Bob Builder is active' }));
     expect(await screen.findByText(/User 'bob' holds scope 'admin'/)).toBeInTheDocument();
+    expect(usersScenario.rows()).toEqual([makeUser()]);
   });
 
   it('deletes a user after confirmation', async () => {
     const requests = recordRequests();
     serveUserLists([makeUser()]);
-    server.use(http.delete(`${API}/user/u1`, ok));
     const { user } = renderApp('/users', { token: ADMIN });
     await user.click(await screen.findByRole('button', { name: 'Delete Bob Builder' }));
     const confirm = await screen.findByRole('dialog');
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Deleted.')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual(['/user/u1']);
+    expect(usersScenario.rows()).toEqual([]);
   });
 
   it('shows someone without admin:users the list without any way to change it', async () => {

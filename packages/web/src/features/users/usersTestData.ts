@@ -1,8 +1,7 @@
-import { http, HttpResponse } from 'msw';
 import { API } from '../../test/fixtures';
-import { server } from '../../test/server';
+import { groupsScenario, permsScenario, usersScenario } from '../../test/mocks';
 
-/** Test answers of the users and groups APIs. */
+/** Test rows of the users, permissions and groups lists. */
 
 export function makeUser(overrides: Record<string, unknown> = {}) {
   return {
@@ -24,37 +23,21 @@ export function makeUser(overrides: Record<string, unknown> = {}) {
   };
 }
 
-export function page<T>(key: string, rows: T[], total = rows.length) {
-  return { status: 'ok', [key]: rows, total, page: 1, pageSize: 20, pages: 1, more: false };
-}
-
-export const PERMS = page('permissions', [
+const PERMS = [
   { id: 'p1', match: 'admin', scopes: ['admin', 'read', 'write'] },
   { id: 'p2', match: 'user', scopes: ['read', 'write'] },
   { id: 'p3', match: 'ops', scopes: ['write:alerts'] },
   { id: 'p4', match: 'viewer', scopes: ['read'] },
-]);
+];
 
 export const GROUPS = [
   { id: 'g1', href: `${API}/group/g1`, name: 'Night shift', text: 'After hours', count: 3 },
   { id: 'g2', href: `${API}/group/g2`, name: 'Networks', text: '', count: 0 },
 ];
 
-/** The lists a users screen reads: users (these rows), permissions and groups. */
+/** The lists a users screen reads: these users (with a total, if larger), the permissions and the groups. */
 export function serveUserLists(users: ReturnType<typeof makeUser>[], total = users.length) {
-  server.use(
-    http.get(`${API}/users`, () => HttpResponse.json(page('users', users, total))),
-    http.get(`${API}/perms`, () => HttpResponse.json(PERMS)),
-    http.get(`${API}/groups`, ({ request }) => {
-      const name = new URL(request.url).searchParams.get('name')?.replace(/^~/, '').toLowerCase() ?? '';
-      return HttpResponse.json(
-        page(
-          'groups',
-          GROUPS.filter((g) => g.name.toLowerCase().includes(name)),
-        ),
-      );
-    }),
-  );
+  usersScenario.list(users, total);
+  permsScenario.list(PERMS);
+  groupsScenario.list(GROUPS);
 }
-
-export const ok = () => HttpResponse.json({ status: 'ok' });

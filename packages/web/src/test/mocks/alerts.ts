@@ -35,6 +35,7 @@ let countRefusal: { status: number; message: string } | undefined;
 let actionRefusal: { status: number; message: string } | undefined;
 let detailRefusal: { status: number; message: string } | undefined;
 let notes: Record<string, unknown>[] = [];
+let notesAdded = 0;
 let tallies: Record<'environments' | 'services' | 'groups' | 'tags', Tally> = {
   environments: [],
   services: [],
@@ -59,6 +60,7 @@ onReset(() => {
   actionRefusal = undefined;
   detailRefusal = undefined;
   notes = [];
+  notesAdded = 0;
   tallies = { environments: [], services: [], groups: [], tags: [] };
 })();
 
@@ -70,7 +72,8 @@ function change(next: Alert[]): void {
 /**
  * The alerts area: GET /alerts and its tallies (/alerts/count, /environments, /services, /alerts/groups,
  * /alerts/tags), one alert and its notes, and the actions on it. By default there are no alerts; an action, a tag or a
- * delete the console sends changes the stored alerts as the server would, so the next list shows it.
+ * delete the console sends changes the stored alerts as the server would, so the next list shows it. Notes added or
+ * dismissed change the stored notes the same way.
  */
 export const alertsScenario = {
   /** Serves these alerts (copies), with whatever else of the answer is given (`total`, `statusCounts`…). */
@@ -137,10 +140,12 @@ export const alertsScenario = {
   detailFailing(status: number, message: string): void {
     detailRefusal = { status, message };
   },
-  /** The notes GET /alert/{id}/notes answers with. */
+  /** The notes GET /alert/{id}/notes answers with (copies), whichever alert the console opens. */
   notes(rows: readonly Record<string, unknown>[]): void {
-    notes = [...rows];
+    notes = structuredClone([...rows]);
   },
+  /** The stored notes as they stand now, after the notes the console added (PUT) and dismissed (DELETE). */
+  savedNotes: (): readonly Record<string, unknown>[] => notes,
   /** The environments, services, groups or tags the filter lists offer. */
   tally(kind: 'environments' | 'services' | 'groups' | 'tags', rows: Tally): void {
     tallies[kind] = rows;
@@ -200,6 +205,31 @@ export const alertsHandlers = [
       : HttpResponse.json({ status: 'ok', total: 1, alert: structuredClone(alert) });
   }),
   http.get(`${API}/alert/:id/notes`, () => HttpResponse.json({ status: 'ok', notes, total: notes.length })),
+  // Adds a note as docs/api/alerts.md#notes says: the text comes as `text` or `note`, and a blank one is refused.
+  http.put(`${API}/alert/:id/note`, async ({ request, params }) => {
+    const body = (await request.json()) as { text?: unknown; note?: unknown };
+    const text = typeof body.text === 'string' ? body.text : body.note;
+    if (typeof text !== 'string' || text.trim() === '') return refusal(400, "must supply 'note' text");
+    notesAdded += 1;
+    const id = `note-${notesAdded}`;
+    const note = {
+      id,
+      href: `${API}/note/${id}`,
+      text,
+      user: null,
+      type: 'alert',
+      createTime: new Date().toISOString(),
+      updateTime: null,
+      related: { alert: String(params.id) },
+    };
+    notes = [...notes, note];
+    return HttpResponse.json({ status: 'ok', id, note }, { status: 201 });
+  }),
+  http.delete(`${API}/alert/:id/note/:noteId`, ({ params }) => {
+    if (!notes.some((note) => note.id === params.noteId)) return refusal(404, 'note not found');
+    notes = notes.filter((note) => note.id !== params.noteId);
+    return HttpResponse.json({ status: 'ok' });
+  }),
   http.put(`${API}/alert/:id/action`, async ({ request, params }) => {
     const refuse = refused(actionRefusal);
     if (refuse !== undefined) return refuse;

@@ -1,6 +1,8 @@
 import { accountHandlers } from './account';
 import { alertsHandlers } from './alerts';
 import { listHandlers } from './lists';
+import { membershipHandlers } from './membership';
+import { reportsHandlers } from './reports';
 
 export { alertsScenario, type AlertsAnswer } from './alerts';
 export { authScenario, meScenario } from './account';
@@ -14,7 +16,15 @@ export {
   usersScenario,
   type ListScenario,
 } from './lists';
+export { membershipScenario } from './membership';
+export { reportsScenario } from './reports';
 export { refusal, resetScenarios } from './scenario';
 
 /** Every area's default handlers, installed in the shared server (src/test/server.ts). */
-export const defaultHandlers = [...alertsHandlers, ...accountHandlers, ...listHandlers];
+export const defaultHandlers = [
+  ...alertsHandlers,
+  ...accountHandlers,
+  ...listHandlers,
+  ...membershipHandlers,
+  ...reportsHandlers,
+];

@@ -17,6 +17,11 @@ interface ListAreaRoutes {
   item: string;
   /** The key of one row in the answer to a create, e.g. `heartbeat`. */
   itemKey: string;
+  /**
+   * The fields the list can be searched on (docs/api/alerts.md#field-filters): a query parameter naming one keeps the
+   * rows whose field holds its text, ignoring case, when it starts with `~`, or equals it otherwise.
+   */
+  search?: readonly string[];
 }
 
 type WriteMethod = 'POST' | 'PUT' | 'DELETE';
@@ -24,6 +29,8 @@ type WriteMethod = 'POST' | 'PUT' | 'DELETE';
 /**
  * The scenario setters of an admin list (heartbeats, blackouts, customers, permissions, keys, users, groups). By
  * default the list is empty; the console's writes change the stored rows, so the list it asks for next shows them.
+ * Users are searched by name, login and email and groups by name and description, as the server does: such a search
+ * answers the stored rows that match, whatever total was given.
  */
 export interface ListScenario {
   /**
@@ -40,6 +47,8 @@ export interface ListScenario {
   hold(): () => void;
   /** Writes (every method, or the one given) are refused with this status and message. */
   writesFailing(status: number, message: string, method?: WriteMethod): void;
+  /** Writes wait until the returned function is called; a write still waiting is released after the test. */
+  holdWrites(): () => void;
   /** The id the next created row gets. */
   nextId(id: string): void;
   /** The stored rows as they stand now, after the console's writes. */
@@ -55,6 +64,7 @@ export function listArea(routes: ListAreaRoutes, idPrefix: string) {
   let writeRefusal: { status: number; message: string; method: WriteMethod | undefined } | undefined;
   let createdId: string | undefined;
   let created = 0;
+  let writeHold: { released: Promise<void>; release: () => void } | undefined;
 
   onReset(() => {
     stored = [];
@@ -65,12 +75,33 @@ export function listArea(routes: ListAreaRoutes, idPrefix: string) {
     writeRefusal = undefined;
     createdId = undefined;
     created = 0;
+    writeHold?.release();
+    writeHold = undefined;
   })();
 
-  const refused = (method: WriteMethod) =>
-    writeRefusal !== undefined && (writeRefusal.method === undefined || writeRefusal.method === method)
+  /** Waits while writes are held, then gives the refusal that applies to this write, if any. */
+  const refused = async (method: WriteMethod) => {
+    await writeHold?.released;
+    return writeRefusal !== undefined && (writeRefusal.method === undefined || writeRefusal.method === method)
       ? refusal(writeRefusal.status, writeRefusal.message)
       : undefined;
+  };
+
+  /** The stored rows the URL's search parameters keep, or `undefined` when it names none of the searched fields. */
+  const searched = (url: URL): Row[] | undefined => {
+    const asked = (routes.search ?? []).flatMap((field) => {
+      const value = url.searchParams.get(field);
+      return value === null ? [] : [{ field, value }];
+    });
+    if (asked.length === 0) return undefined;
+    return stored.filter((row) =>
+      asked.every(({ field, value }) => {
+        const held = row[field];
+        if (typeof held !== 'string') return false;
+        return value.startsWith('~') ? held.toLowerCase().includes(value.slice(1).toLowerCase()) : held === value;
+      }),
+    );
+  };
 
   const scenario: ListScenario = {
     list(rows, count) {
@@ -97,6 +128,16 @@ export function listArea(routes: ListAreaRoutes, idPrefix: string) {
     writesFailing(status, message, method) {
       writeRefusal = { status, message, method };
     },
+    holdWrites() {
+      let release: () => void = () => undefined;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const hold = { released, release };
+      writeHold = hold;
+      return () => {
+        hold.release();
+        if (writeHold === hold) writeHold = undefined;
+      };
+    },
     nextId(id) {
       createdId = id;
     },
@@ -114,10 +155,12 @@ export function listArea(routes: ListAreaRoutes, idPrefix: string) {
         const rows = 'rows' in given ? given.rows : given;
         return HttpResponse.json(pageOf(routes.key, rows, 'rows' in given ? given.total : rows.length));
       }
+      const found = searched(new URL(request.url));
+      if (found !== undefined) return HttpResponse.json(pageOf(routes.key, found));
       return HttpResponse.json(pageOf(routes.key, stored, total ?? stored.length));
     }),
     http.post(`${API}${routes.item}`, async ({ request }) => {
-      const refuse = refused('POST');
+      const refuse = await refused('POST');
       if (refuse !== undefined) return refuse;
       created += 1;
       const id = createdId ?? `${idPrefix}-new-${created}`;
@@ -127,14 +170,14 @@ export function listArea(routes: ListAreaRoutes, idPrefix: string) {
       return HttpResponse.json({ status: 'ok', id, [routes.itemKey]: row }, { status: 201 });
     }),
     http.put(`${API}${routes.item}/:id`, async ({ request, params }) => {
-      const refuse = refused('PUT');
+      const refuse = await refused('PUT');
       if (refuse !== undefined) return refuse;
       const changes = (await request.json()) as Row;
       stored = stored.map((row) => (row.id === params.id ? { ...row, ...changes } : row));
       return HttpResponse.json({ status: 'ok' });
     }),
-    http.delete(`${API}${routes.item}/:id`, ({ params }) => {
-      const refuse = refused('DELETE');
+    http.delete(`${API}${routes.item}/:id`, async ({ params }) => {
+      const refuse = await refused('DELETE');
       if (refuse !== undefined) return refuse;
       stored = stored.filter((row) => row.id !== params.id);
       return HttpResponse.json({ status: 'ok' });
@@ -149,8 +192,14 @@ const blackouts = listArea({ list: '/blackouts', key: 'blackouts', item: '/black
 const customers = listArea({ list: '/customers', key: 'customers', item: '/customer', itemKey: 'customer' }, 'c');
 const perms = listArea({ list: '/perms', key: 'permissions', item: '/perm', itemKey: 'permission' }, 'p');
 const keys = listArea({ list: '/keys', key: 'keys', item: '/key', itemKey: 'key' }, 'k');
-const users = listArea({ list: '/users', key: 'users', item: '/user', itemKey: 'user' }, 'u');
-const groups = listArea({ list: '/groups', key: 'groups', item: '/group', itemKey: 'group' }, 'g');
+const users = listArea(
+  { list: '/users', key: 'users', item: '/user', itemKey: 'user', search: ['name', 'login', 'email'] },
+  'u',
+);
+const groups = listArea(
+  { list: '/groups', key: 'groups', item: '/group', itemKey: 'group', search: ['name', 'text'] },
+  'g',
+);
 
 export const heartbeatsScenario = heartbeats.scenario;
 export const blackoutsScenario = blackouts.scenario;
