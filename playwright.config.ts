@@ -5,10 +5,13 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/support/chromium';
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
+  // Screenshot baselines (e2e/visual.spec.ts): one folder, no platform suffix, since only Debian's Chromium runs them.
+  snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}{ext}',
   workers: 1,
   retries: 0,
   timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // A few pixels of antialiasing may differ; a moved button changes far more than 0.2 % of the screen.
+  expect: { timeout: 10_000, toHaveScreenshot: { maxDiffPixelRatio: 0.002, animations: 'disabled', caret: 'hide' } },
   reporter: [['list']],
   use: {
     browserName: 'chromium',
