@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { API, makeAlert, makeToken } from '../../test/fixtures';
+import { alertsScenario } from '../../test/mocks';
 import { renderApp } from '../../test/renderApp';
-import { recordRequests, server, type RecordedRequest } from '../../test/server';
+import { recordRequests, type RecordedRequest } from '../../test/server';
 
 const writes = (requests: RecordedRequest[]) => requests.filter((r) => r.method !== 'GET');
 
@@ -22,17 +22,6 @@ const history = (n: number) =>
     timeout: 86400,
   }));
 
-function serve(alert: ReturnType<typeof makeAlert>, notes: unknown[] = []) {
-  server.use(
-    http.get(`${API}/alert/${alert.id}`, () => HttpResponse.json({ status: 'ok', total: 1, alert })),
-    http.get(`${API}/alert/${alert.id}/notes`, () => HttpResponse.json({ status: 'ok', notes, total: notes.length })),
-    http.put(`${API}/alert/${alert.id}/action`, () => HttpResponse.json({ status: 'ok' })),
-    http.put(`${API}/alert/${alert.id}/note`, () => HttpResponse.json({ status: 'ok', id: 'n9' }, { status: 201 })),
-    http.delete(`${API}/alert/${alert.id}/note/:noteId`, () => HttpResponse.json({ status: 'ok' })),
-    http.delete(`${API}/alert/${alert.id}`, () => HttpResponse.json({ status: 'ok' })),
-  );
-}
-
 describe('alert detail', () => {
   it('shows every field in order, searches on click, and links only http(s) attributes', async () => {
     const alert = makeAlert({
@@ -42,7 +31,7 @@ describe('alert detail', () => {
       attributes: { runbook: 'https://wiki.example.com/db', bad: 'javascript:alert(1)', ipAddress: '10.0.0.1' },
       text: '<b>bold</b>',
     });
-    serve(alert);
+    alertsScenario.list([alert]);
     const { user, location } = renderApp(`/alert/${alert.id}`, { token: makeToken() });
     await screen.findByRole('heading', { name: 'db01 · NodeDown' });
     const terms = screen.getAllByRole('term').map((dt) => dt.textContent);
@@ -89,7 +78,7 @@ describe('alert detail', () => {
 
   it('lists history newest first, ten a page, and shows raw data', async () => {
     const alert = makeAlert({ history: history(12), rawData: '{"raw": true}' });
-    serve(alert);
+    alertsScenario.list([alert]);
     const { user } = renderApp(`/alert/${alert.id}`, { token: makeToken() });
     await user.click(await screen.findByRole('tab', { name: 'History' }));
     const table = screen.getByRole('table', { name: 'Alert history' });
@@ -110,7 +99,8 @@ describe('alert detail', () => {
   it('adds a note after checking it, and dismisses one', async () => {
     const requests = recordRequests();
     const alert = makeAlert();
-    serve(alert, [{ id: 'n1', text: 'looking', user: null, createTime: '2026-11-20T10:03:00.000Z' }]);
+    alertsScenario.list([alert]);
+    alertsScenario.notes([{ id: 'n1', text: 'looking', user: null, createTime: '2026-11-20T10:03:00.000Z' }]);
     const { user } = renderApp(`/alert/${alert.id}`, { token: makeToken() });
     expect(await screen.findByText('Anonymous added a note')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Dismiss note' }));
@@ -119,6 +109,7 @@ describe('alert detail', () => {
         ['DELETE', `/alert/${alert.id}/note/n1`],
       ]),
     );
+    expect(alertsScenario.savedNotes()).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Add note' }));
     const box = screen.getByRole('textbox', { name: 'Note' });
@@ -135,12 +126,13 @@ describe('alert detail', () => {
     await user.click(screen.getAllByRole('button', { name: 'Acknowledge' }).at(-1)!);
     await waitFor(() => expect(writes(requests)).toHaveLength(2));
     expect(writes(requests)[1]?.body).toEqual({ action: 'ack', text: 'disk replaced' });
+    expect(alertsScenario.alerts()).toMatchObject([{ id: alert.id, status: 'ack' }]);
   });
 
   it('saves a plain note with PUT /alert/{id}/note', async () => {
     const requests = recordRequests();
     const alert = makeAlert();
-    serve(alert);
+    alertsScenario.list([alert]);
     const { user } = renderApp(`/alert/${alert.id}`, { token: makeToken() });
     await user.click(await screen.findByRole('button', { name: 'Add note' }));
     await user.type(screen.getByRole('textbox', { name: 'Note' }), 'called the vendor');
@@ -148,12 +140,13 @@ describe('alert detail', () => {
     await waitFor(() => expect(writes(requests)).toHaveLength(1));
     expect(writes(requests)[0]).toMatchObject({ method: 'PUT', url: new URL(`${API}/alert/${alert.id}/note`) });
     expect(writes(requests)[0]?.body).toEqual({ text: 'called the vendor' });
+    expect(alertsScenario.savedNotes()).toMatchObject([{ text: 'called the vendor', related: { alert: alert.id } }]);
   });
 
   it('closes and goes back to the list; deletes after confirmation; copies as JSON', async () => {
     const requests = recordRequests();
     const alert = makeAlert({ status: 'ack' });
-    serve(alert);
+    alertsScenario.list([alert]);
     const { user, location } = renderApp(`/alert/${alert.id}`, { token: makeToken() });
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -181,17 +174,19 @@ describe('alert detail', () => {
     await user.click(within(toolbar).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(location().pathname).toBe('/alerts'));
     expect(writes(requests)[0]?.body).toEqual({ action: 'close', text: '' });
+    expect(alertsScenario.alerts()).toMatchObject([{ id: alert.id, status: 'closed' }]);
   });
 
   it('deletes only after confirmation, then goes back', async () => {
     const requests = recordRequests();
     const alert = makeAlert();
-    serve(alert);
+    alertsScenario.list([alert]);
     const { user, location } = renderApp(`/alert/${alert.id}`, { token: makeToken() });
     await user.click((await screen.findAllByRole('button', { name: 'Delete' }))[0]!);
     const dialog = await screen.findByRole('dialog', { name: 'Delete' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(location().pathname).toBe('/alerts'));
     expect(writes(requests).map((r) => r.method)).toEqual(['DELETE']);
+    expect(alertsScenario.alerts()).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { API, errorEnvelope, makeToken, testConfig } from '../../test/fixtures';
+import { API, makeToken, testConfig } from '../../test/fixtures';
+import { alertsScenario, reportsScenario } from '../../test/mocks';
 import { renderApp } from '../../test/renderApp';
-import { recordRequests, server, type RecordedRequest } from '../../test/server';
+import { recordRequests, type RecordedRequest } from '../../test/server';
 import { formatReportFilter, parseReportFilter, reportQuery, severityChoices, DEFAULT_FILTER } from './reportFilter';
 
 // Each screen loads as its own chunk with its texts; on a busy machine that takes longer than the default second.
@@ -37,26 +37,12 @@ const STANDER = {
   resources: [{ id: 'c1', resource: 'sw01' }],
 };
 
-function answer(top10: unknown[]) {
-  return { status: 'ok', top10, total: top10.length };
-}
-
-/** Answers the three reports, the pick lists and nothing else. */
-function reportHandlers(overrides: { count?: () => Response } = {}) {
-  server.use(
-    http.get(`${API}/alerts/top10/count`, () => overrides.count?.() ?? HttpResponse.json(answer([OFFENDER]))),
-    http.get(`${API}/alerts/top10/flapping`, () => HttpResponse.json(answer([FLAPPER]))),
-    http.get(`${API}/alerts/top10/standing`, () => HttpResponse.json(answer([STANDER]))),
-    http.get(`${API}/environments`, () =>
-      HttpResponse.json({ status: 'ok', environments: [{ environment: 'Staging', count: 2 }], total: 1 }),
-    ),
-    http.get(`${API}/services`, () =>
-      HttpResponse.json({ status: 'ok', services: [{ environment: 'Production', service: 'Web', count: 1 }] }),
-    ),
-    http.get(`${API}/alerts/groups`, () =>
-      HttpResponse.json({ status: 'ok', groups: [{ environment: 'Production', group: 'Network', count: 1 }] }),
-    ),
-  );
+/** One row in each report, and an environment, a service and a group for the pick lists. */
+function serveReports() {
+  reportsScenario.top10({ count: [OFFENDER], flapping: [FLAPPER], standing: [STANDER] });
+  alertsScenario.tally('environments', [{ environment: 'Staging', count: 2 }]);
+  alertsScenario.tally('services', [{ environment: 'Production', service: 'Web', count: 1 }]);
+  alertsScenario.tally('groups', [{ environment: 'Production', group: 'Network', count: 1 }]);
 }
 
 const reports = (requests: RecordedRequest[]) => requests.filter((r) => r.url.pathname.startsWith('/alerts/top10/'));
@@ -106,7 +92,7 @@ describe('report filter', () => {
 describe('reports screen', () => {
   it('asks the three reports for open and acknowledged alerts, ten rows each, and shows them', async () => {
     const requests = recordRequests();
-    reportHandlers();
+    serveReports();
     renderApp('/reports', { token: USER });
     expect(await screen.findByRole('heading', { name: 'Top 10 offenders' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Top 10 flapping' })).toBeInTheDocument();
@@ -144,8 +130,8 @@ describe('reports screen', () => {
   });
 
   it('opens the alert of a resource inside the console', async () => {
-    reportHandlers();
-    server.use(http.get(`${API}/alert/a1`, () => HttpResponse.json(errorEnvelope(404, 'not found'), { status: 404 })));
+    // No alert is stored, so the detail of a1 answers 404 as the server does for an alert gone since.
+    serveReports();
     const { user, location } = renderApp('/reports', { token: USER });
     await user.click(await screen.findByRole('link', { name: 'web01' }));
     await waitFor(() => expect(location().pathname).toBe('/alert/a1'));
@@ -153,7 +139,7 @@ describe('reports screen', () => {
 
   it('sends each filter the way the API takes it and keeps it in the address', async () => {
     const requests = recordRequests();
-    reportHandlers();
+    serveReports();
     const { user, location } = renderApp('/reports', {
       token: USER,
       config: { environments: ['Production', 'Development'] },
@@ -240,7 +226,7 @@ describe('reports screen', () => {
 
   it('reads the filter from the address, and every status once the status filter is cleared', async () => {
     const requests = recordRequests();
-    reportHandlers();
+    serveReports();
     const { user, location } = renderApp('/reports?top=20&environment=Production&environment=QA&status=closed', {
       token: USER,
     });
@@ -260,7 +246,7 @@ describe('reports screen', () => {
 
   it('filters the rows shown without asking the server again', async () => {
     const requests = recordRequests();
-    reportHandlers();
+    serveReports();
     const { user } = renderApp('/reports', { token: USER });
     await screen.findByRole('cell', { name: 'NodeDown' });
     const asked = reports(requests).length;
@@ -273,7 +259,7 @@ describe('reports screen', () => {
 
   it('reloads all three reports on demand', async () => {
     const requests = recordRequests();
-    reportHandlers();
+    serveReports();
     const { user } = renderApp('/reports', { token: USER });
     await screen.findByRole('cell', { name: 'NodeDown' });
     const asked = reports(requests).length;
@@ -282,9 +268,8 @@ describe('reports screen', () => {
   });
 
   it('shows a failed report in its place and the others still', async () => {
-    reportHandlers({
-      count: () => HttpResponse.json(errorEnvelope(400, 'Invalid filter parameter: foo'), { status: 400 }),
-    });
+    serveReports();
+    reportsScenario.failing('count', 400, 'Invalid filter parameter: foo');
     renderApp('/reports', { token: USER });
     const offenders = (await screen.findByRole('heading', { name: 'Top 10 offenders' })).closest('section');
     expect(offenders).not.toBeNull();
