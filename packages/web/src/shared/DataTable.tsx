@@ -91,7 +91,7 @@ function Cards<T>({ caption, columns, rows, rowKey, empty, busy }: DataTableProp
                 const content = column.cell(row);
                 if (isBlank(content)) return null;
                 return (
-                  <div key={column.key} className={classes.field}>
+                  <div key={column.key} className={classes.field} data-column={column.key}>
                     <dt>{labelOf(column)}</dt>
                     <dd>{content}</dd>
                   </div>
@@ -99,7 +99,7 @@ function Cards<T>({ caption, columns, rows, rowKey, empty, busy }: DataTableProp
               })}
             </dl>
             {actions.map((column) => (
-              <div key={column.key} className={classes.cardActions}>
+              <div key={column.key} className={classes.cardActions} data-row-actions="">
                 {column.cell(row)}
               </div>
             ))}
@@ -169,6 +169,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               <Table.Th
                 key={column.key}
                 scope="col"
+                data-column={column.key}
                 aria-sort={column.sort}
                 style={column.minWidth === undefined ? undefined : { minWidth: column.minWidth }}
                 className={column.actions === true ? classes.actions : undefined}
@@ -210,7 +211,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       </Table.Td>
                     )}
                     {shown.map((column) => (
-                      <Table.Td key={column.key} className={cellClass(column)}>
+                      <Table.Td
+                        key={column.key}
+                        className={cellClass(column)}
+                        data-column={column.key}
+                        data-row-actions={column.actions === true ? '' : undefined}
+                      >
                         {column.cell(row)}
                       </Table.Td>
                     ))}

@@ -9,6 +9,7 @@ import { addMember, fetchMembers, removeMember, type GroupRow } from './groupsAp
 import { UserPicker } from './UserPicker';
 import { queryKeys } from '../../api/queryKeys';
 import { usePhoneLayout } from '../../shared/DataTable';
+import { rowButtonClass } from '../../shared/admin/RowButton';
 
 export interface MembersDialogProps {
   group: GroupRow;
@@ -83,6 +84,7 @@ export function MembersDialog({ group, onClose }: MembersDialogProps) {
                     </div>
                     <ActionIcon
                       variant="subtle"
+                      className={rowButtonClass}
                       color="red"
                       aria-label={t('groups.removeOne', { name })}
                       loading={remove.isPending && remove.variables === member.id}

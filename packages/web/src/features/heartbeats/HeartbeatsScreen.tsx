@@ -19,6 +19,7 @@ import { heartbeatsMessages } from './messages';
 import { deleteHeartbeat, heartbeatRowSchema, type HeartbeatRow } from './heartbeatsApi';
 import { latencyOf } from './heartbeatTiming';
 import { Attributes, Since, StatusLabel, TimeLeft } from './HeartbeatCells';
+import { rowButtonClass } from '../../shared/admin/RowButton';
 
 /** Dates the server sorts newest first when named without a minus (docs/api/alerts.md). */
 const NEWEST_FIRST = ['createTime', 'receiveTime'];
@@ -141,6 +142,7 @@ function HeartbeatsScreen() {
         <Tooltip label={t('admin.delete')}>
           <ActionIcon
             variant="subtle"
+            className={rowButtonClass}
             color="red"
             aria-label={t('heartbeats.deleteOne', { name: h.origin })}
             onClick={() => confirm.ask(() => remove.mutate(h.id))}

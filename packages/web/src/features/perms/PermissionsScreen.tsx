@@ -17,6 +17,7 @@ import { DeleteIcon } from '../../shared/icons';
 import { EditIcon, LockIcon } from '../../shared/adminIcons';
 import { PermissionDialog } from './PermissionDialog';
 import { deletePermission, isSystemRole, permissionRowSchema, type PermissionRow } from './permsApi';
+import { rowButtonClass } from '../../shared/admin/RowButton';
 
 type Editing = { permission: PermissionRow | null } | null;
 
@@ -144,6 +145,7 @@ function RowActions({ permission: p, onEdit, onDelete, remove }: RowActionsProps
       <Tooltip label={locked ? t('perms.lockedReason') : t('admin.edit')}>
         <ActionIcon
           variant="subtle"
+          className={rowButtonClass}
           aria-label={t('perms.editOne', { name: p.match })}
           {...lockedProps}
           onClick={() => {
@@ -156,6 +158,7 @@ function RowActions({ permission: p, onEdit, onDelete, remove }: RowActionsProps
       <Tooltip label={locked ? t('perms.lockedReason') : t('admin.delete')}>
         <ActionIcon
           variant="subtle"
+          className={rowButtonClass}
           color="red"
           aria-label={t('perms.deleteOne', { name: p.match })}
           {...lockedProps}
