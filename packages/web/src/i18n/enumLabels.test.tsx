@@ -60,4 +60,23 @@ describe('words for fixed values', () => {
       'Unbekannt',
     ]);
   });
+
+  it('shows status, severity and trend in the alert list as words of the console language', async () => {
+    meScenario.prefs({ languagePref: 'de' });
+    alertsScenario.list([
+      makeAlert({ resource: 'zq-one', status: 'shelved', severity: 'minor', trendIndication: 'lessSevere' }),
+    ]);
+    renderApp('/alerts', {
+      token: makeToken(),
+      config: { columns: ['severity', 'status', 'resource', 'trendIndication', 'previousSeverity'] },
+    });
+    const row = await screen.findByRole('row', { name: /zq-one/ }, { timeout: 5000 });
+    await within(row).findByText('Zurückgestellt', {}, { timeout: 5000 });
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((cell) => cell.textContent);
+    expect(cells).toEqual(
+      expect.arrayContaining(['Gering', 'Zurückgestellt', 'zq-one', 'Weniger schwer', 'Unbestimmt']),
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import { memo, Suspense, useState, type CSSProperties } from 'react';
+import { severityLabel, statusLabel } from '../../i18n/enumLabels';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { lazyChunk } from '../../app/lazyChunk';
@@ -102,11 +103,11 @@ function AlertCardView(props: AlertCardProps) {
           {alert.text}
         </div>
         <div className={classes.cardMeta}>
-          <span className={classes.cardSeverity}>{alert.severity}</span>
+          <span className={classes.cardSeverity}>{severityLabel(t, alert.severity)}</span>
           {place !== '' && <span>{place}</span>}
           <Age since={alert.lastReceiveTime} />
           <span>
-            {alert.status}
+            {statusLabel(t, alert.status)}
             {watched && (
               <span role="img" aria-label={t('alerts.watched')} className={classes.cardWatched}>
                 {WatchIcon()}

@@ -1,4 +1,5 @@
 import type { Alert } from '@alerta/contract';
+import { severityLabel } from '../../i18n/enumLabels';
 import { memo, type CSSProperties, type MouseEvent, type ReactElement } from 'react';
 import type { TFunction } from 'i18next';
 import { msg } from '../../i18n';
@@ -78,7 +79,7 @@ function AlertRowView(props: AlertRowProps) {
           {trendIcon(alert.trendIndication)}
         </span>
         {/* Severity is never told by the row colour alone. */}
-        <span className={classes.visuallyHidden}>{alert.severity}</span>
+        <span className={classes.visuallyHidden}>{severityLabel(t, alert.severity)}</span>
       </td>
       {columns.map((column) => {
         const content = column.render(alert, context);

@@ -75,9 +75,10 @@ describe('alerts screen', () => {
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
     // After the checkbox and trend cells, before the actions cell.
+    // Severity and status as words (docs/console/plumbing.md#durations-ids-and-words).
     expect(cells.slice(2, -1)).toEqual([
-      'critical',
-      'ack',
+      'Critical',
+      'Acknowledged',
       expect.stringMatching(/^\w{3} 20 Nov \d{2}:\d{2}$/),
       '7',
       'Development',
@@ -107,7 +108,7 @@ describe('alerts screen', () => {
     renderApp('/alerts', { token: makeToken(), config: { columns: ['resource'] } });
     const row = await screen.findByRole('row', { name: /red-one/ });
     expect(row).toHaveStyle({ backgroundColor: 'rgb(255, 0, 0)' });
-    expect(within(row).getByText('critical')).toBeInTheDocument();
+    expect(within(row).getByText('Critical')).toBeInTheDocument();
     expect(within(row).getByRole('img', { name: 'More severe' })).toHaveAttribute('title', 'More severe');
   });
 

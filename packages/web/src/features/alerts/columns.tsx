@@ -1,8 +1,10 @@
 import type { Alert } from '@alerta/contract';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { msg, type MessageKey } from '../../i18n';
+import { severityLabel, statusLabel, trendLabel } from '../../i18n/enumLabels';
 import type { FormatDate } from '../preferences';
 import { isAcked, isShelved } from '../../shared/alertStatus';
 import { useNow } from '../../shared/clock';
@@ -11,6 +13,8 @@ import { NoteIcon } from '../../shared/icons';
 import { severityBadge } from '../../shared/SeverityBadge';
 
 export interface CellContext {
+  /** The table's translator, for the words of fixed values (docs/console/plumbing.md#durations-ids-and-words). */
+  t: TFunction;
   severityColors: Readonly<Record<string, string>>;
   /** The user's medium date format, in UTC or local time as they chose. */
   formatDate: FormatDate;
@@ -60,7 +64,7 @@ function StatusCell({ alert, showNotesIcon }: { alert: Alert; showNotesIcon: boo
   const note = showNotesIcon ? lastNote(alert) : undefined;
   return (
     <>
-      {alert.status}
+      {statusLabel(t, alert.status)}
       {note !== undefined && (
         <span
           role="img"
@@ -97,8 +101,8 @@ function clipped(text: string, width: number): ReactNode {
   );
 }
 
-const severityCell = (severity: string, { severityColors }: CellContext) =>
-  severityBadge(severity, severityColors[severity]);
+const severityCell = (severity: string, { severityColors, t }: CellContext) =>
+  severityBadge(severityLabel(t, severity), severityColors[severity]);
 
 /** Every column docs/console/behaviour.md#screens-and-routes names, by its config key. */
 const KNOWN_COLUMNS: Record<string, AlertColumn> = {
@@ -230,7 +234,7 @@ const KNOWN_COLUMNS: Record<string, AlertColumn> = {
     id: 'trendIndication',
     headerKey: msg('alerts.column.trendIndication'),
     sortField: 'trendIndication',
-    render: (a) => splitCaps(a.trendIndication),
+    render: (a, c) => trendLabel(c.t, a.trendIndication),
   },
   receiveTime: {
     id: 'receiveTime',

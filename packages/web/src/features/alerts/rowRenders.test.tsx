@@ -7,7 +7,7 @@ import { renderApp } from '../../test/renderApp';
 import { recordRequests } from '../../test/server';
 import { alertsScenario } from '../../test/mocks';
 
-// Counts how often each row draws its severity badge, i.e. how often each row renders.
+// Counts how often each row draws its severity badge (by the severity's word), i.e. how often each row renders.
 const badgeRenders = vi.hoisted(() => new Map<string, number>());
 vi.mock('../../shared/SeverityBadge', () => ({
   severityBadge: (severity: string) => {
@@ -30,12 +30,12 @@ describe('alert rows on refresh', () => {
     alertsScenario.list([steady, moving]);
     const { user } = renderApp('/alerts', { token: makeToken(), config: { columns: ['severity', 'resource'] } });
     await screen.findByRole('row', { name: /moving/ });
-    const before = { steady: badgeRenders.get('critical'), moving: badgeRenders.get('major') };
+    const before = { steady: badgeRenders.get('Critical'), moving: badgeRenders.get('Major') };
 
     alertsScenario.list([steady, { ...moving, lastReceiveTime: '2026-11-20T11:00:00.000Z', duplicateCount: 9 }]);
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
-    await waitFor(() => expect(badgeRenders.get('major')).toBeGreaterThan(before.moving ?? 0));
-    expect(badgeRenders.get('critical')).toBe(before.steady);
+    await waitFor(() => expect(badgeRenders.get('Major')).toBeGreaterThan(before.moving ?? 0));
+    expect(badgeRenders.get('Critical')).toBe(before.steady);
   });
 
   it('commits nothing when a refresh brings the same answer', async () => {

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AppConfig } from '../../config/appConfig';
 import { severityColorsOf } from '../../shared/configLists';
 import {
@@ -24,15 +25,17 @@ export interface TableLook {
  */
 export function useTableLook(config: AppConfig, prefs: Preferences): TableLook {
   const formatDate = useDateFormat();
+  const { t } = useTranslation();
   const context: CellContext = useMemo(
     () => ({
+      t,
       severityColors: severityColorsOf(config),
       formatDate,
       showNotesIcon: prefs.showNotesIcon === true,
       valueWidth: prefs.valueWidth ?? DEFAULT_VALUE_WIDTH,
       textWidth: prefs.textWidth ?? DEFAULT_TEXT_WIDTH,
     }),
-    [config, prefs, formatDate],
+    [config, prefs, formatDate, t],
   );
   const { family, size, weight } = tableFont(prefs, config);
   const font = useMemo(() => ({ family, size, weight }), [family, size, weight]);
