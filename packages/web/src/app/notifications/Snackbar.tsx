@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationKind, NotificationStore } from './notificationStore';
 
@@ -31,18 +31,28 @@ export function Snackbar() {
   const { t } = useTranslation();
   const store = useNotifications();
   const current = useSyncExternalStore(store.subscribe, store.current);
+  // docs/console/behaviour.md#undo: a message does not close while the keyboard is on one of its buttons.
+  // Kept by id: a message taken away with the focus on it does not hold the next one.
+  const [focusedId, setFocusedId] = useState<number | null>(null);
+  const focused = current !== undefined && focusedId === current.id;
 
   useEffect(() => {
-    if (current === undefined) return;
+    if (current === undefined || focused) return;
     const timer = setTimeout(() => store.dismiss(current.id), current.timeoutMs);
     return () => clearTimeout(timer);
-  }, [current, store]);
+  }, [current, store, focused]);
 
   return (
     <div
       role="status"
       aria-live="polite"
       style={{ position: 'fixed', bottom: 16, left: '50%', transform: 'translateX(-50%)', zIndex: 400 }}
+      onFocus={() => setFocusedId(current?.id ?? null)}
+      onBlur={(event) => {
+        if (!(event.relatedTarget instanceof Node && event.currentTarget.contains(event.relatedTarget))) {
+          setFocusedId(null);
+        }
+      }}
     >
       {current !== undefined && (
         <Paper
@@ -57,6 +67,21 @@ export function Snackbar() {
         >
           <Group gap="sm" wrap="nowrap">
             <Text size="sm">{current.text}</Text>
+            {current.offer !== undefined && (
+              <Button
+                variant="white"
+                color="dark"
+                size="compact-sm"
+                miw={44}
+                mih={44}
+                onClick={() => {
+                  store.dismiss(current.id);
+                  current.offer?.run();
+                }}
+              >
+                {current.offer.label}
+              </Button>
+            )}
             <Button
               variant="subtle"
               color={COLORS[current.kind].c}

@@ -14,11 +14,23 @@ export interface Notification {
   /** How long it stays, in milliseconds. */
   timeoutMs: number;
   action: NotificationAction;
+  /** A second button that does something (Undo), next to OK or Close. */
+  offer?: NotificationOffer;
+  /** Messages with the same key replace one another rather than queue (docs/console/behaviour.md#undo). */
+  key?: string;
+}
+
+/** The extra button of a message: its label and what it does; the message closes when it is pressed. */
+export interface NotificationOffer {
+  label: string;
+  run: () => void;
 }
 
 /** docs/console/behaviour.md#errors: good news shows for 3 s, anything else for 5 s. */
 export const SUCCESS_TIMEOUT_MS = 3000;
 export const ERROR_TIMEOUT_MS = 5000;
+/** docs/console/behaviour.md#undo: a message offering Undo stays for 8 s. */
+export const OFFER_TIMEOUT_MS = 8000;
 
 const PROBLEM_KINDS: readonly string[] = ['info', 'warning', 'error'] satisfies ProblemKind[];
 
@@ -79,6 +91,27 @@ export class NotificationStore {
 
   error(text: string, kind: ProblemKind = 'error'): void {
     this.push(text, kind);
+  }
+
+  /**
+   * docs/console/behaviour.md#undo: shows `text` with the button `offer` at once, ahead of any waiting message, for 8 s;
+   * it takes the place of an earlier message with the same `key`, so a second action replaces the first one's Undo.
+   */
+  offer(text: string, offer: NotificationOffer, key: string, kind: NotificationKind = 'success'): void {
+    const rest = this.queue.filter((n) => n.key !== key);
+    this.queue = [
+      { id: this.nextId++, text: capitalise(text), kind, timeoutMs: OFFER_TIMEOUT_MS, action: 'ok', offer, key },
+      ...rest,
+    ];
+    this.emit();
+  }
+
+  /** Takes away the message with `key`, if any is waiting or on show. */
+  dismissKey(key: string): void {
+    const next = this.queue.filter((n) => n.key !== key);
+    if (next.length === this.queue.length) return;
+    this.queue = next;
+    this.emit();
   }
 
   dismiss(id: number): void {

@@ -8,8 +8,29 @@ import { useSession } from '../auth';
 import { usePreferences } from '../preferences';
 import { deleteAlert, tagAlert, takeAction } from '../../shared/alertsApi';
 import { isWatchedBy, watchTag } from '../../shared/alertStatus';
-import { notifyError } from '../../app/notifications/snackbarText';
+import { notifyError, snackbarText } from '../../app/notifications/snackbarText';
 import { queryKeys } from '../../api/queryKeys';
+import { msg } from '../../i18n';
+
+/** The key of the Undo message: a newer action's message takes the place of an older one. */
+export const UNDO_KEY = 'alerts.undo';
+
+/**
+ * docs/console/behaviour.md#undo: the actions that can be undone and the action that undoes each (see
+ * docs/api/alarm-models.md#applying-an-action for where each leads).
+ */
+export const UNDO_ACTIONS: Readonly<Record<string, string>> = { ack: 'unack', shelve: 'unshelve', close: 'open' };
+
+/** What the message says was done, by action. */
+const DONE_TEXT = {
+  ack: msg('alerts.done.ack'),
+  shelve: msg('alerts.done.shelve'),
+  close: msg('alerts.done.close'),
+} as const;
+
+function isUndoable(action: string): action is keyof typeof DONE_TEXT {
+  return action in DONE_TEXT;
+}
 
 /** docs/console/behaviour.md#states-and-actions: a second click within 200 ms of the first does nothing. */
 export const DEBOUNCE_MS = 200;
@@ -55,6 +76,23 @@ export function useAlertActions(): AlertActions {
     [api, prefs.ackTimeout, prefs.shelveTimeout, username],
   );
 
+  // docs/console/behaviour.md#undo: the reverse action for exactly the alerts the first one changed, then a reload.
+  const undo = useCallback(
+    async (alerts: readonly Alert[], reverse: string): Promise<void> => {
+      const results = await Promise.allSettled(
+        alerts.map((alert) => takeAction(api, alert.id, { action: reverse, text: '' })),
+      );
+      const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+      const undone = results.length - failed.length;
+      if (failed.length > 0) {
+        notifications.error(t('alerts.undoFailed', { count: failed.length, reason: snackbarText(failed[0], t) }));
+      }
+      if (undone > 0) notifications.success(t('alerts.undone', { count: undone }));
+      await queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all });
+    },
+    [api, notifications, queryClient, t],
+  );
+
   const run = useCallback(
     async (alerts: readonly Alert[], command: AlertCommand): Promise<boolean> => {
       const key = `${JSON.stringify(command)}:${alerts.map((a) => a.id).join()}`;
@@ -65,10 +103,23 @@ export function useAlertActions(): AlertActions {
       for (const result of results) {
         if (result.status === 'rejected') notifyError(notifications, result.reason, t);
       }
+      const done = alerts.filter((_, index) => results[index]?.status === 'fulfilled');
+      // docs/console/behaviour.md#undo: one message for the whole batch, with Undo for the alerts the action changed.
+      if (done.length > 0 && command.kind === 'action' && isUndoable(command.action)) {
+        const reverse = UNDO_ACTIONS[command.action] ?? 'open';
+        notifications.offer(
+          t(DONE_TEXT[command.action], { count: done.length }),
+          { label: t('alerts.undo'), run: () => void undo(done, reverse) },
+          UNDO_KEY,
+        );
+      } else if (done.length > 0 && command.kind === 'delete') {
+        notifications.dismissKey(UNDO_KEY);
+        notifications.success(t('alerts.done.delete', { count: done.length }));
+      }
       await queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all });
       return results.every((r) => r.status === 'fulfilled');
     },
-    [runOne, notifications, queryClient, t],
+    [runOne, undo, notifications, queryClient, t],
   );
 
   return useMemo(() => ({ username, run }), [username, run]);
