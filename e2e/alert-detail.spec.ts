@@ -45,7 +45,7 @@ test.describe('alert detail', () => {
     await note.fill('restarting the cache');
     await page.getByRole('button', { name: 'Acknowledge' }).last().click();
     await expect(page.getByText('restarting the cache').first()).toBeVisible();
-    await expect(page.getByRole('definition').filter({ hasText: /^ack/ })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: /^Acknowledged/ })).toBeVisible();
     const stored = await server.api('GET', `/alert/${id}`);
     expect((stored.body as { alert: { status: string } }).alert.status).toBe('ack');
 

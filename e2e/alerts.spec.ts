@@ -45,7 +45,7 @@ test.describe('alerts screen', () => {
     const row = page.getByRole('row', { name: new RegExp(`row-${run}`) });
     await row.hover();
     await row.getByRole('button', { name: 'Acknowledge' }).click();
-    await expect(row.getByRole('cell', { name: 'ack', exact: true })).toBeVisible();
+    await expect(row.getByRole('cell', { name: 'Acknowledged', exact: true })).toBeVisible();
     await row.hover();
     await row.getByRole('button', { name: 'Shelve' }).click();
     // Shelved alerts are not in the default status filter.
@@ -66,7 +66,7 @@ test.describe('alerts screen', () => {
     await page.getByRole('button', { name: 'Filters' }).click();
     const sheet = page.getByRole('dialog', { name: 'Filters' });
     await sheet.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('option', { name: 'closed' }).click();
+    await page.getByRole('option', { name: 'Closed' }).click();
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
     await expect(a).toBeVisible();

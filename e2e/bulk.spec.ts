@@ -56,7 +56,7 @@ test.describe('bulk actions', () => {
     for (const index of [0, 1, 2]) await expectStatus(server, idAt(index), 'ack');
     await expectStatus(server, idAt(3), 'open');
     for (const index of [0, 1, 2]) {
-      await expect(alertRow(page, at(index)).getByRole('cell', { name: 'ack', exact: true })).toBeVisible();
+      await expect(alertRow(page, at(index)).getByRole('cell', { name: 'Acknowledged', exact: true })).toBeVisible();
     }
 
     // The checkbox starts a new selection; while it lasts, a click anywhere on a row selects that row.
@@ -84,7 +84,7 @@ test.describe('bulk actions', () => {
     await bar.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(page.getByText(/\d+ selected/)).toHaveCount(0);
     for (const index of [0, 1, 2, 3]) await expectStatus(server, idAt(index), 'closed');
-    await expect(rowsOf(page, event).getByRole('cell', { name: 'closed', exact: true })).toHaveCount(4);
+    await expect(rowsOf(page, event).getByRole('cell', { name: 'Closed', exact: true })).toHaveCount(4);
   });
 
   test('back and Escape clear the selection; bulk watch toggles; bulk delete asks first', async ({ page, server }) => {

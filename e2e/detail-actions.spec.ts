@@ -16,15 +16,15 @@ test.describe('alert detail toolbar', () => {
     const id = await postAlert(server, { resource, event: 'QueueStuck', text: 'queue is stuck' });
     await logIn(page, server, `/alert/${id}`);
     await expect(page.getByRole('heading', { name: `${resource} · QueueStuck` })).toBeVisible();
-    await expect(statusValue(page)).toHaveText(/^open/);
+    await expect(statusValue(page)).toHaveText(/^Open/);
     await expect(page.getByRole('button', { name: 'Reopen', exact: true })).toHaveCount(0);
 
     await toolbarButton(page, 'Shelve').click();
-    await expect(statusValue(page)).toHaveText(/^shelved/);
+    await expect(statusValue(page)).toHaveText(/^Shelved/);
     await expectStatus(server, id, 'shelved');
     await expect(page.getByRole('button', { name: 'Acknowledge', exact: true })).toHaveCount(0);
     await toolbarButton(page, 'Unshelve').click();
-    await expect(statusValue(page)).toHaveText(/^open/);
+    await expect(statusValue(page)).toHaveText(/^Open/);
     await expectStatus(server, id, 'open');
 
     const tag = `watch:${server.admin.login}`;
@@ -42,17 +42,17 @@ test.describe('alert detail toolbar', () => {
     await expectStatus(server, id, 'closed');
 
     await page.goto(`${server.baseURL}/alert/${id}`);
-    await expect(statusValue(page)).toHaveText(/^closed/);
+    await expect(statusValue(page)).toHaveText(/^Closed/);
     await expect(page.getByRole('button', { name: 'Close', exact: true })).toHaveCount(0);
     await toolbarButton(page, 'Reopen').click();
-    await expect(statusValue(page)).toHaveText(/^open/);
+    await expect(statusValue(page)).toHaveText(/^Open/);
     await expectStatus(server, id, 'open');
     await expect(page).toHaveURL(new RegExp(`/alert/${id}$`));
     await toolbarButton(page, 'Acknowledge').click();
-    await expect(statusValue(page)).toHaveText(/^ack/);
+    await expect(statusValue(page)).toHaveText(/^Acknowledged/);
     await expectStatus(server, id, 'ack');
     await toolbarButton(page, 'Undo acknowledge').click();
-    await expect(statusValue(page)).toHaveText(/^open/);
+    await expect(statusValue(page)).toHaveText(/^Open/);
     await expectStatus(server, id, 'open');
 
     // History: newest first, one entry per change made above.
@@ -65,10 +65,12 @@ test.describe('alert detail toolbar', () => {
       .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('datetime') ?? ''));
     expect(times).toEqual([...times].sort().reverse());
     const statuses = await rows.evaluateAll((trs) => trs.map((tr) => tr.children[3]?.textContent ?? ''));
-    expect(statuses).toEqual(['open', 'ack', 'open', 'closed', 'open', 'shelved', 'open']);
+    expect(statuses).toEqual(['Open', 'Acknowledged', 'Open', 'Closed', 'Open', 'Shelved', 'Open']);
     const stored = await getAlert(server, id);
     const newestFirst = [...(stored?.history ?? [])].sort((a, b) => (a.updateTime < b.updateTime ? 1 : -1));
-    expect(statuses).toEqual(newestFirst.map((h) => h.status ?? ''));
+    // Shown as words; the API keeps the names.
+    const words: Record<string, string> = { open: 'Open', ack: 'Acknowledged', closed: 'Closed', shelved: 'Shelved' };
+    expect(statuses).toEqual(newestFirst.map((h) => words[h.status ?? ''] ?? h.status));
   });
 
   test('copies the alert as JSON and deletes it back to the list', async ({ page, context, server }) => {

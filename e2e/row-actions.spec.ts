@@ -27,14 +27,14 @@ test.describe('row actions', () => {
 
     // docs/console/behaviour.md#states-and-actions: an acked alert offers unack, shelve, close and reopen, not ack.
     const ackedRow = alertRow(page, acked);
-    await expect(ackedRow.getByRole('cell', { name: 'ack', exact: true })).toBeVisible();
+    await expect(ackedRow.getByRole('cell', { name: 'Acknowledged', exact: true })).toBeVisible();
     await ackedRow.hover();
     for (const label of ['Reopen', 'Undo acknowledge', 'Shelve', 'Close', 'Delete']) {
       await expect(ackedRow.getByRole('button', { name: label, exact: true })).toBeVisible();
     }
     await expect(ackedRow.getByRole('button', { name: 'Acknowledge', exact: true })).toHaveCount(0);
     await rowAction(ackedRow, 'Undo acknowledge');
-    await expect(ackedRow.getByRole('cell', { name: 'open', exact: true })).toBeVisible();
+    await expect(ackedRow.getByRole('cell', { name: 'Open', exact: true })).toBeVisible();
     await expectStatus(server, ackedId, 'open');
 
     // An open alert: ack, shelve, close; no reopen, no unack.
@@ -45,21 +45,21 @@ test.describe('row actions', () => {
     await expect(openRow.getByRole('button', { name: 'Undo acknowledge', exact: true })).toHaveCount(0);
 
     await rowAction(openRow, 'Shelve');
-    await expect(openRow.getByRole('cell', { name: 'shelved', exact: true })).toBeVisible();
+    await expect(openRow.getByRole('cell', { name: 'Shelved', exact: true })).toBeVisible();
     await expectStatus(server, openId, 'shelved');
     await openRow.hover();
     await expect(openRow.getByRole('button', { name: 'Shelve', exact: true })).toHaveCount(0);
     await rowAction(openRow, 'Unshelve');
-    await expect(openRow.getByRole('cell', { name: 'open', exact: true })).toBeVisible();
+    await expect(openRow.getByRole('cell', { name: 'Open', exact: true })).toBeVisible();
     await expectStatus(server, openId, 'open');
 
     await rowAction(openRow, 'Close');
-    await expect(openRow.getByRole('cell', { name: 'closed', exact: true })).toBeVisible();
+    await expect(openRow.getByRole('cell', { name: 'Closed', exact: true })).toBeVisible();
     await expectStatus(server, openId, 'closed');
     await openRow.hover();
     await expect(openRow.getByRole('button', { name: 'Close', exact: true })).toHaveCount(0);
     await rowAction(openRow, 'Reopen');
-    await expect(openRow.getByRole('cell', { name: 'open', exact: true })).toBeVisible();
+    await expect(openRow.getByRole('cell', { name: 'Open', exact: true })).toBeVisible();
     await expectStatus(server, openId, 'open');
   });
 
