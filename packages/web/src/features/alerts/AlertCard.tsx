@@ -68,13 +68,17 @@ function AlertCardView(props: AlertCardProps) {
   const band = { '--card-band': color ?? 'var(--mantine-color-gray-5)' } as CSSProperties;
   const watched = isWatchedBy(alert, username);
   const place = [alert.environment, alert.service.join(', ')].filter((part) => part !== '').join(' / ');
+  // docs/console/alert-screens.md#rows-hold-still: a card whose alert has left stays, faded and inert, with no menu.
+  const gone = props.gone === true;
   return (
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- Enter and Space are handled once for every card by the list (AlertsTable.tsx)
     <div
       role="row"
-      className={classes.card}
+      className={gone ? `${classes.card} ${classes.gone}` : classes.card}
       style={band}
-      data-alert-id={alert.id}
+      inert={gone}
+      data-gone={gone ? '' : undefined}
+      data-alert-id={gone ? undefined : alert.id}
       data-acked={isAcked(alert.status) ? '' : undefined}
       data-selected={selected ? '' : undefined}
       aria-selected={multiSelect ? selected : undefined}
@@ -116,7 +120,7 @@ function AlertCardView(props: AlertCardProps) {
           </span>
         </div>
       </div>
-      {(props.canWrite || props.canDelete) && (
+      {(props.canWrite || props.canDelete) && !gone && (
         <div role="gridcell" className={classes.cardMenuCell}>
           <CardMenuButton {...props} />
         </div>

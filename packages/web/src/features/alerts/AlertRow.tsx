@@ -24,6 +24,11 @@ export interface AlertRowProps extends Omit<RowActionsProps, 'alert'> {
   withActions: boolean;
   /** Draw the row's buttons: it is under the pointer or holds focus, or the screen has no hover. */
   actions: boolean;
+  /**
+   * The alert has left the list but its row is held in place (docs/console/alert-screens.md#rows-hold-still): faded,
+   * inert and without buttons.
+   */
+  gone?: boolean;
   /** The table's translator: a new one (another language) draws every row again. Rows take no i18n hook each. */
   t: TFunction;
 }
@@ -64,11 +69,14 @@ function AlertRowView(props: AlertRowProps) {
       ? undefined
       : ({ backgroundColor: color, color: textColorFor(color), '--row-bg': color } as CSSProperties);
   const trendLabel = t(TREND_LABELS[alert.trendIndication]);
+  const gone = props.gone === true;
   return (
     <tr
-      className={classes.row}
+      className={gone ? `${classes.row} ${classes.gone}` : classes.row}
       style={style}
-      data-alert-id={alert.id}
+      inert={gone}
+      data-gone={gone ? '' : undefined}
+      data-alert-id={gone ? undefined : alert.id}
       aria-selected={multiSelect ? selected : undefined}
       tabIndex={first ? 0 : -1}
       onClick={(event) => onRowClick(alert, event)}
@@ -93,7 +101,7 @@ function AlertRowView(props: AlertRowProps) {
       })}
       {props.withActions && (
         <td className={classes.actions}>
-          {props.actions && (
+          {props.actions && !gone && (
             <div className={classes.actionStrip}>
               <RowActions
                 alert={alert}

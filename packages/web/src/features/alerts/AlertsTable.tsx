@@ -24,6 +24,8 @@ import { columnShape, columnWidth, fitColumns } from './columnLayout';
 import type { AlertColumn, CellContext } from './columns';
 import type { TableFont } from '../preferences';
 import type { AlertCommand } from './useAlertActions';
+import { useHeldRows } from './useHeldRows';
+import { OFFER_TIMEOUT_MS } from '../../app/notifications/notificationStore';
 import classes from './AlertsTable.module.css';
 
 // Long pages render only the rows in view; the windowing code loads only when a page is that long.
@@ -176,7 +178,7 @@ function maxRowButtons({ canWrite, canDelete, username, customActions }: AlertsT
  */
 export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
   const { t } = useTranslation();
-  const { alerts, columns, font } = props;
+  const { columns, font } = props;
   const navigate = useNavigate();
   const store = useAlertsUiStore();
   const selected = useAlertsUi((s) => s.selected);
@@ -185,10 +187,22 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
   const anchor = useRef<string | null>(null);
   const [body, setBody] = useState<HTMLElement | null>(null);
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
-  const alertsRef = useRef(alerts);
+  const alertsRef = useRef(props.alerts);
   useEffect(() => {
-    alertsRef.current = alerts;
-  }, [alerts]);
+    alertsRef.current = props.alerts;
+  }, [props.alerts]);
+
+  // docs/console/alert-screens.md#rows-hold-still: while a pointer is over the list, and for a while after an action
+  // picked by touch, rows stay where they are: an alert that left stays in its place, faded and inert, and new ones wait.
+  const [pointerInside, setPointerInside] = useState(false);
+  const [touchHeld, setTouchHeld] = useState(0);
+  useEffect(() => {
+    if (touchHeld === 0) return;
+    const timer = setTimeout(() => setTouchHeld(0), OFFER_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [touchHeld]);
+  const held = useHeldRows(props.alerts, pointerInside || touchHeld > 0);
+  const alerts = held.alerts;
 
   // docs/console/alert-screens.md#column-priority: the columns that fit the table's width, lowest priority hiding
   // first. The shown list keeps its identity while the same columns fit, so rows draw again only when it changes.
@@ -223,12 +237,15 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
   useEffect(() => () => clearTimeout(leaving.current), []);
   const onPointerOver = (event: PointerEvent) => {
     clearTimeout(leaving.current);
+    // A finger's tap is no pointer resting over the list; touch holds after an action instead (onCommand below).
+    if (event.pointerType !== 'touch') setPointerInside(true);
     const id = itemIdOf(event.target);
     if (id !== null && !overlayOpen()) setPointerRow(id);
   };
   const onPointerLeave = () => {
     clearTimeout(leaving.current);
     leaving.current = setTimeout(() => {
+      setPointerInside(false);
       if (!overlayOpen()) setPointerRow(null);
     }, 0);
   };
@@ -274,7 +291,11 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
       const item = itemOf(event.target);
       if (item === null || item !== event.target) return;
       if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-        const next = event.key === 'ArrowDown' ? item.nextElementSibling : item.previousElementSibling;
+        const step = (from: Element) =>
+          event.key === 'ArrowDown' ? from.nextElementSibling : from.previousElementSibling;
+        // Rows held after their alert left carry no id and are passed over.
+        let next = step(item);
+        while (next instanceof HTMLElement && next.dataset.gone !== undefined) next = step(next);
         if (next instanceof HTMLElement && next.dataset.alertId !== undefined) {
           event.preventDefault();
           next.focus();
@@ -294,18 +315,29 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
     return () => body.removeEventListener('keydown', onKey);
   }, [body, navigate, onSelect]);
 
+  const { onCommand: runCommand } = props;
+  const tapped = touch || phone;
+  const onCommand = useCallback(
+    (alert: Alert, command: AlertCommand) => {
+      if (tapped) setTouchHeld((n) => n + 1);
+      runCommand(alert, command);
+    },
+    [runCommand, tapped],
+  );
+
   const virtual = alerts.length >= VIRTUALIZE_FROM;
   const withActions = buttons > 0;
   const colSpan = shown.length + 2 + (withActions ? 1 : 0);
   // Row heights for the windowing grow with the font: a line is about 1.55 times the font size.
   const rowHeight = phone ? CARD_HEIGHT : (props.compact ? 34 : 42) + Math.max(0, Math.round((font.size - 14) * 1.55));
-  const allSelected = alerts.length > 0 && alerts.every((a) => selected.has(a.id));
+  const allSelected = props.alerts.length > 0 && props.alerts.every((a) => selected.has(a.id));
   const onSelectAll = useCallback((all: boolean) => store.setMany(alertsRef.current, all), [store]);
 
   const renderRow = (alert: Alert, index: number) => (
     <AlertRow
       key={alert.id}
       alert={alert}
+      gone={held.gone.has(alert.id)}
       first={index === 0}
       columns={shown}
       context={props.context}
@@ -317,7 +349,7 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
       canWrite={props.canWrite}
       canDelete={props.canDelete}
       customActions={props.customActions}
-      onCommand={props.onCommand}
+      onCommand={onCommand}
       onDelete={props.onDelete}
       withActions={withActions}
       actions={touch || alert.id === pointerRow || alert.id === focusRow}
@@ -329,6 +361,7 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
     <AlertCard
       key={alert.id}
       alert={alert}
+      gone={held.gone.has(alert.id)}
       first={index === 0}
       context={props.context}
       selected={selected.has(alert.id)}
@@ -339,7 +372,7 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
       canWrite={props.canWrite}
       canDelete={props.canDelete}
       customActions={props.customActions}
-      onCommand={props.onCommand}
+      onCommand={onCommand}
       onDelete={props.onDelete}
       t={t}
     />
@@ -366,6 +399,8 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
           role="grid"
           aria-label={t('alerts.tableLabel')}
           className={classes.cardList}
+          onPointerOver={onPointerOver}
+          onPointerLeave={onPointerLeave}
           onFocus={onFocus}
           onBlur={onBlur}
         >
