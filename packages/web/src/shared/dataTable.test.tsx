@@ -26,7 +26,11 @@ const COLUMNS: DataColumn<Row>[] = [
   { key: 'actions', header: 'Actions', actions: true, cell: (r) => <button type="button">Edit {r.name}</button> },
 ];
 
-function renderTable(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) {
+/** The table of ROWS; `detailsLabel` null leaves the table without a label for its hidden-columns button. */
+function renderTable(
+  props: Partial<Parameters<typeof DataTable<Row>>[0]> = {},
+  detailsLabel: string | null = 'Show the hidden columns',
+) {
   return render(
     <MantineProvider>
       <DataTable
@@ -37,7 +41,7 @@ function renderTable(props: Partial<Parameters<typeof DataTable<Row>>[0]> = {}) 
         empty="Nothing here"
         busy={false}
         cards
-        detailsLabel="Show the hidden columns"
+        {...(detailsLabel === null ? {} : { detailsLabel })}
         {...props}
       />
     </MantineProvider>,
@@ -130,7 +134,7 @@ describe('a table wider than its box', () => {
 
   it('hides nothing without a label for the button that shows hidden columns', () => {
     boxWidth = 200;
-    renderTable({ detailsLabel: undefined });
+    renderTable({}, null);
     expect(headers()).toEqual(['Name', 'Owner', 'Note', 'Count', 'Actions']);
   });
 });
