@@ -27,7 +27,10 @@ async function blackouts(server: RunningServer, query: string): Promise<StoredBl
 
 /** The list's row of the blackout whose resource is `resource`. */
 function row(page: Page, resource: string): Locator {
-  return page.getByRole('row').filter({ has: page.getByRole('cell', { name: resource, exact: true }) });
+  // The Scope cell names the resource (docs/console/admin-screens.md#blackout-list); the Resource column itself may
+  // have given way on a narrower screen.
+  const named = page.locator('td[data-column="scope"] span', { hasText: new RegExp(`^Resource: ${resource}$`) });
+  return page.getByRole('row').filter({ has: named });
 }
 
 /** Adds `values` to a field that takes several (service, tags): type each, then Enter. */

@@ -95,7 +95,7 @@ function HeartbeatsScreen() {
     { key: 'tags', priority: 3, minWidth: 120, header: t('heartbeats.tags'), cell: (h) => <Chips values={h.tags} /> },
     {
       key: 'attributes',
-      priority: 4,
+      priority: 3,
       minWidth: 160,
       header: t('heartbeats.attributes'),
       cell: (h) => <Attributes attributes={h.attributes} />,
@@ -109,7 +109,7 @@ function HeartbeatsScreen() {
     },
     {
       key: 'receiveTime',
-      priority: 3,
+      priority: 5,
       header: t('heartbeats.receiveTime'),
       sortField: 'receiveTime',
       cell: (h) => <DateTime iso={h.receiveTime} />,
