@@ -12,6 +12,13 @@ import { type RunningServer, expect, test } from './support/server';
 
 type Catalogue = Record<string, string>;
 
+/** The catalogue's text for `key`; a key the catalogue lacks fails the test here, not as a missing element later. */
+function word(catalogue: Catalogue, key: string): string {
+  const text = catalogue[key];
+  if (text === undefined) throw new Error(`no text for ${key}`);
+  return text;
+}
+
 const WEB = fileURLToPath(new URL('../packages/web/src', import.meta.url));
 
 function catalogue(language: string): Catalogue {
@@ -110,9 +117,9 @@ async function settle(page: Page): Promise<void> {
 
 async function logIn(page: Page, server: RunningServer, de: Catalogue): Promise<void> {
   await page.goto(`${server.baseURL}/login`);
-  await page.getByLabel(de['login.username']!).fill(server.admin.login);
-  await page.getByLabel(de['login.password']!, { exact: true }).fill(server.admin.password);
-  await page.getByRole('button', { name: de['login.submit'], exact: true }).click();
+  await page.getByLabel(word(de, 'login.username')).fill(server.admin.login);
+  await page.getByLabel(word(de, 'login.password'), { exact: true }).fill(server.admin.password);
+  await page.getByRole('button', { name: word(de, 'login.submit'), exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/alerts');
 }
 
@@ -178,36 +185,36 @@ for (const lang of [language('de', 'de-DE'), language('fr', 'fr-FR')]) {
       await logIn(page, server, de);
       await expect(page.locator(`tr[data-alert-id="${id}"]`)).toBeVisible();
       await check('/alerts');
-      await page.getByRole('button', { name: de['alerts.filters'], exact: true }).click();
-      await expect(page.getByRole('dialog', { name: de['alerts.filters'] })).toBeVisible();
+      await page.getByRole('button', { name: word(de, 'alerts.filters'), exact: true }).click();
+      await expect(page.getByRole('dialog', { name: word(de, 'alerts.filters') })).toBeVisible();
       await check('/alerts filter sheet');
       await page.keyboard.press('Escape');
       await page.locator('body').click({ position: { x: 1, y: 1 } });
       await page.keyboard.press('?');
-      await expect(page.getByRole('dialog', { name: de['shortcuts.title'] })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: word(de, 'shortcuts.title') })).toBeVisible();
       await check('/alerts shortcuts');
       await page.keyboard.press('Escape');
 
       await page.goto(`${server.baseURL}/alert/${id}`);
       await check('/alert');
-      await page.getByRole('tab', { name: de['detail.tab.history'] }).click();
+      await page.getByRole('tab', { name: word(de, 'detail.tab.history') }).click();
       await check('/alert history');
-      await page.getByRole('tab', { name: de['detail.tab.data'] }).click();
+      await page.getByRole('tab', { name: word(de, 'detail.tab.data') }).click();
       await check('/alert data');
-      await page.getByRole('button', { name: de['alerts.action.delete'], exact: true }).click();
-      await expect(page.getByRole('dialog', { name: de['alerts.confirmDeleteTitle'] })).toBeVisible();
+      await page.getByRole('button', { name: word(de, 'alerts.action.delete'), exact: true }).click();
+      await expect(page.getByRole('dialog', { name: word(de, 'alerts.confirmDeleteTitle') })).toBeVisible();
       await check('/alert delete dialog');
       await page.keyboard.press('Escape');
-      await openDialog('/alert blackout dialog', de['detail.blackout']!);
+      await openDialog('/alert blackout dialog', word(de, 'detail.blackout'));
 
       const screens: [string, string | undefined][] = [
         ['/heartbeats', undefined],
-        ['/users', de['users.new']],
-        ['/groups', de['groups.new']],
-        ['/customers', de['customers.new']],
-        ['/blackouts', de['blackouts.new']],
-        ['/perms', de['perms.new']],
-        ['/keys', de['keys.new']],
+        ['/users', word(de, 'users.new')],
+        ['/groups', word(de, 'groups.new')],
+        ['/customers', word(de, 'customers.new')],
+        ['/blackouts', word(de, 'blackouts.new')],
+        ['/perms', word(de, 'perms.new')],
+        ['/keys', word(de, 'keys.new')],
         ['/reports', undefined],
         ['/profile', undefined],
         ['/settings', undefined],
