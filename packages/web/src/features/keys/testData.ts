@@ -1,4 +1,3 @@
-import { BUILTIN_SCOPES } from '@alerta/contract';
 import { http, HttpResponse } from 'msw';
 import { API, makeToken } from '../../test/fixtures';
 import type { KeyRow } from './keysApi';
@@ -37,7 +36,6 @@ export function keysAnswer(rows: KeyRow[], total = rows.length) {
 export function serveKeys(rows: KeyRow[] = [makeKey()]) {
   return [
     http.get(`${API}/keys`, () => HttpResponse.json(keysAnswer(rows))),
-    http.get(`${API}/scopes`, () => HttpResponse.json({ status: 'ok', scopes: BUILTIN_SCOPES, total: 29 })),
     http.get(`${API}/users`, ({ request }) => {
       const login = new URL(request.url).searchParams.get('login');
       const all = ['alice@example.com', 'bob@example.com', 'carol@example.com'];

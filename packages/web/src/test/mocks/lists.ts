@@ -1,3 +1,4 @@
+import { BUILTIN_SCOPES } from '@alerta/contract';
 import { http, HttpResponse } from 'msw';
 import { API } from '../fixtures';
 import { holdOutage, onReset, outageAnswer, pageOf, refusal, type Outage } from './scenario';
@@ -210,6 +211,10 @@ export const usersScenario = users.scenario;
 export const groupsScenario = groups.scenario;
 
 export const listHandlers = [
+  // The scopes a server without custom scopes lists (the permissions and key forms offer them).
+  http.get(`${API}/scopes`, () =>
+    HttpResponse.json({ status: 'ok', scopes: BUILTIN_SCOPES, total: BUILTIN_SCOPES.length }),
+  ),
   ...heartbeats.handlers,
   ...blackouts.handlers,
   ...customers.handlers,
