@@ -48,7 +48,9 @@ test.describe('alerts screen', () => {
     await expect(row.getByRole('cell', { name: 'Acknowledged', exact: true })).toBeVisible();
     await row.hover();
     await row.getByRole('button', { name: 'Shelve' }).click();
-    // Shelved alerts are not in the default status filter.
+    // Shelved alerts are not in the default status filter. The list keeps a leaving row in place while the pointer is
+    // over it (docs/console/alert-screens.md#rows-hold-still), so the pointer moves off the list first.
+    await page.mouse.move(1, 1);
     await expect(row).toHaveCount(0);
     const shelved = await server.api('GET', `/alert/${id}`);
     expect((shelved.body as { alert: { status: string } }).alert.status).toBe('shelved');

@@ -40,7 +40,7 @@ describe('column priority (docs/console/alert-screens.md#column-priority)', () =
     expect(columnWidth('duplicateCount', 'N', 14)).toBe(55);
     expect(columnWidth('duplicateCount', 'Anzahl der Duplikate', 14)).toBe(Math.ceil(20 * 14 * 0.6 + 30));
     // Content grows with the font.
-    expect(columnWidth('severity', 'S', 21)).toBe(150);
+    expect(columnWidth('severity', 'S', 21)).toBe(135);
   });
 
   it('ranks severity, resource and event above counts and ids', () => {

@@ -40,14 +40,16 @@ export interface ColumnShape {
 }
 
 // docs/console/alert-screens.md#column-priority: what to keep on a narrow screen. Severity, what is alerting (resource,
-// event) and its text stay longest, then the status and when it was last seen; counts and ids give way first.
+// event) and its text stay longest, then the status and when it was last seen; counts and ids give way first. The
+// widths are what the usual value needs, no more: at 1280 px, with the navigation open and every row button, the
+// severity, status, last received, resource, event and description all fit.
 const SHAPES: Record<string, ColumnShape> = {
-  severity: { priority: 1, width: 100 },
-  resource: { priority: 1, width: 150 },
-  event: { priority: 1, width: 150 },
-  text: { priority: 2, width: 200, flex: true },
-  status: { priority: 2, width: 90 },
-  lastReceiveTime: { priority: 3, width: 165 },
+  severity: { priority: 1, width: 90 },
+  resource: { priority: 1, width: 130 },
+  event: { priority: 1, width: 130 },
+  text: { priority: 2, width: 170, flex: true },
+  status: { priority: 2, width: 105 },
+  lastReceiveTime: { priority: 3, width: 145 },
   environment: { priority: 4, width: 110 },
   service: { priority: 4, width: 120 },
   timeoutLeft: { priority: 5, width: 85 },
