@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { alertRow, logIn, postAlert, unique, type StoredAlert } from './support/alerts';
+import { readCsvExport } from '../packages/server/test/support/csv';
 import { expect, test } from './support/server';
 
 /**
@@ -37,39 +38,6 @@ const COLUMNS = [
   'updateTime',
 ];
 const FIELDS = COLUMNS.filter((column) => column !== 'attributes');
-
-/** RFC 4180: quoted fields, doubled quotes inside, CRLF between records. Checks every field is quoted. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let at = 0;
-  while (at < text.length) {
-    const record: string[] = [];
-    for (;;) {
-      expect(text[at], `a quoted field at ${at}`).toBe('"');
-      let value = '';
-      at += 1;
-      for (;;) {
-        const quote = text.indexOf('"', at);
-        expect(quote, 'a closing quote').toBeGreaterThanOrEqual(0);
-        value += text.slice(at, quote);
-        at = quote + 1;
-        if (text[at] !== '"') break;
-        value += '"';
-        at += 1;
-      }
-      record.push(value);
-      if (text[at] === ',') {
-        at += 1;
-        continue;
-      }
-      expect(text.slice(at, at + 2), 'CRLF after a record').toBe('\r\n');
-      at += 2;
-      break;
-    }
-    records.push(record);
-  }
-  return records;
-}
 
 /** What the console writes for one value: lists comma-joined, other non-strings as JSON, nothing as empty. */
 function cellText(value: unknown): string {
@@ -122,7 +90,7 @@ test.describe('CSV and kiosk', () => {
     expect(all.name).toBe('Alerts_ALL.csv');
     expect(all.text.startsWith('\uFEFF"id",')).toBe(true);
     expect(all.text).toContain('"CPU says ""hot"", twice"');
-    const [header, ...rows] = parseCsv(all.text.slice(1));
+    const [header, ...rows] = readCsvExport(all.text);
     // The export is every alert the search selects, with each alert's raw data as text
     // (docs/console/behaviour.md#screens-and-routes), which the list leaves out.
     const listed = await server.api('GET', `/alerts?q=${encodeURIComponent(`event:${event}`)}&show-raw-data=true`);
@@ -172,7 +140,7 @@ test.describe('CSV and kiosk', () => {
     await expect(alertRow(page, a)).toBeVisible();
     const production = await downloadCsv(page);
     expect(production.name).toBe('Alerts_Production.csv');
-    const [, ...productionRows] = parseCsv(production.text.slice(1));
+    const [, ...productionRows] = readCsvExport(production.text);
     expect(productionRows.map((row) => row[0])).toEqual([idA]);
   });
 
@@ -198,7 +166,7 @@ test.describe('CSV and kiosk', () => {
     await expect(page.getByRole('row', { name: new RegExp(group) })).toHaveCount(hostile.length);
 
     const { text } = await downloadCsv(page);
-    const [header, ...rows] = parseCsv(text.slice(1));
+    const [header, ...rows] = readCsvExport(text);
     expect(rows).toHaveLength(hostile.length);
     const listed = await server.api('GET', `/alerts?q=${encodeURIComponent(`group:${group}`)}&show-raw-data=true`);
     const stored = new Map((listed.body as { alerts: StoredAlert[] }).alerts.map((alert) => [alert.id, alert]));

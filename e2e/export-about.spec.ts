@@ -1,47 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { alertRow, logIn, postAlert, unique } from './support/alerts';
+import { readCsvExport } from '../packages/server/test/support/csv';
 import { expect, test } from './support/server';
 
 /** More alerts than the list's page of 20, so that an export of the page alone would miss some. */
 const MANY = 27;
-
-/** The rows of a CSV file (RFC 4180, every field quoted, CRLF line ends), after its byte-order mark. */
-function csvRows(text: string): string[][] {
-  expect(text.startsWith('\uFEFF')).toBe(true);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let at = 1; at < text.length; at += 1) {
-    const c = text[at];
-    if (quoted) {
-      if (c === '"' && text[at + 1] === '"') {
-        field += '"';
-        at += 1;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[at + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      at += 1;
-    } else field += c;
-  }
-  return rows;
-}
 
 async function download(page: Page): Promise<{ name: string; rows: string[][] }> {
   await page.getByRole('button', { name: 'More options' }).click();
   const downloading = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'Download as CSV' }).click();
   const file = await downloading;
-  return { name: file.suggestedFilename(), rows: csvRows(await readFile(await file.path(), 'utf8')) };
+  return { name: file.suggestedFilename(), rows: readCsvExport(await readFile(await file.path(), 'utf8')) };
 }
 
 /** Posts MANY alerts of one event, and one of another event that the search leaves out. */
@@ -119,7 +90,7 @@ test.describe('CSV export of every matching alert', () => {
     expect((cancel?.x ?? -1) >= 0 && (cancel?.x ?? 0) + (cancel?.width ?? 0) <= 375).toBe(true);
 
     const file = await downloading;
-    const [, ...alerts] = csvRows(await readFile(await file.path(), 'utf8'));
+    const [, ...alerts] = readCsvExport(await readFile(await file.path(), 'utf8'));
     expect(new Set(alerts.map((row) => row[0]))).toEqual(new Set(ids));
     await expect(dialog).toHaveCount(0);
     await expect(page.getByText(`CSV file downloaded: ${String(MANY)} alerts.`)).toBeVisible();

@@ -5,48 +5,18 @@ import type { LightMyRequestResponse } from 'fastify';
 import { CSV_PAGE_SIZE } from '../src/routes/alert-csv.js';
 import { type TestServer, alertBody, apiClient, basic, body, createUser, startTestServer } from './support/app.js';
 import { assertError } from './support/alerts.js';
+import { readCsvExport } from './support/csv.js';
 import { forEachEngine } from './support/engines.js';
 
 type Json = Record<string, unknown>;
 
 const ADMIN = basic('boss', 'boss-password');
 
-/** RFC 4180 fields: quoted fields may hold commas, quotes (doubled) and line breaks; lines end with CRLF. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else field += c;
-  }
-  assert.equal(field, '', 'the file ends with a line end');
-  assert.equal(row.length, 0, 'the file ends with a line end');
-  return rows;
-}
-
 /** The file's rows as objects by column, after checking the byte-order mark and the header. */
 function records(response: LightMyRequestResponse): Record<string, string>[] {
   assert.equal(response.statusCode, 200, response.body);
   assert.ok(response.body.startsWith('\uFEFF'), 'a byte-order mark first');
-  const [header, ...rows] = parseCsv(response.body.slice(1));
+  const [header, ...rows] = readCsvExport(response.body);
   assert.deepEqual(header, [...ALERT_CSV_COLUMNS]);
   return rows.map((cells) => {
     assert.equal(cells.length, ALERT_CSV_COLUMNS.length);
