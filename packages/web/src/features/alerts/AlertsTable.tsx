@@ -333,50 +333,36 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
   const allSelected = props.alerts.length > 0 && props.alerts.every((a) => selected.has(a.id));
   const onSelectAll = useCallback((all: boolean) => store.setMany(alertsRef.current, all), [store]);
 
+  // What a table row and a phone card both take.
+  const itemProps = (alert: Alert, index: number) => ({
+    alert,
+    gone: held.gone.has(alert.id),
+    first: index === 0,
+    context: props.context,
+    selected: selected.has(alert.id),
+    multiSelect,
+    onRowClick,
+    onSelect,
+    username: props.username,
+    canWrite: props.canWrite,
+    canDelete: props.canDelete,
+    customActions: props.customActions,
+    onCommand,
+    onDelete: props.onDelete,
+    t,
+  });
+
   const renderRow = (alert: Alert, index: number) => (
     <AlertRow
       key={alert.id}
-      alert={alert}
-      gone={held.gone.has(alert.id)}
-      first={index === 0}
+      {...itemProps(alert, index)}
       columns={shown}
-      context={props.context}
-      selected={selected.has(alert.id)}
-      multiSelect={multiSelect}
-      onRowClick={onRowClick}
-      onSelect={onSelect}
-      username={props.username}
-      canWrite={props.canWrite}
-      canDelete={props.canDelete}
-      customActions={props.customActions}
-      onCommand={onCommand}
-      onDelete={props.onDelete}
       withActions={withActions}
       actions={touch || alert.id === pointerRow || alert.id === focusRow}
-      t={t}
     />
   );
 
-  const renderCard = (alert: Alert, index: number) => (
-    <AlertCard
-      key={alert.id}
-      alert={alert}
-      gone={held.gone.has(alert.id)}
-      first={index === 0}
-      context={props.context}
-      selected={selected.has(alert.id)}
-      multiSelect={multiSelect}
-      onRowClick={onRowClick}
-      onSelect={onSelect}
-      username={props.username}
-      canWrite={props.canWrite}
-      canDelete={props.canDelete}
-      customActions={props.customActions}
-      onCommand={onCommand}
-      onDelete={props.onDelete}
-      t={t}
-    />
-  );
+  const renderCard = (alert: Alert, index: number) => <AlertCard key={alert.id} {...itemProps(alert, index)} />;
 
   if (phone) {
     return (
