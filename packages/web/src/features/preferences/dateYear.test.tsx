@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeAlert, makeToken } from '../../test/fixtures';
 import { alertsScenario, meScenario } from '../../test/mocks';
 import { renderApp } from '../../test/renderApp';
+import { DATE_FORMATS, TIME_FORMATS } from '../settings/options';
 import { formatDate, loadDateExtras, showsYear, withYear } from './dateFormat';
 
 // Noon in the middle of the year: no time zone puts it in another year. The dates below are weeks from a new year too.
@@ -19,29 +20,9 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-// Every format Settings offers (docs/console/account-screens.md#settings), medium, long and time.
-const FORMATS = [
-  'l',
-  'L',
-  'll',
-  'LL',
-  'ddd D MMM HH:mm',
-  'lll',
-  'llll',
-  'LLL',
-  'LLLL',
-  'ddd D MMM, YYYY HH:mm:ss.SSS Z',
-  'l hh:mm:ss.SSS A',
-  'YYYY-MM-DD HH:mm:ss.SSS Z',
-  'YYYY-MM-DD[T]HH:mm:ss.SSS[Z]',
-  'LT',
-  'LTS',
-  'hh:mm:ss.SSS A',
-  'HH:mm',
-  'HH:mm:ss',
-  'HH:mm:ss.SSS',
-  'HH:mm:ss.SSS Z',
-];
+// Every format Settings offers (docs/console/account-screens.md#settings), medium, long and time: a format added there
+// is checked here too.
+const FORMATS = [...DATE_FORMATS, ...TIME_FORMATS];
 
 describe('the year in dates', () => {
   it('knows which formats write the year', () => {
