@@ -30,8 +30,23 @@ export interface ApiClientOptions {
 /** A GET asked again with the entity tag of the answer the caller holds (see {@link ApiClient.revalidate}). */
 export type Revalidated<T> = { changed: true; data: T; etag: string | null } | { changed: false };
 
+/** A GET whose answer is a file rather than JSON. */
+export interface FileRequestOptions {
+  /** The file's media type, sent as `Accept`. */
+  accept: string;
+  query?: Query;
+  signal?: AbortSignal | undefined;
+  /** False when a 401 is an answer the caller handles itself. */
+  handleUnauthorized?: boolean;
+}
+
 export interface ApiClient {
   request<T>(path: string, options: RequestOptions<T>): Promise<T>;
+  /**
+   * A GET whose successful answer the caller reads itself (a file): the response, its status checked. A failure is an
+   * ApiError or a NetworkError, as for `request`.
+   */
+  file(path: string, options: FileRequestOptions): Promise<Response>;
   /**
    * A GET that sends `If-None-Match` with `etag` when there is one: `changed: false` when the server answers 304 (the
    * held answer stands), else the new answer and its tag. A server without entity tags (a stock Alerta) never gets
@@ -88,15 +103,28 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const fetchFn = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
 
-  async function send<T>(
+  interface Sent {
+    url: string;
+    requestId: string;
+    response: Response;
+  }
+
+  /** Sends one request with the console's headers (request id, token); a request that gets no answer is a NetworkError. */
+  async function sendRaw(
     path: string,
-    { method = 'GET', query, body, signal, schema, handleUnauthorized = true }: RequestOptions<T>,
-    etag: string | null = null,
-  ): Promise<Revalidated<T>> {
+    method: HttpMethod,
+    accept: string,
+    {
+      query,
+      body,
+      signal,
+      etag = null,
+    }: { query: Query | undefined; body?: unknown; signal: AbortSignal | undefined; etag?: string | null },
+  ): Promise<Sent> {
     // Relative endpoints (`/api`) resolve against the page, like a browser would.
     const url = new URL(`${base}${path}${buildQueryString(query)}`, document.baseURI).toString();
     const requestId = newRequestId();
-    const headers: Record<string, string> = { Accept: 'application/json', 'X-Request-ID': requestId };
+    const headers: Record<string, string> = { Accept: accept, 'X-Request-ID': requestId };
     const token = options.getToken();
     if (token !== null) headers.Authorization = `Bearer ${token}`;
     // The page's own If-None-Match makes the browser pass a 304 through rather than answer from its cache.
@@ -107,24 +135,42 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       init.body = JSON.stringify(body);
     }
     if (signal !== undefined) init.signal = signal;
-
-    let response: Response;
     try {
-      response = await fetchFn(url, init);
+      return { url, requestId, response: await fetchFn(url, init) };
     } catch (error) {
       if (isAbortError(error) || signal?.aborted === true) throw error;
       throw new NetworkError(url, error);
     }
+  }
 
+  /** The error a failed answer stands for, after the 401 rule (docs/console/behaviour.md#errors). */
+  function failure({ response, requestId }: Sent, payload: unknown, handleUnauthorized: boolean): ApiError {
+    if (response.status === 401 && handleUnauthorized) options.onUnauthorized();
+    return toApiError(response.status, response.statusText, payload, requestId);
+  }
+
+  async function send<T>(
+    path: string,
+    { method = 'GET', query, body, signal, schema, handleUnauthorized = true }: RequestOptions<T>,
+    etag: string | null = null,
+  ): Promise<Revalidated<T>> {
+    const sent = await sendRaw(path, method, 'application/json', { query, body, signal, etag });
+    const { response, url } = sent;
     if (response.status === 304 && etag !== null) return { changed: false };
     const payload = await readJson(response);
-    if (!response.ok) {
-      if (response.status === 401 && handleUnauthorized) options.onUnauthorized();
-      throw toApiError(response.status, response.statusText, payload, requestId);
-    }
+    if (!response.ok) throw failure(sent, payload, handleUnauthorized);
     const parsed = schema.safeParse(payload);
     if (!parsed.success) throw new ResponseShapeError(url, parsed.error);
     return { changed: true, data: parsed.data, etag: response.headers.get('ETag') };
+  }
+
+  async function file(
+    path: string,
+    { accept, query, signal, handleUnauthorized = true }: FileRequestOptions,
+  ): Promise<Response> {
+    const sent = await sendRaw(path, 'GET', accept, { query, signal });
+    if (!sent.response.ok) throw failure(sent, await readJson(sent.response), handleUnauthorized);
+    return sent.response;
   }
 
   async function request<T>(path: string, options: RequestOptions<T>): Promise<T> {
@@ -142,5 +188,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return send(path, options, etag);
   }
 
-  return { request, revalidate };
+  return { request, file, revalidate };
 }

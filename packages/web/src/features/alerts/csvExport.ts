@@ -1,7 +1,5 @@
 import { CSV_BOM, alertCsvHeader, alertCsvLine, type Alert } from '@alerta/contract';
-import { z } from 'zod/mini';
 import { ApiError, NetworkError, isAbortError, type ApiClient } from '../../api';
-import { newRequestId } from '../../api/requestId';
 import { fetchAlerts, filterQuery, type AlertsParams } from '../../shared/alertsApi';
 
 export { csvCell } from '@alerta/contract';
@@ -36,9 +34,6 @@ export interface ExportResult {
 
 export interface ExportRequest {
   api: ApiClient;
-  /** The API's address, as `config.endpoint`. */
-  endpoint: string;
-  token: string | null;
   params: AlertsParams;
   signal: AbortSignal;
   onProgress: (progress: ExportProgress) => void;
@@ -57,55 +52,29 @@ export async function exportAlerts(request: ExportRequest): Promise<ExportResult
   return file === null ? fromPages(request) : { file, count: null, cappedFrom: null };
 }
 
-const envelopeSchema = z.looseObject({ message: z.string(), code: z.optional(z.number()) });
-
 /** The server's file, or null when it has no GET /alerts.csv (or turned the credentials down, which the pages say). */
-async function fromServer({ endpoint, token, params, signal, onProgress }: ExportRequest): Promise<Blob | null> {
-  const query = new URLSearchParams();
-  const wanted = { ...filterQuery(params, Date.now()), 'sort-by': params.sortBy };
-  for (const [key, value] of Object.entries(wanted)) {
-    if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? (value as readonly (string | number)[]) : [value]) {
-      query.append(key, String(item));
-    }
-  }
-  const search = query.toString();
-  const url = new URL(
-    `${endpoint.replace(/\/+$/, '')}/alerts.csv${search === '' ? '' : `?${search}`}`,
-    document.baseURI,
-  ).toString();
-  const requestId = newRequestId();
-  const headers: Record<string, string> = { Accept: 'text/csv', 'X-Request-ID': requestId };
-  if (token !== null) headers.Authorization = `Bearer ${token}`;
+async function fromServer({ api, params, signal, onProgress }: ExportRequest): Promise<Blob | null> {
   onProgress({ mode: 'server', done: 0, total: null, cappedFrom: null });
   let response: Response;
   try {
-    response = await fetch(url, { headers, signal });
-  } catch (error) {
-    if (isAbortError(error) || signal.aborted) throw error;
-    // A server elsewhere that lacks the route may answer its 404 without the headers that let the page read it.
-    return null;
-  }
-  // A 401 goes to the pages too: the API client's answer to it (log out, then log in) is the console's everywhere.
-  if (response.status === 404 || response.status === 405 || response.status === 401) {
-    // The answer's own words are not needed; its body is left unread.
-    response.body?.cancel().catch(() => undefined);
-    return null;
-  }
-  if (!response.ok) {
-    const parsed = envelopeSchema.safeParse(await response.json().catch(() => null));
-    throw new ApiError({
-      status: response.status,
-      message: parsed.success ? parsed.data.message : response.statusText || `HTTP ${String(response.status)}`,
-      code: parsed.success ? parsed.data.code : undefined,
-      requestId,
+    response = await api.file('/alerts.csv', {
+      accept: 'text/csv',
+      query: { ...filterQuery(params, Date.now()), 'sort-by': params.sortBy },
+      signal,
+      // A 401 goes to the pages too: the API client's answer to it (log out, then log in) is the console's everywhere.
+      handleUnauthorized: false,
     });
+  } catch (error) {
+    if (error instanceof ApiError && [401, 404, 405].includes(error.status)) return null;
+    // A server elsewhere that lacks the route may answer its 404 without the headers that let the page read it.
+    if (error instanceof NetworkError && !signal.aborted) return null;
+    throw error;
   }
   try {
     return await response.blob();
   } catch (error) {
     if (isAbortError(error) || signal.aborted) throw error;
-    throw new NetworkError(url, error);
+    throw new NetworkError(response.url, error);
   }
 }
 

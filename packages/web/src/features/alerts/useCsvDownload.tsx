@@ -4,9 +4,7 @@ import { isAbortError, useApi } from '../../api';
 import { lazyChunk } from '../../app/lazyChunk';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { notifyError } from '../../app/notifications/snackbarText';
-import { useConfig } from '../../config/ConfigContext';
 import type { AlertsParams } from '../../shared/alertsApi';
-import { useSession } from '../auth';
 import type { ExportProgress } from './csvExport';
 
 const CsvExportDialog = lazyChunk(() => import('./csvExportDialog'));
@@ -27,8 +25,6 @@ export interface CsvDownload {
 export function useCsvDownload(params: AlertsParams): CsvDownload {
   const { t, i18n } = useTranslation();
   const api = useApi();
-  const { endpoint } = useConfig();
-  const token = useSession()?.token ?? null;
   const notifications = useNotifications();
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const running = useRef<AbortController | null>(null);
@@ -46,8 +42,6 @@ export function useCsvDownload(params: AlertsParams): CsvDownload {
       .then(async (csv) => {
         const result = await csv.exportAlerts({
           api,
-          endpoint,
-          token,
           params,
           signal: controller.signal,
           onProgress: (next) => {
@@ -77,7 +71,7 @@ export function useCsvDownload(params: AlertsParams): CsvDownload {
         if (running.current === controller) running.current = null;
         setProgress(null);
       });
-  }, [api, endpoint, token, params, notifications, t, i18n]);
+  }, [api, params, notifications, t, i18n]);
 
   const cancel = useCallback(() => running.current?.abort(), []);
 
