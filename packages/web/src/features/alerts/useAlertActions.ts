@@ -13,23 +13,20 @@ import { queryKeys } from '../../api/queryKeys';
 import { msg } from '../../i18n';
 
 /** The key of the Undo message: a newer action's message takes the place of an older one. */
-export const UNDO_KEY = 'alerts.undo';
+const UNDO_KEY = 'alerts.undo';
 
 /**
- * docs/console/behaviour.md#undo: the actions that can be undone and the action that undoes each (see
- * docs/api/alarm-models.md#applying-an-action for where each leads).
+ * docs/console/behaviour.md#undo: the actions that can be undone, the action that undoes each (see
+ * docs/api/alarm-models.md#applying-an-action for where each leads) and what the message says was done.
  */
-export const UNDO_ACTIONS: Readonly<Record<string, string>> = { ack: 'unack', shelve: 'unshelve', close: 'open' };
-
-/** What the message says was done, by action. */
-const DONE_TEXT = {
-  ack: msg('alerts.done.ack'),
-  shelve: msg('alerts.done.shelve'),
-  close: msg('alerts.done.close'),
+const UNDOABLE = {
+  ack: { reverse: 'unack', done: msg('alerts.done.ack') },
+  shelve: { reverse: 'unshelve', done: msg('alerts.done.shelve') },
+  close: { reverse: 'open', done: msg('alerts.done.close') },
 } as const;
 
-function isUndoable(action: string): action is keyof typeof DONE_TEXT {
-  return action in DONE_TEXT;
+function isUndoable(action: string): action is keyof typeof UNDOABLE {
+  return Object.hasOwn(UNDOABLE, action);
 }
 
 /** docs/console/behaviour.md#states-and-actions: a second click within 200 ms of the first does nothing. */
@@ -106,9 +103,9 @@ export function useAlertActions(): AlertActions {
       const done = alerts.filter((_, index) => results[index]?.status === 'fulfilled');
       // docs/console/behaviour.md#undo: one message for the whole batch, with Undo for the alerts the action changed.
       if (done.length > 0 && command.kind === 'action' && isUndoable(command.action)) {
-        const reverse = UNDO_ACTIONS[command.action] ?? 'open';
+        const { reverse, done: doneText } = UNDOABLE[command.action];
         notifications.offer(
-          t(DONE_TEXT[command.action], { count: done.length }),
+          t(doneText, { count: done.length }),
           { label: t('alerts.undo'), run: () => void undo(done, reverse) },
           UNDO_KEY,
         );
