@@ -21,6 +21,7 @@ import { AlertCard, CARD_HEIGHT } from './AlertCard';
 import { AlertRow } from './AlertRow';
 import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';
 import { columnShape, columnWidth, fitColumns } from './columnLayout';
+import { PHONE_QUERY } from '../../shared/tableLayout';
 import type { AlertColumn, CellContext } from './columns';
 import type { TableFont } from '../preferences';
 import type { AlertCommand } from './useAlertActions';
@@ -33,9 +34,6 @@ const VirtualRows = lazyChunk(() => import('./VirtualRows'));
 
 /** Pages longer than this render only the rows in view. */
 const VIRTUALIZE_FROM = 60;
-
-/** docs/console/alert-screens.md#phone-cards: below 768 px the list is a column of cards. */
-export const PHONE_QUERY = '(max-width: 47.99em)';
 
 /** The checkbox and trend columns at the start of every row. */
 const LEAD_WIDTH = 36 + 28;
@@ -183,6 +181,7 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
   const store = useAlertsUiStore();
   const selected = useAlertsUi((s) => s.selected);
   const multiSelect = selected.size > 0;
+  // docs/console/alert-screens.md#phone-cards: below 768 px the list is a column of cards.
   const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) === true;
   const anchor = useRef<string | null>(null);
   const [body, setBody] = useState<HTMLElement | null>(null);

@@ -1,3 +1,5 @@
+import { hidingOrder } from '../../shared/tableLayout';
+
 /**
  * Which columns of the alert table fit the width it has (docs/console/alert-screens.md#column-priority). Pure
  * functions, so the choice can be tested without a browser.
@@ -5,7 +7,7 @@
 
 export interface ColumnFit {
   id: string;
-  /** 1 stays longest; a higher number gives way first. Among equal numbers the rightmost gives way first. */
+  /** 1 stays longest; a higher number gives way first, the rightmost first among equals (shared/tableLayout.ts). */
   priority: number;
   /** The width in CSS pixels the column needs to be readable (its header or its usual content, whichever is wider). */
   width: number;
@@ -19,15 +21,13 @@ export interface ColumnFit {
 export function fitColumns(columns: readonly ColumnFit[], available: number): string[] {
   const all = columns.map((column) => column.id);
   if (!(available > 0)) return all;
+  const widths = new Map(columns.map((column) => [column.id, column.width]));
   let total = columns.reduce((sum, column) => sum + column.width, 0);
   const gone = new Set<string>();
-  const hidingOrder = columns
-    .map((column, index) => ({ column, index }))
-    .sort((a, b) => b.column.priority - a.column.priority || b.index - a.index);
-  for (const { column } of hidingOrder) {
+  for (const id of hidingOrder(columns.map((column) => ({ key: column.id, priority: column.priority })))) {
     if (total <= available || gone.size === columns.length - 1) break;
-    gone.add(column.id);
-    total -= column.width;
+    gone.add(id);
+    total -= widths.get(id) ?? 0;
   }
   return all.filter((id) => !gone.has(id));
 }
