@@ -1,8 +1,7 @@
 import type { Alert } from '@alerta/contract';
-import { severityLabel } from '../../i18n/enumLabels';
+import { severityLabel, trendLabel } from '../../i18n/enumLabels';
 import { memo, type CSSProperties, type MouseEvent, type ReactElement } from 'react';
 import type { TFunction } from 'i18next';
-import { msg } from '../../i18n';
 import { textColorFor } from '../../shared/severityColors';
 import type { AlertColumn, CellContext } from './columns';
 import { trendIcon } from '../../shared/icons';
@@ -33,12 +32,6 @@ export interface AlertRowProps extends Omit<RowActionsProps, 'alert'> {
   t: TFunction;
 }
 
-export const TREND_LABELS = {
-  moreSevere: msg('alerts.trend.moreSevere'),
-  lessSevere: msg('alerts.trend.lessSevere'),
-  noChange: msg('alerts.trend.noChange'),
-} as const;
-
 /** The selection checkbox of a row or card: a plain input, as every row on screen draws one. */
 export function selectBox(
   props: Pick<AlertRowProps, 'alert' | 'selected' | 'onSelect' | 't'>,
@@ -68,7 +61,7 @@ function AlertRowView(props: AlertRowProps) {
     color === undefined
       ? undefined
       : ({ backgroundColor: color, color: textColorFor(color), '--row-bg': color } as CSSProperties);
-  const trendLabel = t(TREND_LABELS[alert.trendIndication]);
+  const trendWord = trendLabel(t, alert.trendIndication);
   const gone = props.gone === true;
   return (
     <tr
@@ -83,7 +76,7 @@ function AlertRowView(props: AlertRowProps) {
     >
       <td className={classes.lead}>{selectBox(props, classes.rowCheck)}</td>
       <td className={classes.trend}>
-        <span role="img" aria-label={trendLabel} title={trendLabel} className={classes.trendIcon}>
+        <span role="img" aria-label={trendWord} title={trendWord} className={classes.trendIcon}>
           {trendIcon(alert.trendIndication)}
         </span>
         {/* Severity is never told by the row colour alone. */}
