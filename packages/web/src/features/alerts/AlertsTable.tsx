@@ -248,6 +248,20 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
       if (!overlayOpen()) setPointerRow(null);
     }, 0);
   };
+  // A pointer on a row's button that goes with the row (a held row loses its buttons) leaves the list without the
+  // browser saying so: the removed button can no longer report the leave. So while the pointer is inside, the first
+  // element it reaches outside the list ends the hold as a leave would.
+  useEffect(() => {
+    if (!pointerInside || body === null) return;
+    const onOverAnywhere = (event: globalThis.PointerEvent) => {
+      if (event.pointerType === 'touch' || (event.target instanceof Node && body.contains(event.target))) return;
+      clearTimeout(leaving.current);
+      setPointerInside(false);
+      if (store.getState().overlays === 0) setPointerRow(null);
+    };
+    document.addEventListener('pointerover', onOverAnywhere);
+    return () => document.removeEventListener('pointerover', onOverAnywhere);
+  }, [pointerInside, body, store]);
   const onFocus = (event: FocusEvent) => {
     const id = itemIdOf(event.target);
     if (id !== null) setFocusRow(id);
