@@ -3,10 +3,10 @@
 // Each step runs even when an earlier one failed, so one run shows everything that is wrong; the exit code is non-zero
 // when anything failed. The last line sums the tests of all suites.
 //
-// The suites are mostly single-threaded (Vitest one worker on two cores, Playwright one worker; the server's node:test
-// runs three files at a time, each on databases of its own, since its files mostly wait on the database), so steps run
-// two at a time: the longest first, each once the steps it needs have ended. A step's output is printed whole when it
-// ends, so two steps never interleave. TEST_JOBS=1 runs them one after another.
+// The suites are mostly single-threaded (Vitest one worker on two cores, Playwright one worker; the server's tests run
+// in three processes at a time, each on databases of its own, see packages/server/test/support/run-files.mjs), so
+// steps run two at a time: the longest first, each once the steps it needs have ended. A step's output is printed
+// whole when it ends, so two steps never interleave. TEST_JOBS=1 runs them one after another.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
