@@ -171,6 +171,15 @@ function maxRowButtons({ canWrite, canDelete, username, customActions }: AlertsT
 }
 
 /**
+ * Whether a point of the viewport lies over `element`. A held row is inert, so the browser takes a pointer over one for
+ * a pointer over what lies beneath (the table): the place, not the element under it, says whether it is over the rows.
+ */
+function covers(element: HTMLElement | null, x: number, y: number): boolean {
+  const box = element?.getBoundingClientRect();
+  return box !== undefined && x >= box.left && x < box.right && y >= box.top && y < box.bottom;
+}
+
+/**
  * The alert list: a table from 768 px up, showing the columns that fit by priority, and cards on phones; selection,
  * sorting, keyboard moves, and only the visible rows at large page sizes.
  */
@@ -241,7 +250,8 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
     const id = itemIdOf(event.target);
     if (id !== null && !overlayOpen()) setPointerRow(id);
   };
-  const onPointerLeave = () => {
+  const onPointerLeave = (event: PointerEvent) => {
+    if (covers(body, event.clientX, event.clientY)) return;
     clearTimeout(leaving.current);
     leaving.current = setTimeout(() => {
       setPointerInside(false);
@@ -250,11 +260,13 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
   };
   // A pointer on a row's button that goes with the row (a held row loses its buttons) leaves the list without the
   // browser saying so: the removed button can no longer report the leave. So while the pointer is inside, the first
-  // element it reaches outside the list ends the hold as a leave would.
+  // element it reaches outside the list's rows ends the hold as a leave would.
   useEffect(() => {
     if (!pointerInside || body === null) return;
     const onOverAnywhere = (event: globalThis.PointerEvent) => {
-      if (event.pointerType === 'touch' || (event.target instanceof Node && body.contains(event.target))) return;
+      if (event.pointerType === 'touch') return;
+      if (event.target instanceof Node && body.contains(event.target)) return;
+      if (covers(body, event.clientX, event.clientY)) return;
       clearTimeout(leaving.current);
       setPointerInside(false);
       if (store.getState().overlays === 0) setPointerRow(null);
