@@ -2,7 +2,7 @@ import type { Alert } from '@alerta/contract';
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { severityLabel, statusLabel } from '../../i18n/enumLabels';
+import { historyTypeLabel, severityLabel, statusLabel } from '../../i18n/enumLabels';
 import { useDateFormat } from '../preferences';
 import { SeverityBadge } from '../../shared/SeverityBadge';
 import { formatDuration, shortId } from '../../shared/format';
@@ -61,7 +61,7 @@ export function HistoryTab({
               </td>
               <td>{entry.status === null ? '' : statusLabel(t, entry.status)}</td>
               <td>{entry.timeout === null ? '' : formatDuration(entry.timeout)}</td>
-              <td>{entry.type === '' ? t('detail.history.unknownType') : entry.type}</td>
+              <td>{historyTypeLabel(t, entry.type)}</td>
               <td>{entry.event}</td>
               <td>{entry.value ?? ''}</td>
               <td>{entry.user ?? ''}</td>

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { statusLabel } from '../../i18n/enumLabels';
 import { useDateFormat } from '../preferences';
 import type { AlertsView } from './alertsView';
 import { filterChips, type FilterChip } from './filterChips';
@@ -37,6 +38,7 @@ export const FilterChips = memo(function FilterChips({
   const valueOf = (chip: FilterChip): string => {
     const { value } = chip;
     if ('text' in value) return value.text;
+    if ('status' in value) return statusLabel(t, value.status);
     if ('preset' in value) return t(value.preset);
     const from = value.from === null ? '…' : formatDate(momentOf(value.from));
     const to = value.to === null ? '…' : formatDate(momentOf(value.to));

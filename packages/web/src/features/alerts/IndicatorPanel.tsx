@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
+import { severityLabel } from '../../i18n/enumLabels';
 import type { AppConfig } from '../../config/appConfig';
 import type { AlertsView } from './alertsView';
 import { fetchSeverityCounts } from '../../shared/alertsApi';
@@ -51,13 +52,14 @@ function IndicatorTile({ text, params, severities, colors, normalSeverity, enabl
   const open = useSeverityCounts(params, true, enabled, refreshMs).data;
   // The title bar takes the colour of the most severe open alert, else of the normal severity.
   const worst = open === undefined ? undefined : (severities.find((s) => (open[s] ?? 0) > 0) ?? normalSeverity);
-  // The name says what the colours and bare numbers show: "Production: critical 2, major 0, …".
+  // The name says what the colours and bare numbers show: "Production: Critical 2, Major 0, …", the severities as words
+  // of the console's language (docs/console/plumbing.md#durations-ids-and-words).
   const label =
     counts === undefined
       ? text
       : t('indicators.tile', {
           name: text,
-          counts: severities.map((s) => `${s} ${counts[s] ?? 0}`).join(', '),
+          counts: severities.map((s) => `${severityLabel(t, s)} ${counts[s] ?? 0}`).join(', '),
         });
   return (
     <button
@@ -80,7 +82,7 @@ function IndicatorTile({ text, params, severities, colors, normalSeverity, enabl
             <span
               key={severity}
               className={classes.count}
-              title={severity}
+              title={severityLabel(t, severity)}
               data-severity={severity}
               style={colored(count !== undefined && count > 0 ? colors[severity] : undefined)}
             >

@@ -7,8 +7,11 @@ export interface FilterChip {
   key: string;
   /** The filter's name. */
   nameKey: MessageKey;
-  /** The value shown; a date range is given as its bounds for the screen to word. */
-  value: { text: string } | { preset: MessageKey } | { from: number | null; to: number | null };
+  /**
+   * The value shown; a status is given by its name and a date range by its bounds, for the screen to word
+   * (docs/console/plumbing.md#durations-ids-and-words).
+   */
+  value: { text: string } | { status: string } | { preset: MessageKey } | { from: number | null; to: number | null };
   /** What removing the chip does: a change to the hash, or clearing the search (`?q=`). */
   remove: { patch: Partial<AlertsView> } | { clearSearch: true };
 }
@@ -64,7 +67,7 @@ export function filterChips(view: AlertsView, q: string | null, defaultStatus: r
       chips.push({
         key: `status:${value}`,
         nameKey: msg('alerts.filter.status'),
-        value: { text: value },
+        value: { status: value },
         remove: { patch: { status: rest.length === 0 ? null : rest } },
       });
     }

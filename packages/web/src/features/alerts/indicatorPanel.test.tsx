@@ -7,7 +7,7 @@ import { API, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server, type RecordedRequest } from '../../test/server';
 import { indicatorParams, indicatorView } from './indicatorQuery';
-import { alertsScenario } from '../../test/mocks';
+import { alertsScenario, meScenario } from '../../test/mocks';
 
 const INDICATORS: ClientConfig = {
   indicators: {
@@ -67,10 +67,10 @@ describe('indicator panel', () => {
     renderApp('/alerts#asi:1', { token: makeToken(), config: INDICATORS });
     const panel = await screen.findByRole('region', { name: 'Alert indicators' });
     const production = within(panel).getByRole('button', { name: /^Production/ });
-    await waitFor(() => expect(production).toHaveAccessibleName('Production: critical 2, major 1, minor 0'));
+    await waitFor(() => expect(production).toHaveAccessibleName('Production: Critical 2, Major 1, Minor 0'));
     await waitFor(() =>
       expect(within(panel).getByRole('button', { name: /^Heartbeats/ })).toHaveAccessibleName(
-        'Heartbeats: critical 0, major 0, minor 4',
+        'Heartbeats: Critical 0, Major 0, Minor 4',
       ),
     );
     // The titles are the configured text, in the configured order, each as plain text.
@@ -105,6 +105,17 @@ describe('indicator panel', () => {
     await waitFor(() =>
       expect(titleColor(within(panel).getByRole('button', { name: /^Heartbeats/ }))).toBe('rgb(0, 204, 0)'),
     );
+  });
+
+  it('names the severities of a tile and of its counts in the language of the console', async () => {
+    meScenario.prefs({ languagePref: 'de' });
+    answerCounts();
+    renderApp('/alerts#asi:1', { token: makeToken(), config: INDICATORS });
+    const panel = await screen.findByRole('region', { name: 'Alarmindikatoren' }, { timeout: 5000 });
+    const production = within(panel).getByRole('button', { name: /^Production/ });
+    await waitFor(() => expect(production).toHaveAccessibleName('Production: Kritisch 2, Schwer 1, Gering 0'));
+    const titles = [...production.querySelectorAll<HTMLElement>('[data-severity]')].map((cell) => cell.title);
+    expect(titles).toEqual(['Kritisch', 'Schwer', 'Gering']);
   });
 
   it("applies a tile's query to the list: the search and the filter", async () => {

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SearchIcon } from '../../shared/adminIcons';
 import { TimeRangeFields, useTimeRange } from '../../shared/TimeRangeFields';
-import { statusLabel } from '../../i18n/enumLabels';
+import { severityLabel, statusLabel } from '../../i18n/enumLabels';
 import { TOP_CHOICES, type ReportFilter } from './reportFilter';
 import classes from './ReportFilters.module.css';
 
@@ -77,7 +77,12 @@ export function ReportFilters({ filter, defaultStatus, onChange, onReset, text, 
         {...pick}
         label={t('reports.severity')}
         placeholder={filter.severity.length === 0 ? t('reports.allSeverities') : undefined}
-        data={withChosen(choices.severity, filter.severity)}
+        // The address and the requests keep the alarm model's names; only the shown words follow the language
+        // (docs/console/plumbing.md#durations-ids-and-words).
+        data={withChosen(choices.severity, filter.severity).map((value) => ({
+          value,
+          label: severityLabel(t, value),
+        }))}
         value={[...filter.severity]}
         onChange={(severity) => onChange({ severity })}
       />

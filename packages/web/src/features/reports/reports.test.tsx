@@ -173,22 +173,22 @@ describe('reports screen', () => {
         .getAllByRole('option', { hidden: true })
         .map((o) => o.textContent),
     ).toEqual([
-      'security',
-      'critical',
-      'major',
-      'minor',
-      'warning',
-      'indeterminate',
-      'informational',
-      'normal',
-      'ok',
-      'cleared',
-      'debug',
-      'trace',
-      'unknown',
+      'Security',
+      'Critical',
+      'Major',
+      'Minor',
+      'Warning',
+      'Indeterminate',
+      'Informational',
+      'Normal',
+      'OK',
+      'Cleared',
+      'Debug',
+      'Trace',
+      'Unknown',
     ]);
-    await user.click(screen.getByRole('option', { name: 'critical', hidden: true }));
-    await user.click(screen.getByRole('option', { name: 'major', hidden: true }));
+    await user.click(screen.getByRole('option', { name: 'Critical', hidden: true }));
+    await user.click(screen.getByRole('option', { name: 'Major', hidden: true }));
     await waitFor(() => expect(lastOf(requests, 'standing')?.getAll('severity')).toEqual(['critical', 'major']));
     await user.keyboard('{Escape}');
 
