@@ -39,6 +39,7 @@ import { DetailsTab } from './DetailsTab';
 import { HistoryTab } from './HistoryTab';
 import { NoteForm } from './NoteForm';
 import { menuActions, TOOLBAR_ACTIONS } from './detailActions';
+import touch from '../../shared/touchTargets.module.css';
 import classes from './AlertDetailScreen.module.css';
 import { copyText } from '../../app/copyText';
 import { BlackoutFromAlertButton } from '../blackouts';
@@ -153,7 +154,7 @@ export default function AlertDetailScreen() {
   };
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" className={touch.touch}>
       <Group gap={4} wrap="wrap">
         <ToolButton label={t('detail.back')} onClick={() => void navigate('/alerts')}>
           <BackIcon />

@@ -35,6 +35,7 @@ import { useFilterSheet } from './useFilterSheet';
 import { usePageState } from './usePageState';
 import { useRefreshPolicy } from './useRefreshPolicy';
 import { useTableLook } from './useTableLook';
+import touch from '../../shared/touchTargets.module.css';
 import classes from './AlertsScreen.module.css';
 
 const FilterSheet = lazyChunk(() => import('./FilterSheet'));
@@ -224,7 +225,7 @@ export function AlertsScreen() {
   const onClearChips = useCallback(() => setQuery(null, CLEARED_FILTERS), [setQuery]);
 
   return (
-    <div className={classes.screen}>
+    <div className={`${classes.screen} ${touch.touch}`}>
       <ScreenHeading />
       {view.showPanel && hasIndicators && (
         <Suspense fallback={null}>

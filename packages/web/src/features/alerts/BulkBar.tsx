@@ -11,6 +11,8 @@ import { BackIcon, DeleteIcon, WatchIcon } from '../../shared/icons';
 import { ACTION_ICONS, ACTION_LABELS, CustomActionsMenu } from './RowActions';
 import { bulkWatchCommand, useAlertActions, type AlertCommand } from './useAlertActions';
 import { useConfirmDelete } from './useConfirmDelete';
+import touch from '../../shared/touchTargets.module.css';
+import classes from './BulkBar.module.css';
 
 const BULK_ACTIONS: readonly StatusAction[] = ['ack', 'shelve', 'close'];
 
@@ -62,7 +64,7 @@ export function BulkBar() {
   };
 
   return (
-    <Group gap="xs" wrap="nowrap" style={{ flex: 1 }}>
+    <Group gap="xs" wrap="nowrap" className={`${classes.bar} ${touch.touch}`}>
       <Button
         variant="subtle"
         color="dark"
@@ -75,9 +77,12 @@ export function BulkBar() {
         </Text>
       </Button>
       <Text fw={600} aria-live="polite">
-        {t('alerts.bulk.selected', { count: selected.size })}
+        <span className={classes.countWords}>{t('alerts.bulk.selected', { count: selected.size })}</span>
+        <span className={classes.countNumber} aria-hidden>
+          {selected.size}
+        </span>
       </Text>
-      <Group gap={2} wrap="nowrap" ml="auto">
+      <Group gap={2} wrap="nowrap" ml="auto" className={classes.actions}>
         {canWrite && username !== undefined && (
           <BarButton
             label={t('alerts.bulk.watch')}
