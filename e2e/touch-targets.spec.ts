@@ -109,13 +109,16 @@ async function smallTargets(page: Page, within = 'body'): Promise<string[]> {
         if (target !== null && !hidden(target)) targets.add(target);
       }
       const small: string[] = [];
+      if (document.documentElement.scrollWidth > window.innerWidth) small.push('the page is wider than the screen');
       for (const target of targets) {
         if (exempt.some((selector) => target.matches(selector))) continue;
         target.scrollIntoView({ block: 'center', inline: 'center' });
         // A link broken over two lines is measured on its first.
         const rect = target.getClientRects()[0] ?? target.getBoundingClientRect();
-        // Off the screen even when scrolled to, as the skip link is until the keyboard reaches it: not shown.
-        if (rect.bottom <= 0 || rect.right <= 0 || rect.top >= window.innerHeight || rect.left >= window.innerWidth) {
+        // Above or left of the page, as the skip link is until the keyboard reaches it: not shown.
+        if (rect.bottom <= 0 || rect.right <= 0) continue;
+        if (rect.top >= window.innerHeight || rect.left >= window.innerWidth) {
+          small.push(`${describe(target)}: off the screen`);
           continue;
         }
         const x = rect.left + rect.width / 2;
