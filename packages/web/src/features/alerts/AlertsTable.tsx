@@ -16,7 +16,7 @@ import {
 } from 'react';
 import { lazyChunk } from '../../app/lazyChunk';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { AlertCard, CARD_HEIGHT } from './AlertCard';
 import { AlertRow } from './AlertRow';
 import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';
@@ -171,12 +171,14 @@ function maxRowButtons({ canWrite, canDelete, username, customActions }: AlertsT
 }
 
 /**
- * Whether a point of the viewport lies over `element`. A held row is inert, so the browser takes a pointer over one for
- * a pointer over what lies beneath (the table): the place, not the element under it, says whether it is over the rows.
+ * Whether a pointer that the browser says went to `entered`, at (x, y), is in fact over one of the list's held rows. A
+ * held row is inert, so the browser takes a pointer over one for a pointer over what lies beneath: the table or the
+ * list around the rows. Anything else entered (a dialog's backdrop, a menu over the list) is somewhere else.
  */
-function covers(element: HTMLElement | null, x: number, y: number): boolean {
-  const box = element?.getBoundingClientRect();
-  return box !== undefined && x >= box.left && x < box.right && y >= box.top && y < box.bottom;
+function overHeldRow(rows: HTMLElement | null, entered: EventTarget | null, x: number, y: number): boolean {
+  if (rows === null || !(entered instanceof Element) || !entered.contains(rows)) return false;
+  const box = rows.getBoundingClientRect();
+  return x >= box.left && x < box.right && y >= box.top && y < box.bottom;
 }
 
 /**
@@ -209,7 +211,12 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
     const timer = setTimeout(() => setTouchHeld(0), OFFER_TIMEOUT_MS);
     return () => clearTimeout(timer);
   }, [touchHeld]);
-  const held = useHeldRows(props.alerts, pointerInside || touchHeld > 0);
+  // The hold covers answers to the search it began on: a search, filter, order or page the user picks (all in the
+  // address) is drawn as it comes, and holding starts again once the pointer has left and come back.
+  const location = useLocation();
+  const query = `${location.search}${location.hash}`;
+  const [holdQuery, setHoldQuery] = useState(query);
+  const held = useHeldRows(props.alerts, (pointerInside || touchHeld > 0) && holdQuery === query);
   const alerts = held.alerts;
 
   // docs/console/alert-screens.md#column-priority: the columns that fit the table's width, lowest priority hiding
@@ -246,12 +253,15 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
   const onPointerOver = (event: PointerEvent) => {
     clearTimeout(leaving.current);
     // A finger's tap is no pointer resting over the list; touch holds after an action instead (onCommand below).
-    if (event.pointerType !== 'touch') setPointerInside(true);
+    if (event.pointerType !== 'touch' && !pointerInside) {
+      setPointerInside(true);
+      setHoldQuery(query);
+    }
     const id = itemIdOf(event.target);
     if (id !== null && !overlayOpen()) setPointerRow(id);
   };
   const onPointerLeave = (event: PointerEvent) => {
-    if (covers(body, event.clientX, event.clientY)) return;
+    if (overHeldRow(body, event.relatedTarget, event.clientX, event.clientY)) return;
     clearTimeout(leaving.current);
     leaving.current = setTimeout(() => {
       setPointerInside(false);
@@ -266,7 +276,7 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
     const onOverAnywhere = (event: globalThis.PointerEvent) => {
       if (event.pointerType === 'touch') return;
       if (event.target instanceof Node && body.contains(event.target)) return;
-      if (covers(body, event.clientX, event.clientY)) return;
+      if (overHeldRow(body, event.target, event.clientX, event.clientY)) return;
       clearTimeout(leaving.current);
       setPointerInside(false);
       if (store.getState().overlays === 0) setPointerRow(null);
@@ -344,10 +354,13 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
   const tapped = touch || phone;
   const onCommand = useCallback(
     (alert: Alert, command: AlertCommand) => {
-      if (tapped) setTouchHeld((n) => n + 1);
+      if (tapped) {
+        setTouchHeld((n) => n + 1);
+        setHoldQuery(query);
+      }
       runCommand(alert, command);
     },
-    [runCommand, tapped],
+    [runCommand, tapped, query],
   );
 
   const virtual = alerts.length >= VIRTUALIZE_FROM;

@@ -91,6 +91,25 @@ describe('rows hold still under the pointer', () => {
     await waitFor(() => expect(resources(body, 'tr')).toEqual(['newcomer', 'second']));
   });
 
+  it('draws the answer to a new search at once, though the pointer rests over the list', async () => {
+    alertsScenario.list([makeAlert({ resource: 'first' }), makeAlert({ resource: 'second' })]);
+    alertsScenario.answer((url) => {
+      const q = url.searchParams.get('q') ?? '';
+      return alertsScenario.alerts().filter((a) => q === '' || q.includes(a.resource));
+    });
+    const { user } = renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 60_000 } });
+    const row = await screen.findByRole('row', { name: /second/ });
+    const body = row.closest('tbody');
+    if (body === null) throw new Error('no table body');
+    await user.hover(row);
+
+    // The search is the user's own change: its answer is drawn as it is, with no row of the last one held.
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search alerts' }), { target: { value: 'resource:first' } });
+    fireEvent.submit(screen.getByRole('search'));
+    await waitFor(() => expect(resources(body, 'tr')).toEqual(['first']));
+    expect(heldRow('second')).toBeUndefined();
+  });
+
   it('draws every answer as it comes when no pointer is over the list', async () => {
     alertsScenario.list([makeAlert({ resource: 'first' }), makeAlert({ resource: 'second' })]);
     const { context } = renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 60_000 } });
