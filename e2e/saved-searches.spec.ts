@@ -79,7 +79,7 @@ test.describe('indicator panel', () => {
     await expect(page).toHaveURL(/asi:1$/);
     const panel = page.getByRole('region', { name: 'Alert indicators' });
     await expect(panel.getByRole('button', { name: /^Production/ })).toHaveAccessibleName(
-      new RegExp(`^Production: critical ${critical}, major \\d+, minor \\d+, warning \\d+,`),
+      new RegExp(`^Production: Critical ${critical}, Major \\d+, Minor \\d+, Warning \\d+,`),
     );
 
     // The panel's state is in the hash, so a reload keeps it.
