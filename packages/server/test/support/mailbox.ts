@@ -102,7 +102,9 @@ export async function startMailbox(login?: { user: string; password: string }, t
     }
   }
 
-  async function next(to: string, timeoutMs = 5000): Promise<ParsedMail> {
+  // The waits below end as soon as the mail or the quiet comes; their limits only bound a failing test, and are wide
+  // enough for a mail sent in the background of a server on a machine busy with other suites.
+  async function next(to: string, timeoutMs = 20_000): Promise<ParsedMail> {
     const mail = await waitFor(
       () => received.find((m) => !taken.has(m) && recipient(m) === to.toLowerCase()),
       timeoutMs,
@@ -118,7 +120,7 @@ export async function startMailbox(login?: { user: string; password: string }, t
     next,
     overTls: (mail) => encrypted.has(mail),
     connections: () => made,
-    quiet: async (atLeast = 0, timeoutMs = 5000) => {
+    quiet: async (atLeast = 0, timeoutMs = 20_000) => {
       const done = async () => (made >= atLeast && (await open()) === 0 ? true : undefined);
       await waitFor(done, timeoutMs, `not ${atLeast} connections made and ended`, 10);
     },
