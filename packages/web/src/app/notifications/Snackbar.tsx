@@ -87,6 +87,8 @@ export function Snackbar() {
               color={COLORS[current.kind].c}
               c={COLORS[current.kind].c}
               size="compact-sm"
+              miw={44}
+              mih={44}
               onClick={() => store.dismiss(current.id)}
             >
               {current.action === 'ok' ? t('notifications.ok') : t('notifications.close')}

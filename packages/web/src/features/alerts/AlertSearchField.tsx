@@ -5,6 +5,7 @@ import { useSession } from '../auth';
 import { useSavedSearches } from '../preferences';
 import { usePauseWhileOpen } from './AlertsUiContext';
 import { PinIcon } from '../../shared/icons';
+import touch from '../../shared/touchTargets.module.css';
 import { useAlertsView } from './useAlertsView';
 
 // The name prompt of the pin loads on first use.
@@ -52,6 +53,7 @@ export function AlertSearchField() {
     <>
       <form
         role="search"
+        className={touch.touch}
         onSubmit={(event) => {
           event.preventDefault();
           setQuery(text);
