@@ -17,8 +17,9 @@ const MINIMUM = 44;
 /**
  * Every visible control on the page whose touch area is below 44 × 44 px, each described with its size. The area is
  * measured through the control's centre: how far, across and down, a point still hits the control (or something
- * inside it). A label wrapping an input is the input's target. Links inside running text are left out, as WCAG 2.5.5
- * allows for inline targets: a link whose line holds words of its own beside it.
+ * inside it). A label wrapping an input is the input's target, and so is the box of a multi-value input. Links
+ * inside running text are left out, as WCAG 2.5.5 allows for inline targets: a link whose line holds words of its
+ * own beside it.
  */
 async function smallTargets(page: Page, within = 'body'): Promise<string[]> {
   return page.evaluate(
@@ -73,6 +74,9 @@ async function smallTargets(page: Page, within = 'body'): Promise<string[]> {
         if (element.tagName === 'INPUT' || element.getAttribute('role') === 'switch') {
           const wrapping = element.closest('label');
           if (wrapping !== null) return wrapping;
+          // The field of a multi-value input sits among its chosen values; a touch anywhere on the box goes to it.
+          const box = element.closest('.mantine-Input-input');
+          if (box !== null) return box;
           const rect = element.getBoundingClientRect();
           if ((rect.width < 2 || rect.height < 2) && element.id !== '') {
             return document.querySelector(`label[for="${CSS.escape(element.id)}"]`);
@@ -238,6 +242,44 @@ for (const locale of ['en-GB', 'de-DE'] as const) {
       await page.getByRole('button', { name: say('detail.note.add') }).click();
       await expect(page.getByRole('textbox')).toBeVisible();
       expect(await smallTargets(page), 'the note form').toEqual([]);
+    });
+  });
+}
+
+// docs/console/admin-screens.md#table-layout: a phone, and a touch tablet (a finger the main pointer, up to 1024 px),
+// get the cards and their 44 px controls on the alert list and on every administration list.
+const DEVICES = [
+  { name: 'phone', use: { viewport: PHONE } },
+  { name: 'touch tablet', use: { viewport: { width: 1024, height: 768 }, hasTouch: true, isMobile: true } },
+];
+for (const device of DEVICES) {
+  test.describe(`touch targets on a ${device.name}`, () => {
+    test.use({ locale: 'en-GB', ...device.use });
+
+    test('the alert list and an administration list are cards with controls of 44 px', async ({ page, server }) => {
+      const event = unique('Tablet');
+      for (let n = 0; n < 3; n += 1) await postAlert(server, { resource: `tablet-${String(n)}`, event });
+      await logInAnyLanguage(page, server, `/alerts?q=event:${event}`);
+      await expect(page.getByRole('grid', { name: 'Alert list' }).getByRole('row')).toHaveCount(3);
+      await expect(page.getByRole('table')).toHaveCount(0);
+      expect(await smallTargets(page), 'the alert list').toEqual([]);
+
+      for (const path of [
+        '/users',
+        '/groups',
+        '/customers',
+        '/blackouts',
+        '/perms',
+        '/keys',
+        '/heartbeats',
+        '/reports',
+      ]) {
+        await page.goto(`${server.baseURL}${path}`);
+        await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expect(page.getByRole('table')).toHaveCount(0);
+        expect(await smallTargets(page), path).toEqual([]);
+      }
     });
   });
 }

@@ -2,7 +2,7 @@ import { ActionIcon, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { Fragment, useEffect, useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ChevronRightIcon } from './adminIcons';
-import { PHONE_QUERY, splitColumns } from './tableLayout';
+import { CARDS_QUERY, splitColumns } from './tableLayout';
 import classes from './DataTable.module.css';
 
 export interface DataColumn<T> {
@@ -41,9 +41,9 @@ export interface DataTableProps<T> {
   detailsLabel?: string;
 }
 
-/** Whether the screen is a phone's (docs/console/admin-screens.md#table-layout): under 768 px wide. */
+/** Whether lists are cards here (docs/console/admin-screens.md#table-layout): a phone, or a touch tablet. */
 export function usePhoneLayout(): boolean {
-  return useMediaQuery(PHONE_QUERY, false) === true;
+  return useMediaQuery(CARDS_QUERY, false) === true;
 }
 
 const labelOf = <T,>(column: DataColumn<T>): string =>

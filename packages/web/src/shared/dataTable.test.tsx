@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DataTable, type DataColumn } from './DataTable';
-import { hidingOrder, PHONE_QUERY, splitColumns } from './tableLayout';
+import { hidingOrder, CARDS_QUERY, splitColumns } from './tableLayout';
 
 interface Row {
   id: string;
@@ -146,7 +146,7 @@ describe('on a phone', () => {
     Object.defineProperty(window, 'matchMedia', {
       configurable: true,
       writable: true,
-      value: (query: string): MediaQueryList => ({ ...original(query), matches: query === PHONE_QUERY }),
+      value: (query: string): MediaQueryList => ({ ...original(query), matches: query === CARDS_QUERY }),
     });
   });
   afterEach(() => {

@@ -29,5 +29,8 @@ export function splitColumns<T extends RankedColumn>(
   };
 }
 
-/** The narrowest a phone's screen is for the console's wide layout: below it lists become cards (768 px). */
-export const PHONE_QUERY = '(max-width: 47.99em)';
+/**
+ * Where lists become cards (docs/console/admin-screens.md#table-layout): a screen under 768 px wide, and a touch
+ * screen up to 1024 px (a tablet), whose fingers need the cards' 44 px controls more than a table's columns.
+ */
+export const CARDS_QUERY = '(max-width: 47.99em), (pointer: coarse) and (max-width: 64em)';

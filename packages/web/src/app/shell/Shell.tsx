@@ -24,6 +24,7 @@ import { FullscreenButton } from './FullscreenButton';
 import { TopBarMenu } from './TopBarMenu';
 import { ColorSchemePreference, LanguagePreference } from '../../features/preferences';
 import { Snackbar } from '../notifications/Snackbar';
+import touch from '../../shared/touchTargets.module.css';
 import classes from './Shell.module.css';
 
 const DESKTOP_QUERY = '(min-width: 48em)';
@@ -111,7 +112,7 @@ function ShellFrame() {
       <a href="#main-content" className={classes.skipLink}>
         {t('shell.skipToContent')}
       </a>
-      <header className={classes.header} data-bulk={bulkMode ? '' : undefined}>
+      <header className={`${classes.header} ${touch.touch}`} data-bulk={bulkMode ? '' : undefined}>
         {bulkMode ? (
           <BulkBar />
         ) : (
@@ -168,11 +169,16 @@ function ShellFrame() {
         <div className={classes.backdrop} aria-hidden onClick={() => setMobileOpen(false)} />
       )}
       {showNavbar && (
-        <nav id="app-navigation" className={classes.navbar} aria-label={t('shell.navigation')}>
+        <nav id="app-navigation" className={`${classes.navbar} ${touch.touch}`} aria-label={t('shell.navigation')}>
           <NavMenu onNavigate={() => setMobileOpen(false)} />
         </nav>
       )}
-      <main id="main-content" tabIndex={-1} className={classes.main} data-with-navbar={showNavbar ? '' : undefined}>
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className={`${classes.main} ${touch.touch}`}
+        data-with-navbar={showNavbar ? '' : undefined}
+      >
         <BannerArea />
         {content}
       </main>

@@ -21,7 +21,7 @@ import { AlertCard, CARD_HEIGHT } from './AlertCard';
 import { AlertRow } from './AlertRow';
 import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';
 import { columnShape, columnWidth, fitColumns } from './columnLayout';
-import { PHONE_QUERY } from '../../shared/tableLayout';
+import { CARDS_QUERY } from '../../shared/tableLayout';
 import type { AlertColumn, CellContext } from './columns';
 import type { TableFont } from '../preferences';
 import type { AlertCommand } from './useAlertActions';
@@ -192,8 +192,8 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
   const store = useAlertsUiStore();
   const selected = useAlertsUi((s) => s.selected);
   const multiSelect = selected.size > 0;
-  // docs/console/alert-screens.md#phone-cards: below 768 px the list is a column of cards.
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false }) === true;
+  // docs/console/alert-screens.md#phone-cards: below 768 px, and on a touch tablet, the list is a column of cards.
+  const phone = useMediaQuery(CARDS_QUERY, false, { getInitialValueInEffect: false }) === true;
   const anchor = useRef<string | null>(null);
   const [body, setBody] = useState<HTMLElement | null>(null);
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
