@@ -260,13 +260,15 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
     const id = itemIdOf(event.target);
     if (id !== null && !overlayOpen()) setPointerRow(id);
   };
+  // The pointer has left the list: the hold ends, and the row buttons go unless a menu or dialog opened from a row is up.
+  const letGo = useCallback(() => {
+    setPointerInside(false);
+    if (store.getState().overlays === 0) setPointerRow(null);
+  }, [store]);
   const onPointerLeave = (event: PointerEvent) => {
     if (overHeldRow(body, event.relatedTarget, event.clientX, event.clientY)) return;
     clearTimeout(leaving.current);
-    leaving.current = setTimeout(() => {
-      setPointerInside(false);
-      if (!overlayOpen()) setPointerRow(null);
-    }, 0);
+    leaving.current = setTimeout(letGo, 0);
   };
   // A pointer on a row's button that goes with the row (a held row loses its buttons) leaves the list without the
   // browser saying so: the removed button can no longer report the leave. So while the pointer is inside, the first
@@ -278,12 +280,11 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
       if (event.target instanceof Node && body.contains(event.target)) return;
       if (overHeldRow(body, event.target, event.clientX, event.clientY)) return;
       clearTimeout(leaving.current);
-      setPointerInside(false);
-      if (store.getState().overlays === 0) setPointerRow(null);
+      letGo();
     };
     document.addEventListener('pointerover', onOverAnywhere);
     return () => document.removeEventListener('pointerover', onOverAnywhere);
-  }, [pointerInside, body, store]);
+  }, [pointerInside, body, letGo]);
   const onFocus = (event: FocusEvent) => {
     const id = itemIdOf(event.target);
     if (id !== null) setFocusRow(id);
