@@ -1,8 +1,6 @@
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { postAlert, unique } from './support/alerts';
+import { type Catalogue, catalogue } from './support/catalogue';
 import { type RunningServer, expect, test } from './support/server';
 
 // docs/console/behaviour.md#who-it-is-for: every text the console shows is in the console's language. This walk opens
@@ -11,26 +9,11 @@ import { type RunningServer, expect, test } from './support/server';
 // from a fixed list shown by its name (docs/console/plumbing.md#durations-ids-and-words). No text is exempt. The
 // catalogues are read from their files.
 
-type Catalogue = Record<string, string>;
-
 /** The catalogue's text for `key`; a key the catalogue lacks fails the test here, not as a missing element later. */
 function word(catalogue: Catalogue, key: string): string {
   const text = catalogue[key];
   if (text === undefined) throw new Error(`no text for ${key}`);
   return text;
-}
-
-const WEB = fileURLToPath(new URL('../packages/web/src', import.meta.url));
-
-function catalogue(language: string): Catalogue {
-  const files = [join(WEB, 'i18n', `${language}.json`)];
-  for (const area of readdirSync(join(WEB, 'features'))) {
-    // An area without texts of its own has no messages folder.
-    if (existsSync(join(WEB, 'features', area, 'messages'))) {
-      files.push(join(WEB, 'features', area, 'messages', `${language}.json`));
-    }
-  }
-  return Object.assign({}, ...files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Catalogue)) as Catalogue;
 }
 
 const en = catalogue('en');

@@ -1,14 +1,10 @@
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { postAlert, takeAction, unique } from './support/alerts';
+import { logInAnyLanguage, postAlert, takeAction, unique } from './support/alerts';
+import { catalogue } from './support/catalogue';
 import { expect, test, type RunningServer } from './support/server';
 
 // docs/console/alert-screens.md#phone-cards, #column-priority and docs/console/shell.md#phone-top-bar, at the sizes
 // operators use (a phone, a laptop, a wall screen) and in three languages chosen by the browser's locale.
-
-type Catalogue = Record<string, string>;
-const catalogue = (language: string): Catalogue =>
-  JSON.parse(readFileSync(new URL(`../packages/web/src/i18n/${language}.json`, import.meta.url), 'utf8')) as Catalogue;
 
 const SIZES = [
   { name: 'phone', width: 390, height: 844 },
@@ -35,15 +31,6 @@ async function longAlerts(server: RunningServer): Promise<string> {
     if (name === 'beta') await takeAction(server, id, 'ack');
   }
   return event;
-}
-
-/** Logs in through the form, whatever language it is in. */
-async function logInAnyLanguage(page: Page, server: RunningServer, path: string): Promise<void> {
-  await page.goto(`${server.baseURL}${path}`);
-  await page.locator('input[autocomplete="username"]').fill(server.admin.login);
-  await page.locator('input[autocomplete="current-password"]').fill(server.admin.password);
-  await page.locator('button[type="submit"]').click();
-  await expect(page).toHaveURL((url) => url.pathname === '/alerts');
 }
 
 /** Nothing is wider than the window: no sideways scroll of the page. */

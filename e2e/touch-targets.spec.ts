@@ -1,15 +1,11 @@
-import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { postAlert, takeAction, unique } from './support/alerts';
-import { expect, test, type RunningServer } from './support/server';
+import { logInAnyLanguage, postAlert, takeAction, unique } from './support/alerts';
+import { catalogue } from './support/catalogue';
+import { expect, test } from './support/server';
 
 // docs/console/alert-screens.md#touch-targets: on a phone every control of the alert list and the alert page is at
 // least 44 × 44 px to touch. The test asks the browser what a touch lands on (hit testing), so a control drawn smaller
 // whose padding or ::before reaches 44 px passes, and one covered by another element fails.
-
-type Catalogue = Record<string, string>;
-const catalogue = (language: string): Catalogue =>
-  JSON.parse(readFileSync(new URL(`../packages/web/src/i18n/${language}.json`, import.meta.url), 'utf8')) as Catalogue;
 
 const PHONE = { width: 390, height: 844 };
 const MINIMUM = 44;
@@ -134,15 +130,6 @@ async function smallTargets(page: Page, within = 'body'): Promise<string[]> {
     },
     [MINIMUM, within] as const,
   );
-}
-
-/** Logs in through the form, whatever language it is in. */
-async function logInAnyLanguage(page: Page, server: RunningServer, path: string): Promise<void> {
-  await page.goto(`${server.baseURL}${path}`);
-  await page.locator('input[autocomplete="username"]').fill(server.admin.login);
-  await page.locator('input[autocomplete="current-password"]').fill(server.admin.password);
-  await page.locator('button[type="submit"]').click();
-  await expect(page).toHaveURL((url) => url.pathname === new URL(path, server.baseURL).pathname);
 }
 
 for (const locale of ['en-GB', 'de-DE'] as const) {

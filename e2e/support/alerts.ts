@@ -45,6 +45,15 @@ export async function logIn(
   await expect(page).toHaveURL((url) => url.pathname === pathname);
 }
 
+/** Logs in through the form, whatever language it is in. */
+export async function logInAnyLanguage(page: Page, server: RunningServer, path: string): Promise<void> {
+  await page.goto(`${server.baseURL}${path}`);
+  await page.locator('input[autocomplete="username"]').fill(server.admin.login);
+  await page.locator('input[autocomplete="current-password"]').fill(server.admin.password);
+  await page.locator('button[type="submit"]').click();
+  await expect(page).toHaveURL((url) => url.pathname === new URL(path, server.baseURL).pathname);
+}
+
 /** POST /alert with the fields a test does not care about filled in; returns the new alert's id. */
 export async function postAlert(server: RunningServer, body: Record<string, unknown>): Promise<string> {
   const answer = await server.api('POST', '/alert', {
