@@ -7,11 +7,15 @@ import { createAppContext } from './app/appContext';
 import { boot } from './app/boot';
 import { rewriteLegacyHashUrl } from './app/redirects';
 import { loadI18n } from './i18n';
+import touch from './shared/touchTargets.module.css';
 
 async function start(): Promise<void> {
   rewriteLegacyHashUrl(window);
   const i18n = await loadI18n(navigator.language);
   document.documentElement.lang = i18n.language;
+  // docs/console/alert-screens.md#touch-targets: on a phone or touch screen every control is a 44 px target, in the
+  // sign-in screens and in the dialogs and drawers drawn outside a screen's frame too.
+  if (touch.touch !== undefined) document.body.classList.add(touch.touch);
 
   await boot({
     fetch: (input, init) => fetch(input, init),
