@@ -74,9 +74,11 @@ async function smallTargets(page: Page, within = 'body'): Promise<string[]> {
           const box = element.closest('.mantine-Input-input');
           if (box !== null) return box;
           const rect = element.getBoundingClientRect();
-          if ((rect.width < 2 || rect.height < 2) && element.id !== '') {
-            return document.querySelector(`label[for="${CSS.escape(element.id)}"]`);
-          }
+          const label = element.id === '' ? null : document.querySelector(`label[for="${CSS.escape(element.id)}"]`);
+          if (rect.width < 2 || rect.height < 2) return label;
+          // A label drawn over its input takes the touches for it.
+          const over = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+          if (label !== null && over !== null && label.contains(over)) return label;
         }
         return element;
       };
@@ -192,6 +194,12 @@ for (const locale of ['en-GB', 'de-DE'] as const) {
       const status = page.getByRole('status').filter({ has: page.getByRole('button', { name: say('alerts.undo') }) });
       await expect(status).toBeVisible();
       expect(await smallTargets(page), 'the Undo message').toEqual([]);
+
+      // The filter sheet, drawn outside the screen's frame.
+      await page.getByRole('button', { name: say('alerts.filters'), exact: true }).click();
+      const sheet = page.getByRole('dialog', { name: say('alerts.filters') });
+      await expect(sheet).toBeVisible();
+      expect(await smallTargets(page, '[role="dialog"]'), 'the filter sheet').toEqual([]);
     });
 
     test('every control of the alert page is at least 44 px, on each tab', async ({ page, server }) => {
@@ -246,6 +254,10 @@ for (const device of DEVICES) {
     test('the alert list and an administration list are cards with controls of 44 px', async ({ page, server }) => {
       const event = unique('Tablet');
       for (let n = 0; n < 3; n += 1) await postAlert(server, { resource: `tablet-${String(n)}`, event });
+      // The sign-in screen, before signing in.
+      await page.goto(`${server.baseURL}/login`);
+      await expect(page.getByRole('button', { name: /log in/i })).toBeVisible();
+      expect(await smallTargets(page), 'the sign-in screen').toEqual([]);
       await logInAnyLanguage(page, server, `/alerts?q=event:${event}`);
       await expect(page.getByRole('grid', { name: 'Alert list' }).getByRole('row')).toHaveCount(3);
       await expect(page.getByRole('table')).toHaveCount(0);
@@ -266,6 +278,17 @@ for (const device of DEVICES) {
         await page.waitForLoadState('networkidle');
         await expect(page.getByRole('table')).toHaveCount(0);
         expect(await smallTargets(page), path).toEqual([]);
+      }
+
+      // Form dialogs, drawn outside the screen's frame.
+      for (const [path, form] of [
+        ['/users', 'New user'],
+        ['/blackouts', 'New blackout'],
+      ] as const) {
+        await page.goto(`${server.baseURL}${path}`);
+        await page.getByRole('button', { name: form, exact: true }).click();
+        await expect(page.getByRole('dialog', { name: form })).toBeVisible();
+        expect(await smallTargets(page, '[role="dialog"]'), `the ${form} form`).toEqual([]);
       }
     });
   });
