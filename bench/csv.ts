@@ -125,7 +125,6 @@ writeCsvSection('## CSV export', [
   '|---|---|---|---|---|---|---|',
   ...rows,
   '',
-  "Memory is the process's resident set, garbage not yet collected included; the CSV route holds one page of 500 " +
-    "alerts at a time. Pages are read by offset in the query's order, so on PostgreSQL each page sorts the matches " +
-    'again, which the total time shows.',
+  "Memory is the process's resident set, garbage not yet collected included; the CSV route reads the ids of the " +
+    'matches once, in order, and holds one page of 500 alerts at a time beside them.',
 ]);

@@ -162,6 +162,50 @@ forEachEngine((engine) => {
       assertError(await csv('', {}), 401);
       assertError(await csv('', basic('nobody', 'nobody-password')), 403);
     });
+
+    it('writes each alert once, skipping none, while alerts move, go and come during the export', async () => {
+      const query = '?sort-by=lastReceiveTime';
+      const before = records(await csv(query));
+      assert.ok(before.length > CSV_PAGE_SIZE * 2);
+      // Two alerts the first page does not hold: one is sent again, which moves it to the other end of the order, and
+      // one is deleted; and a new alert comes. They change once the first page is written.
+      const moved = before.at(-1);
+      const deleted = before.at(-2);
+      assert.ok(moved !== undefined && deleted !== undefined);
+      const alerts = server.store.alerts;
+      const byIds = alerts.byIds.bind(alerts);
+      let pages = 0;
+      alerts.byIds = async (ids, customers) => {
+        pages += 1;
+        if (pages === 2) {
+          const { resource, environment, severity } = moved;
+          await ok('POST', '/alert', ADMIN, alertBody({ resource, environment, severity, text: 'sent again' }));
+          await ok('DELETE', `/alert/${deleted.id ?? ''}`, ADMIN);
+          await ok('POST', '/alert', ADMIN, alertBody({ resource: 'came-during-export' }));
+        }
+        return byIds(ids, customers);
+      };
+      let during: Record<string, string>[];
+      try {
+        during = records(await csv(query));
+      } finally {
+        Reflect.deleteProperty(alerts, 'byIds');
+      }
+      assert.ok(pages > 2);
+      const ids = during.map((r) => r.id);
+      assert.equal(new Set(ids).size, ids.length, 'no alert twice');
+      assert.deepEqual(
+        ids,
+        before.map((r) => r.id).filter((id) => id !== deleted.id),
+        'every alert of the start but the deleted one, in the order of the start',
+      );
+      assert.equal(during.at(-1)?.text, 'sent again', 'an alert as it is when its turn comes');
+      // The next export has the alert sent again at the other end, the new one, and not the deleted one.
+      const after = records(await csv(query)).map((r) => r.id);
+      assert.equal(after.length, before.length);
+      assert.notEqual(after.at(-1), moved.id);
+      assert.ok(!after.includes(deleted.id ?? ''));
+    });
   });
 
   describe('GET /alerts.csv with CUSTOMER_VIEWS (docs/api/customers.md)', () => {

@@ -19,9 +19,12 @@ export const CSV_PAGE_SIZE = 500;
 const STREAM_BUFFER = 64 * 1024;
 
 /**
- * The CSV text of every alert `query` selects, a page at a time. Pages follow the query's order with the id last, so
- * that each alert has one place in it and no page repeats or skips one while nothing changes. The first page is read
- * before the answer starts, so a failing database is still an error answer rather than a cut-off file.
+ * The CSV text of every alert `query` selects. The ids of the matches are read first, in the query's order with the id
+ * last, in one statement; the alerts themselves then come CSV_PAGE_SIZE ids at a time. So each alert is written once
+ * and none is skipped, however the alerts change while the file is written (an alert deleted meanwhile is left out; one
+ * changed is written as it is when its turn comes); and the database sorts once. The list costs about 100 bytes an
+ * alert (10 MB for 100,000). The ids and the first page are read before the answer starts, so a failing database is
+ * still an error answer rather than a cut-off file.
  */
 async function csvPages(
   alerts: AlertRepository,
@@ -30,16 +33,15 @@ async function csvPages(
 ): Promise<AsyncGenerator<string, void, undefined>> {
   const ordered: AlertQuery = { ...query, sort: [...query.sort, { field: 'id', reverse: false }] };
   const { total } = await alerts.count(query);
-  const read = (offset: number) =>
-    alerts.list(ordered, { offset, limit: CSV_PAGE_SIZE, withHistory: false, expected: total });
-  const first = total === 0 ? [] : await read(0);
+  const ids = total === 0 ? [] : await alerts.orderedIds(ordered, total);
+  const read = (start: number) => alerts.byIds(ids.slice(start, start + CSV_PAGE_SIZE), query.customers);
   const lines = (rows: Awaited<ReturnType<typeof read>>) =>
-    rows.map((row) => alertCsvLine(alertView(row.alert, [], apiRoot, { rawData: true }))).join('');
+    rows.map((alert) => alertCsvLine(alertView(alert, [], apiRoot, { rawData: true }))).join('');
+  const first = await read(0);
   return (async function* () {
     yield CSV_BOM + alertCsvHeader() + lines(first);
-    let rows = first;
-    for (let offset = CSV_PAGE_SIZE; rows.length === CSV_PAGE_SIZE; offset += CSV_PAGE_SIZE) {
-      rows = await read(offset);
+    for (let start = CSV_PAGE_SIZE; start < ids.length; start += CSV_PAGE_SIZE) {
+      const rows = await read(start);
       if (rows.length > 0) yield lines(rows);
     }
   })();

@@ -175,6 +175,36 @@ export class KyselyAlertRepository implements AlertRepository {
     return { alert: toAlert(this.engine, row), history: history.get(row.id) ?? [] };
   }
 
+  async orderedIds(query: AlertQuery, expected?: number): Promise<string[]> {
+    // As for a page of `list`: thousands of sorted matches read best along the sort's index.
+    const broad = query.sort.length > 0 && (expected ?? 0) >= BROAD_RESULT;
+    let select = this.db
+      .selectFrom('alerts')
+      .select('id')
+      .where(
+        whereClause(this.engine, query, broad ? { avoidFilterIndexes: true } : await this.attributeOptions(query)),
+      );
+    for (const term of orderTerms(this.engine, query)) select = select.orderBy(term);
+    return (await select.execute()).map((row) => row.id);
+  }
+
+  async byIds(ids: readonly string[], customers?: readonly string[]): Promise<AlertRecord[]> {
+    if (ids.length === 0) return [];
+    const visible = whereClause(this.engine, {
+      filters: [],
+      ids: [],
+      fromDate: undefined,
+      toDate: undefined,
+      sort: [],
+      severityCodes: {},
+      statusCodes: {},
+      customers,
+    });
+    const rows = await this.db.selectFrom('alerts').selectAll().where('id', 'in', ids).where(visible).execute();
+    const found = new Map(rows.map((row) => [row.id, toAlert(this.engine, row)]));
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
   async count(query: AlertQuery): Promise<AlertCounts> {
     const tallied =
       (await countFromTally(this.db, query, (raw) => this.engine.decodeList(raw))) ??

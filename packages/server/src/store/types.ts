@@ -78,6 +78,15 @@ export interface AlertRepository {
     query: AlertQuery,
     page: { offset: number; limit: number; withHistory: boolean; expected?: number },
   ): Promise<AlertWithHistory[]>;
+  /**
+   * The ids of every matching alert, in the query's order (a CSV export's list, read once); `expected` as for `list`.
+   */
+  orderedIds(query: AlertQuery, expected?: number): Promise<string[]>;
+  /**
+   * The alerts of these whole ids, in the order given, without history; an id no longer there, or of a customer not
+   * in `customers` (as in AlertQuery), is left out.
+   */
+  byIds(ids: readonly string[], customers?: readonly string[]): Promise<AlertRecord[]>;
   count(query: AlertQuery): Promise<AlertCounts>;
   /** The counts of `count` and the page of `list` together, as GET /alerts answers them. */
   countAndList(
