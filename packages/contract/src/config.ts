@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { streamConfigSchema } from './stream.js';
 
 /**
  * GET /config (docs/api/config.md), as the console reads it. Every key is optional so the console can merge it over its
@@ -86,6 +87,8 @@ export const clientConfigSchema = z.looseObject({
   refresh_interval: z.optional(z.number()),
   environments: z.optional(z.array(z.string())),
   clipboard_template: z.optional(z.nullable(z.string())),
+  /** docs/api/stream.md: only a server with the live stream sends it. */
+  stream: z.optional(streamConfigSchema),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 

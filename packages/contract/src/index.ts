@@ -8,6 +8,7 @@ export * from './dates.js';
 export * from './fields.js';
 export * from './envelope.js';
 export * from './scopes.js';
+export * from './stream.js';
 export * from './transitions.js';
 export * from './blackout.js';
 export * from './heartbeat.js';
