@@ -1,17 +1,10 @@
 import type { AlertInput } from '@alerta/contract';
-import type { AlertQuery, Store } from '../store/types.js';
+import { anyAlertQuery } from '../store/records.js';
+import type { Store } from '../store/types.js';
 import { SCENARIOS } from './demo-data.js';
 import { type DivertedAlert, type IngestResult, type IngestSettings, ingestAlert } from './ingest.js';
 
-const ANY: AlertQuery = {
-  filters: [],
-  ids: [],
-  fromDate: undefined,
-  toDate: undefined,
-  sort: [],
-  severityCodes: {},
-  statusCodes: {},
-};
+const ANY = anyAlertQuery();
 
 // The demo set speaks the ALERTA model; these stand in under ISA 18.2.
 const ISA_SEVERITY: Readonly<Record<string, string>> = {

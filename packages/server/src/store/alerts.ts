@@ -9,6 +9,7 @@ import type { SqliteRows } from './sqlite-statements.js';
 import { ingestBatchTransaction } from './ingest-batch.js';
 import type { IngestBatchTransaction } from './ingest-types.js';
 import { historyRow, rethrowUnique, toAlert, toHistory, toRow } from './alert-rows.js';
+import { anyAlertQuery } from './records.js';
 import type { Database } from './schema.js';
 import {
   type AlertCounts,
@@ -149,16 +150,7 @@ export class KyselyAlertRepository implements AlertRepository {
   }
 
   async get(idPrefix: string, customers?: readonly string[]): Promise<AlertWithHistory | undefined> {
-    const query: AlertQuery = {
-      filters: [],
-      ids: [idPrefix],
-      fromDate: undefined,
-      toDate: undefined,
-      sort: [],
-      severityCodes: {},
-      statusCodes: {},
-      customers,
-    };
+    const query = anyAlertQuery(customers, [idPrefix]);
     const visible = whereClause(this.engine, { ...query, ids: [] });
     // A whole id is the common case and a primary-key lookup; only then look for prefixes (docs/api/conventions.md).
     const row =
@@ -190,16 +182,7 @@ export class KyselyAlertRepository implements AlertRepository {
 
   async byIds(ids: readonly string[], customers?: readonly string[]): Promise<AlertRecord[]> {
     if (ids.length === 0) return [];
-    const visible = whereClause(this.engine, {
-      filters: [],
-      ids: [],
-      fromDate: undefined,
-      toDate: undefined,
-      sort: [],
-      severityCodes: {},
-      statusCodes: {},
-      customers,
-    });
+    const visible = whereClause(this.engine, anyAlertQuery(customers));
     const rows = await this.db.selectFrom('alerts').selectAll().where('id', 'in', ids).where(visible).execute();
     const found = new Map(rows.map((row) => [row.id, toAlert(this.engine, row)]));
     return ids.flatMap((id) => found.get(id) ?? []);

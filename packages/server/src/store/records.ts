@@ -104,6 +104,20 @@ export interface AlertQuery {
   customers?: readonly string[] | undefined;
 }
 
+/** A query with no conditions: every alert, or every alert of `customers` whose id starts with one of `ids`. */
+export function anyAlertQuery(customers?: readonly string[], ids: string[] = []): AlertQuery {
+  return {
+    filters: [],
+    ids,
+    fromDate: undefined,
+    toDate: undefined,
+    sort: [],
+    severityCodes: {},
+    statusCodes: {},
+    customers,
+  };
+}
+
 /** List parameters of GET /heartbeats and GET /blackouts: field filters, computed statuses, sort keys. */
 export interface MonitorQuery {
   filters: FieldFilter[];
