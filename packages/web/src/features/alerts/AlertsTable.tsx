@@ -21,6 +21,7 @@ import { AlertCard, CARD_HEIGHT } from './AlertCard';
 import { AlertRow } from './AlertRow';
 import { useAlertsUi, useAlertsUiStore } from './AlertsUiContext';
 import { columnShape, columnWidth, fitColumns } from './columnLayout';
+import { statusLabel } from '../../i18n/enumLabels';
 import { CARDS_QUERY } from '../../shared/tableLayout';
 import type { AlertColumn, CellContext } from './columns';
 import type { TableFont } from '../preferences';
@@ -30,6 +31,12 @@ import { OFFER_TIMEOUT_MS } from '../../app/notifications/notificationStore';
 import classes from './AlertsTable.module.css';
 
 // Long pages render only the rows in view; the windowing code loads only when a page is that long.
+/**
+ * Statuses an alert list usually shows, whose words the status column is wide enough for
+ * (docs/console/alert-screens.md#column-priority); a rarer, longer one (in blackout) may be cut.
+ */
+const USUAL_STATUSES = ['open', 'assign', 'ack', 'shelved', 'closed', 'expired'];
+
 const VirtualRows = lazyChunk(() => import('./VirtualRows'));
 
 /** Pages longer than this render only the rows in view. */
@@ -224,10 +231,19 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
   const width = useWidth(phone ? null : frame);
   const buttons = maxRowButtons(props);
   const actionsWidth = buttons === 0 ? 0 : buttons * ROW_BUTTON_WIDTH + 12;
+  const longestStatus = useMemo(
+    () => USUAL_STATUSES.map((status) => statusLabel(t, status)).reduce((a, b) => (b.length > a.length ? b : a), ''),
+    [t],
+  );
   const needs = columns.map((column) => ({
     id: column.id,
     priority: columnShape(column.id).priority,
-    width: columnWidth(column.id, headerLabel(column, t), font.size),
+    width: columnWidth(
+      column.id,
+      headerLabel(column, t),
+      font.size,
+      column.id === 'status' ? longestStatus : undefined,
+    ),
   }));
   const fits = fitColumns(needs, width - LEAD_WIDTH - actionsWidth).join('\n');
   const shown = useShownColumns(columns, fits);

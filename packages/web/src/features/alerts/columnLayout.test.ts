@@ -43,6 +43,13 @@ describe('column priority (docs/console/alert-screens.md#column-priority)', () =
     expect(columnWidth('severity', 'S', 21)).toBe(135);
   });
 
+  it('widens a column for its longest usual word in the language, up to a limit', () => {
+    expect(columnWidth('status', 'Status', 14, 'Open')).toBe(105);
+    expect(columnWidth('status', 'Status', 14, 'Acknowledged')).toBe(Math.ceil(12 * 14 * 0.55 + 16));
+    expect(columnWidth('status', 'Status', 14, 'Zurückgestellt')).toBe(Math.ceil(14 * 14 * 0.55 + 16));
+    expect(columnWidth('status', 'Status', 14, 'Im Wartungsfenster, sehr lang')).toBe(150);
+  });
+
   it('ranks severity, resource and event above counts and ids', () => {
     for (const kept of ['severity', 'resource', 'event']) {
       for (const dropped of ['duplicateCount', 'id', 'lastReceiveId', 'value']) {

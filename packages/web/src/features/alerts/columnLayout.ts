@@ -84,13 +84,22 @@ export function columnShape(id: string): ColumnShape {
 /** Cell padding either side plus the sort arrow. */
 const HEADER_EXTRA = 16 + 14;
 
+/** Cell padding either side. */
+const CELL_EXTRA = 16;
+
+/** Widest a column grows for a long word of its content in some language. */
+const WIDEST_WORD = 150;
+
 /**
- * The width a column needs at `fontSize`: its usual content, or its header label when that is longer (headers do not
- * wrap, and their length depends on the language). Bold text runs at about 0.6 of the font size per character.
+ * The width a column needs at `fontSize`: its usual content, its longest usual word in the console's language when
+ * given (a status such as Acknowledged or Zurückgestellt, which a cell cannot wrap), or its header label when that is
+ * longer (headers do not wrap, and their length depends on the language). Bold text runs at about 0.6 of the font size
+ * per character, plain text at about 0.55.
  */
-export function columnWidth(id: string, header: string, fontSize: number): number {
+export function columnWidth(id: string, header: string, fontSize: number, longestWord = ''): number {
   const scale = fontSize / 14;
   const content = columnShape(id).width * scale;
+  const word = Math.min(longestWord.length * fontSize * 0.55 + CELL_EXTRA, WIDEST_WORD * scale);
   const label = header.length * fontSize * 0.6 + HEADER_EXTRA;
-  return Math.ceil(Math.max(content, label));
+  return Math.ceil(Math.max(content, word, label));
 }
