@@ -38,6 +38,8 @@ export interface FileRequestOptions {
   signal?: AbortSignal | undefined;
   /** False when a 401 is an answer the caller handles itself. */
   handleUnauthorized?: boolean;
+  /** Headers of the caller's own (the live stream's `Last-Event-ID`), beside the console's. */
+  headers?: Readonly<Record<string, string>> | undefined;
 }
 
 export interface ApiClient {
@@ -119,12 +121,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       body,
       signal,
       etag = null,
-    }: { query: Query | undefined; body?: unknown; signal: AbortSignal | undefined; etag?: string | null },
+      extraHeaders,
+    }: {
+      query: Query | undefined;
+      body?: unknown;
+      signal: AbortSignal | undefined;
+      etag?: string | null;
+      extraHeaders?: Readonly<Record<string, string>> | undefined;
+    },
   ): Promise<Sent> {
     // Relative endpoints (`/api`) resolve against the page, like a browser would.
     const url = new URL(`${base}${path}${buildQueryString(query)}`, document.baseURI).toString();
     const requestId = newRequestId();
-    const headers: Record<string, string> = { Accept: accept, 'X-Request-ID': requestId };
+    const headers: Record<string, string> = { ...extraHeaders, Accept: accept, 'X-Request-ID': requestId };
     const token = options.getToken();
     if (token !== null) headers.Authorization = `Bearer ${token}`;
     // The page's own If-None-Match makes the browser pass a 304 through rather than answer from its cache.
@@ -166,9 +175,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function file(
     path: string,
-    { accept, query, signal, handleUnauthorized = true }: FileRequestOptions,
+    { accept, query, signal, handleUnauthorized = true, headers }: FileRequestOptions,
   ): Promise<Response> {
-    const sent = await sendRaw(path, 'GET', accept, { query, signal });
+    const sent = await sendRaw(path, 'GET', accept, { query, signal, extraHeaders: headers });
     if (!sent.response.ok) throw failure(sent, await readJson(sent.response), handleUnauthorized);
     return sent.response;
   }

@@ -26,8 +26,12 @@ export const queryKeys = {
     environments: [ALERTS, 'environments'] as const,
     /** The per-environment counts for one filter (its environment left out). */
     environmentCounts: (params: unknown) => [ALERTS, 'environments', params] as const,
+    /** Every indicator tile's counts. */
+    indicators: [ALERTS, 'indicator'] as const,
     /** One indicator tile's severity counts. */
     indicator: (params: unknown, openOnly: boolean) => [ALERTS, 'indicator', params, openOnly] as const,
+    /** Every alert detail screen's answers. */
+    details: [ALERTS, 'detail'] as const,
     /** One alert, on its detail screen. */
     detail: (id: string) => [ALERTS, 'detail', id] as const,
     /** One alert's notes. */
@@ -38,6 +42,8 @@ export const queryKeys = {
   admin: {
     /** Every administration list and pick list. */
     all: [ADMIN] as const,
+    /** Every page of one administration list (`/heartbeats`, `/blackouts`…). */
+    lists: (path: string) => [ADMIN, path] as const,
     /** One page of an administration list. */
     list: (path: string, query: unknown) => [ADMIN, path, query] as const,
     /** Users or groups offered in a picker, by the text typed. */

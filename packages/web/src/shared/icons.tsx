@@ -166,3 +166,21 @@ export function trendIcon(trend: string) {
     16,
   );
 }
+/** The live stream delivers changes as they happen. */
+export const LiveIcon = () =>
+  icon(
+    <>
+      <circle cx="12" cy="12" r="2" />
+      <path d="M16.2 7.8a6 6 0 0 1 0 8.4M7.8 16.2a6 6 0 0 1 0-8.4M19.1 4.9a10 10 0 0 1 0 14.2M4.9 19.1a10 10 0 0 1 0-14.2" />
+    </>,
+    16,
+  );
+/** The list asks again every few seconds. */
+export const PollingIcon = () =>
+  icon(
+    <>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7v5l3 2" />
+    </>,
+    16,
+  );

@@ -13,6 +13,7 @@ import {
   BulkBar,
   WatchSwitch,
 } from '../../features/alerts';
+import { LiveProvider } from '../../features/live';
 import { DocumentTitle } from '../DocumentTitle';
 import { accountLinkFrom } from '../redirects';
 import { NavMenu } from './NavMenu';
@@ -35,9 +36,11 @@ export function Shell() {
   const [alertsUi] = useState(() => new AlertsUiStore());
   return (
     <AlertsUiProvider store={alertsUi}>
-      <BannerProvider>
-        <ShellFrame />
-      </BannerProvider>
+      <LiveProvider>
+        <BannerProvider>
+          <ShellFrame />
+        </BannerProvider>
+      </LiveProvider>
     </AlertsUiProvider>
   );
 }

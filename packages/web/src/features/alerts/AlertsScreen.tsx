@@ -1,6 +1,6 @@
 import type { Alert } from '@alerta/contract';
 import { ActionIcon, Alert as Callout, Title, VisuallyHidden } from '@mantine/core';
-import { lazy, memo, Suspense, useCallback, useMemo } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errorMessage';
 import { lazyChunk } from '../../app/lazyChunk';
@@ -9,6 +9,8 @@ import type { AlertsParams } from '../../shared/alertsApi';
 import { customActionsOf } from '../../shared/configLists';
 import { FilterIcon } from '../../shared/icons';
 import { usePermission } from '../auth';
+import { useLiveListRefresh, useLiveStore } from '../live';
+import { queryKeys } from '../../api/queryKeys';
 import { DEFAULT_ROWS_PER_PAGE, usePreferences } from '../preferences';
 import { AlertsMenuButton } from './AlertsMenuButton';
 import { AlertsTable, type AlertsTableProps } from './AlertsTable';
@@ -135,6 +137,8 @@ const AlertsResults = memo(function AlertsResults({
 }: AlertsResultsProps) {
   const { t } = useTranslation();
   const query = useAlertsQuery(params, enabled, refreshMs);
+  const listKey = useMemo(() => queryKeys.alerts.list(params), [params]);
+  useLiveListRefresh(listKey, !enabled || refreshMs === false);
   useAlertSound(query, params);
   useDroppedAlertsNotice(query.data?.dropped);
   const emptyText = query.isPending
@@ -172,6 +176,9 @@ export function AlertsScreen() {
     [config.columns, config.customer_views],
   );
   const filterParams = useFilterParams(view, q, actions.username, defaultStatus);
+  // docs/console/behaviour.md#desktop-notifications: new alerts notify when this filter finds them.
+  const liveStore = useLiveStore();
+  useEffect(() => liveStore.setFilter(filterParams), [liveStore, filterParams]);
   // Noting a page or page size in the address keeps the view's other fields as they are.
   const touchView = useCallback(() => update({}), [update]);
   const { page, pageSize, onPage, onPageSize } = usePageState(
@@ -193,7 +200,7 @@ export function AlertsScreen() {
     [filterParams, sortColumn, view.descending, config.sort_by, page, pageSize, showHistory],
   );
 
-  const { intervalMs, pauseReason, refreshMs, togglePaused } = useRefreshPolicy(
+  const { intervalMs, live, pauseReason, refreshMs, togglePaused } = useRefreshPolicy(
     prefs.refreshInterval,
     config.refresh_interval,
   );
@@ -245,7 +252,7 @@ export function AlertsScreen() {
           active={view.environment}
           onChange={onEnvironment}
         />
-        <RefreshStatus reason={pauseReason} intervalMs={intervalMs} onToggle={togglePaused} />
+        <RefreshStatus reason={pauseReason} intervalMs={intervalMs} live={live} onToggle={togglePaused} />
         <FilterButton active={filterActive} expanded={filterSheet.opened} onClick={filterSheet.toggle} />
         <AlertsMenuButton
           density={density}

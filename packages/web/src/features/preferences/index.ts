@@ -1,6 +1,7 @@
 /** The signed-in user's preferences and saved searches, and the date and table formats they choose. */
 export { formatDate, showsUtc, useDateExtras, useDateFormat, type DateKind, type FormatDate } from './dateFormat';
 export {
+  DEFAULT_NOTIFY_SEVERITIES,
   DEFAULT_ROWS_PER_PAGE,
   DEFAULT_TEXT_WIDTH,
   DEFAULT_VALUE_WIDTH,

@@ -34,6 +34,9 @@ export const preferencesSchema = z.looseObject({
   shelveTimeout: lenient(z.nullable(z.number().check(z.nonnegative()))),
   blackoutStartNow: lenient(z.boolean()),
   blackoutPeriod: lenient(z.nullable(z.number())),
+  // docs/console/behaviour.md#desktop-notifications: off unless the user turns them on, for the severities chosen.
+  notify: lenient(z.boolean()),
+  notifySeverities: lenient(z.array(z.string())),
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
@@ -52,3 +55,5 @@ export const userAttributesResponseSchema = z.looseObject({
 export const DEFAULT_ROWS_PER_PAGE = 20;
 export const DEFAULT_VALUE_WIDTH = 50;
 export const DEFAULT_TEXT_WIDTH = 400;
+/** docs/console/behaviour.md#desktop-notifications: what a user who turns notifications on is notified of. */
+export const DEFAULT_NOTIFY_SEVERITIES: readonly string[] = ['critical', 'major'];

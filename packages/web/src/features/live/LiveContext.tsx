@@ -1,0 +1,165 @@
+import { useQueryClient, type QueryClient, type QueryFilters } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useApi } from '../../api';
+import { queryKeys } from '../../api/queryKeys';
+import { useConfig } from '../../config/ConfigContext';
+import { useSession } from '../auth';
+import { LiveStore, type ChangeBatch, type LiveState } from './liveStore';
+import { useDesktopNotifications } from './useDesktopNotifications';
+
+/** Outside a provider (a screen rendered alone): no stream, the console polls. */
+const LiveContext = createContext<LiveStore>(new LiveStore());
+
+export function useLiveStore(): LiveStore {
+  return useContext(LiveContext);
+}
+
+/** The stream's state in this tab, `off` when the server offers none. */
+export function useLiveState(): LiveState {
+  const store = useLiveStore();
+  return useSyncExternalStore(store.subscribeState, store.getState);
+}
+
+/**
+ * Loads the queries `filters` selects again, each with a load that starts after now: a load already under way may have
+ * been asked before the change and is waited for first (joined, not cut short, so no search is reported cancelled).
+ */
+export async function refetchAfterNow(queryClient: QueryClient, filters: QueryFilters): Promise<void> {
+  const active = { ...filters, type: 'active' } as const;
+  if (queryClient.isFetching(active) > 0) await queryClient.refetchQueries(active, { cancelRefetch: false });
+  await queryClient.refetchQueries(active, { cancelRefetch: false });
+}
+
+/**
+ * docs/console/behaviour.md#live-updates: the alert list, its tab counts and the indicator tiles are loaded again when
+ * alerts change, unless the list is `paused` (selection, open dialog or menu, hidden tab, the user's pause): then once
+ * it resumes.
+ */
+export function useLiveListRefresh(listKey: readonly unknown[], paused: boolean): void {
+  const store = useLiveStore();
+  const queryClient = useQueryClient();
+  const waiting = useRef(false);
+  const pausedNow = useRef(paused);
+  const [refresh] = useState(() => (key: readonly unknown[]) => {
+    void refetchAfterNow(queryClient, { queryKey: key, exact: true });
+    void refetchAfterNow(queryClient, { queryKey: queryKeys.alerts.environments });
+    void refetchAfterNow(queryClient, { queryKey: queryKeys.alerts.indicators });
+  });
+  const key = useRef(listKey);
+  useEffect(() => {
+    key.current = listKey;
+  }, [listKey]);
+  useEffect(
+    () =>
+      store.onBatch((batch) => {
+        if (!batch.alerts) return;
+        if (pausedNow.current) waiting.current = true;
+        else refresh(key.current);
+      }),
+    [store, refresh],
+  );
+  useEffect(() => {
+    pausedNow.current = paused;
+    if (paused || !waiting.current) return;
+    waiting.current = false;
+    refresh(key.current);
+  }, [paused, refresh]);
+}
+
+/**
+ * The other screens the stream touches (docs/console/behaviour.md#live-updates): the detail of an alert that changed
+ * (its notes too), the heartbeats and the blackouts lists. Only what is on screen loads; the rest is marked stale and
+ * loads when shown. In a hidden tab the changes wait until it is seen again.
+ */
+function applyBatch(queryClient: QueryClient, batch: ChangeBatch): void {
+  if (batch.resync) void queryClient.invalidateQueries({ queryKey: queryKeys.alerts.details });
+  else if (batch.alertIds.size > 0) {
+    const ids = [...batch.alertIds];
+    void queryClient.invalidateQueries({
+      queryKey: queryKeys.alerts.details,
+      // The detail's address may hold a prefix of the id (docs/api/conventions.md#ids).
+      predicate: ({ queryKey }) => {
+        const shown = queryKey[2];
+        return typeof shown === 'string' && ids.some((id) => id.startsWith(shown));
+      },
+    });
+  }
+  if (batch.heartbeats) void queryClient.invalidateQueries({ queryKey: queryKeys.admin.lists('/heartbeats') });
+  if (batch.blackouts) void queryClient.invalidateQueries({ queryKey: queryKeys.admin.lists('/blackouts') });
+}
+
+function mergeBatches(a: ChangeBatch, b: ChangeBatch): ChangeBatch {
+  return {
+    alerts: a.alerts || b.alerts,
+    alertIds: new Set([...a.alertIds, ...b.alertIds]),
+    alertChanges: [...a.alertChanges, ...b.alertChanges],
+    heartbeats: a.heartbeats || b.heartbeats,
+    blackouts: a.blackouts || b.blackouts,
+    resync: a.resync || b.resync,
+  };
+}
+
+function useScreenRefresh(store: LiveStore): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let held: ChangeBatch | null = null;
+    const onVisible = () => {
+      if (document.visibilityState === 'hidden' || held === null) return;
+      const batch = held;
+      held = null;
+      applyBatch(queryClient, batch);
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    const unsubscribe = store.onBatch((batch) => {
+      if (document.visibilityState === 'hidden') held = held === null ? batch : mergeBatches(held, batch);
+      else applyBatch(queryClient, batch);
+    });
+    return () => {
+      unsubscribe();
+      document.removeEventListener('visibilitychange', onVisible);
+    };
+  }, [store, queryClient]);
+}
+
+/** Runs this tab's part of the stream while the server offers one and the visitor may read alerts. */
+function LiveConnection({ store }: { store: LiveStore }) {
+  const config = useConfig();
+  const api = useApi();
+  const session = useSession();
+  const path = config.stream?.path;
+  const keepalive = config.stream?.keepalive;
+  const reader = session?.token ?? (!config.auth_required || config.allow_readonly ? '' : null);
+  const { endpoint } = config;
+  useEffect(() => {
+    if (path === undefined || reader === null) return;
+    let stop: (() => void) | null = null;
+    let stopped = false;
+    store.setState('connecting');
+    // Its own chunk (docs/console/behaviour.md#live-updates): a console without a stream never loads it.
+    import('./connect').then(
+      ({ startLive }) => {
+        if (!stopped) stop = startLive({ api, endpoint, path, keepaliveSeconds: keepalive, store });
+      },
+      () => store.setState('down'),
+    );
+    return () => {
+      stopped = true;
+      stop?.();
+      store.stop();
+    };
+  }, [store, api, endpoint, path, keepalive, reader]);
+  useScreenRefresh(store);
+  useDesktopNotifications(store);
+  return null;
+}
+
+/** The live stream's context for the screens inside the shell (docs/console/behaviour.md#live-updates). */
+export function LiveProvider({ children }: { children: ReactNode }) {
+  const [store] = useState(() => new LiveStore());
+  return (
+    <LiveContext value={store}>
+      <LiveConnection store={store} />
+      {children}
+    </LiveContext>
+  );
+}
