@@ -22,6 +22,7 @@ import { registerHeartbeatRoutes } from './routes/heartbeats.js';
 import { registerIdentityRoutes } from './routes/identity.js';
 import { registerManagementRoutes } from './routes/management.js';
 import { registerMiscRoutes } from './routes/misc.js';
+import { registerStreamRoutes } from './routes/stream.js';
 import { registerWebhookRoutes } from './routes/webhooks.js';
 import type { Settings } from './settings.js';
 import type { Store } from './store/types.js';
@@ -160,6 +161,7 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
       registerMiscRoutes(api, context);
       registerAuthRoutes(api, context);
       registerAlertRoutes(api, context);
+      registerStreamRoutes(api, context);
       registerAlertChangeRoutes(api, context);
       registerHousekeepingRoutes(api, context);
       registerAlertAggregateRoutes(api, context);

@@ -152,6 +152,12 @@ const envSchema = z.object({
   // Spec README: the built-in housekeeping scheduler, seconds between passes; 0 turns it off.
   HOUSEKEEPING_INTERVAL: int(60),
   DEFAULT_PAGE_SIZE: int(50, 1, 10000),
+  // docs/api/stream.md: the live stream, its keep-alive comments and change log (seconds), and its limits.
+  STREAM_ENABLED: bool(true),
+  STREAM_KEEPALIVE: int(15, 1, 3600),
+  STREAM_HISTORY: int(600, 10, 86400),
+  STREAM_MAX_PER_USER: int(10, 1, 100000),
+  STREAM_MAX_CONNECTIONS: int(2000, 1, 1000000),
   ALLOWED_ENVIRONMENTS: list(['Production', 'Development']),
   DEFAULT_ENVIRONMENT: str('Production'),
   // Our own switch for the reject policy's "service required" rule (docs/api/ingest.md), on as in the reference.

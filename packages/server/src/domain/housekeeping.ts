@@ -7,6 +7,8 @@ import { type ChangeSettings, planAction } from './alert-changes.js';
 export interface HousekeepingSettings extends ChangeSettings {
   deleteExpiredAfter: number;
   deleteInfoAfter: number;
+  /** STREAM_HISTORY: seconds the change log keeps its entries (docs/api/stream.md); unset keeps them. */
+  streamHistory?: number;
 }
 
 export interface HousekeepingReport {
@@ -105,5 +107,8 @@ export async function housekeep(
   }
   await tx.pruneTallies();
   await tx.dropSamlSignIns(now.toISOString());
+  if (settings.streamHistory !== undefined) {
+    await tx.dropChanges(new Date(now.getTime() - settings.streamHistory * 1000).toISOString());
+  }
   return report;
 }

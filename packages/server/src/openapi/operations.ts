@@ -46,6 +46,7 @@ function catalogue(): Map<string, Operation> {
     'DELETE /alert/:id': 'Delete an alert',
     'GET /alerts': 'List alerts',
     'GET /alerts.csv': 'Export every matching alert as CSV',
+    'GET /alerts/stream': 'Changes to alerts, heartbeats and blackouts as they happen (Server-Sent Events)',
     'PUT /alert/:id/status': 'Change an alert’s status',
     'PUT /alert/:id/action': 'Take an action on an alert',
     'PUT /alert/:id/tag': 'Add tags to an alert',

@@ -10,6 +10,7 @@ export function housekeepingSettingsOf(context: AppContext): HousekeepingSetting
     ...changeSettingsOf(context),
     deleteExpiredAfter: context.settings.DELETE_EXPIRED_AFTER,
     deleteInfoAfter: context.settings.DELETE_INFO_AFTER,
+    streamHistory: context.settings.STREAM_HISTORY,
   };
 }
 

@@ -1,4 +1,4 @@
-import { alarmModelConfig } from '@alerta/contract';
+import { STREAM_PATH, alarmModelConfig } from '@alerta/contract';
 import type { FastifyInstance } from 'fastify';
 import { discoveredEndpoint } from '../auth/oidc.js';
 import type { AppContext } from '../context.js';
@@ -45,6 +45,8 @@ function clientConfig(context: AppContext, endpoint: string, oidcAuthUrl: string
     refresh_interval: s.AUTO_REFRESH_INTERVAL,
     environments: s.ALLOWED_ENVIRONMENTS,
     clipboard_template: s.CLIPBOARD_TEMPLATE,
+    // docs/api/stream.md: only a server that offers the live stream says where it is.
+    ...(s.STREAM_ENABLED ? { stream: { path: STREAM_PATH, keepalive: s.STREAM_KEEPALIVE } } : {}),
   };
 }
 

@@ -72,6 +72,8 @@ export interface HousekeepingTransaction {
   pruneTallies(): Promise<void>;
   /** Drops SAML sign-in claims kept until before `now`: their sign-ins have expired, so none can be answered again. */
   dropSamlSignIns(now: string): Promise<void>;
+  /** Drops change-log entries stored before `before` (docs/api/stream.md#across-processes, STREAM_HISTORY). */
+  dropChanges(before: string): Promise<void>;
 }
 
 export type PassOutcome<T> = { ran: true; value: T } | { ran: false };

@@ -81,6 +81,10 @@ function passTransaction(
       writer(async (trx) => {
         await trx.deleteFrom('saml_sign_ins').where('expires_at', '<', now).execute();
       }),
+    dropChanges: (before) =>
+      writer(async (trx) => {
+        await trx.deleteFrom('change_log').where('at', '<', before).execute();
+      }),
   };
 }
 

@@ -22,6 +22,7 @@ import {
   POSTGRES_SEARCH_TABLE_MIGRATION,
 } from './search-table.js';
 import { POSTGRES_STATEMENT_TRIGGERS_MIGRATION } from './statement-triggers.js';
+import { POSTGRES_CHANGE_LOG_MIGRATION, SQLITE_CHANGE_LOG_MIGRATION } from './change-log.js';
 import { POSTGRES_TALLY_MIGRATION, SQLITE_TALLY_MIGRATION } from './tally-migrations.js';
 import { POSTGRES_THROTTLE_MIGRATION, SQLITE_THROTTLE_MIGRATION } from './throttle-counts.js';
 
@@ -197,6 +198,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   POSTGRES_CONSOLE_READ_MIGRATION,
   POSTGRES_TOP_READ_MIGRATION,
   POSTGRES_ATTRIBUTE_TALLY_MIGRATION,
+  POSTGRES_CHANGE_LOG_MIGRATION,
 ];
 
 // SQLite keeps dates as ISO-8601 text (sortable as written), lists and objects as JSON text, booleans as 0/1.
@@ -349,4 +351,5 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   SQLITE_CONSOLE_READ_MIGRATION,
   SQLITE_TOP_READ_MIGRATION,
   SQLITE_ATTRIBUTE_TALLY_MIGRATION,
+  SQLITE_CHANGE_LOG_MIGRATION,
 ];

@@ -7,6 +7,7 @@ import type { Settings } from '../settings.js';
 import { KyselyAlertAggregates } from './aggregates.js';
 import { KyselyAlertChangeRepository } from './alert-changes.js';
 import { KyselyAlertRepository } from './alerts.js';
+import { KyselyChangeLogRepository, SqliteWake, registerChangeWake } from './change-log.js';
 import { KyselyBlackoutRepository } from './blackouts.js';
 import { type EngineSql, postgresSql, sqliteSql } from './engine.js';
 import { KyselyHeartbeatRepository } from './heartbeats.js';
@@ -60,6 +61,7 @@ function createStore(
   sqliteRows?: SqliteRows,
   /** Runs the migrations and the alarm model's indexes, which may take longer than a request's bounds allow. */
   setupDb: Kysely<Database> = db,
+  changeSource: { sqlite: SqliteWake } | { postgresUrl: string } = { sqlite: new SqliteWake() },
 ): Store {
   const migrations = engine.name === 'postgres' ? POSTGRES_MIGRATIONS : SQLITE_MIGRATIONS;
   let closed = false;
@@ -78,6 +80,7 @@ function createStore(
     customers: new KyselyCustomerRepository(withIdentityTables(db), engine),
     samlSignIns: new KyselySamlSignInRepository(db, engine),
     throttleCounts: new KyselyThrottleCountRepository(db, engine),
+    changeLog: new KyselyChangeLogRepository(db, engine, changeSource),
     migrate: async () => {
       await migrate(setupDb, engine.name, migrations);
     },
@@ -151,6 +154,8 @@ function openSqlite(file: string, options: StoreOptions): Store {
   // An in-memory database has no write-ahead log to checkpoint.
   const checkpointer = file === ':memory:' ? undefined : startCheckpointer(database, file);
   registerRegexp(database);
+  const wake = new SqliteWake();
+  registerChangeWake(database, wake);
   return createStore(
     new Kysely<Database>({
       dialect: new SqliteDialect({ database: rollbackOnlyInTransaction(database, withStatementCache(database)) }),
@@ -158,6 +163,8 @@ function openSqlite(file: string, options: StoreOptions): Store {
     sqliteSql,
     checkpointer === undefined ? undefined : () => checkpointer.stop(),
     rawRows(database),
+    undefined,
+    { sqlite: wake },
   );
 }
 
@@ -175,6 +182,7 @@ function openPostgres(url: string, options: StoreOptions): Store {
     },
     undefined,
     new Kysely<Database>({ dialect: new PostgresDialect({ pool: setup }) }),
+    { postgresUrl: url },
   );
 }
 

@@ -171,8 +171,25 @@ export interface AlertEventServiceTallyTable {
   n: Count;
 }
 
+/** The change log the live stream reads (store/change-log.ts). */
+export interface ChangeLogTable {
+  seq: Generated<number | string>;
+  kind: string;
+  op: string;
+  object_id: string;
+  customer: string | null;
+  environment: string | null;
+  severity: string | null;
+  status: string | null;
+  last_receive_time: NullableDateColumn;
+  update_time: NullableDateColumn;
+  repeat: BoolColumn;
+  at: DateColumn;
+}
+
 export interface Database {
   alerts: AlertsTable;
+  change_log: ChangeLogTable;
   alert_tally: AlertTallyTable;
   alert_service_tally: AlertServiceTallyTable;
   alert_event_service_tally: AlertEventServiceTallyTable;

@@ -1,3 +1,4 @@
+import type { ChangeLogRepository } from './change-log.js';
 import type {
   AlertQuery,
   AlertRecord,
@@ -187,6 +188,8 @@ export interface Store {
   readonly samlSignIns: SamlSignInRepository;
   /** The counts behind the sign-in limits (README.md#sign-in-limits). */
   readonly throttleCounts: ThrottleCountRepository;
+  /** What changed, for the live stream (docs/api/stream.md#across-processes). */
+  readonly changeLog: ChangeLogRepository;
 }
 
 /** Raised when a unique index rejects a write (for example two senders creating the same alert at once). */

@@ -1,0 +1,170 @@
+import type { ServerResponse } from 'node:http';
+import { once } from 'node:events';
+import type { PassThrough } from 'node:stream';
+import type { AlertChange, MonitorChange, StreamEventName } from '@alerta/contract';
+import type { ChangeEntry, ChangeKind } from '../store/change-log.js';
+import type { ChangeHub, HubSubscriber, Replay } from './hub.js';
+
+/** What one stream may hear (docs/api/stream.md#who-hears-what). */
+export interface StreamAudience {
+  heartbeats: boolean;
+  blackouts: boolean;
+  /** The customers whose changes it hears; undefined for every customer. */
+  customers: ReadonlySet<string> | undefined;
+}
+
+export interface LiveStreamOptions {
+  keepaliveMs: number;
+  /** Unsent text past which a client that does not read is disconnected rather than buffered without end. */
+  maxUnsentBytes: number;
+}
+
+const EVENT_OF: Readonly<Record<ChangeKind, StreamEventName>> = {
+  alert: 'alerts',
+  heartbeat: 'heartbeats',
+  blackout: 'blackouts',
+};
+
+function alertChange(entry: ChangeEntry): AlertChange {
+  return {
+    op: entry.op,
+    id: entry.id,
+    environment: entry.environment ?? '',
+    severity: entry.severity ?? '',
+    status: entry.status ?? '',
+    lastReceiveTime: entry.lastReceiveTime ?? '',
+    updateTime: entry.updateTime,
+    repeat: entry.repeat,
+  };
+}
+
+const monitorChange = (entry: ChangeEntry): MonitorChange => ({ op: entry.op, id: entry.id });
+
+/** One SSE block: `event:`, `id:` and one `data:` line of JSON (which never holds a line break). */
+export function sseEvent(event: StreamEventName, id: number, data: unknown): string {
+  return `event: ${event}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/**
+ * One open stream: filters what the hub delivers to what its caller may read, writes it as events, keeps the
+ * connection alive with comments, and ends itself when its client stops reading (docs/api/stream.md#the-answer).
+ */
+export class LiveStream implements HubSubscriber {
+  /** The id of the latest event written: every change up to it has been sent, or was not for this stream. */
+  private lastId = 0;
+  /** Deliveries that came while the stream was being started (hello, replay); sent after them, in order. */
+  private held: { entries: readonly ChangeEntry[]; watermark: number }[] | undefined = [];
+  private wroteSinceTick = false;
+  private readonly keepalive: NodeJS.Timeout;
+  private ended = false;
+
+  constructor(
+    private readonly out: PassThrough,
+    private readonly raw: ServerResponse,
+    private readonly audience: StreamAudience,
+    private readonly options: LiveStreamOptions,
+    private readonly onEnd: () => void,
+  ) {
+    this.keepalive = setInterval(() => {
+      if (!this.wroteSinceTick) this.write(': keepalive\n\n');
+      this.wroteSinceTick = false;
+    }, options.keepaliveMs);
+    this.keepalive.unref();
+  }
+
+  get closed(): boolean {
+    return this.ended;
+  }
+
+  /** Called by the hub with each read's new entries. */
+  deliver(entries: readonly ChangeEntry[], watermark: number): void {
+    if (this.ended) return;
+    if (this.held !== undefined) {
+      this.held.push({ entries, watermark });
+      return;
+    }
+    this.send(entries, watermark);
+  }
+
+  /**
+   * Writes the start of the stream: the `retry:` line and `hello`, `resync` when the asked-for position cannot be
+   * resumed, the replay of what a resuming client missed, then whatever arrived meanwhile.
+   */
+  async begin(
+    hub: ChangeHub,
+    retryMs: number,
+    attachment: { position: number; resync?: string; replay?: Replay },
+  ): Promise<void> {
+    this.lastId = attachment.position;
+    this.write(`retry: ${retryMs}\n\n`);
+    this.write(sseEvent('hello', attachment.position, { position: String(attachment.position) }));
+    if (attachment.resync !== undefined) {
+      this.write(sseEvent('resync', attachment.position, { reason: attachment.resync }));
+    }
+    const replay = attachment.replay;
+    if (replay !== undefined) {
+      let cursor: number | undefined = replay.after;
+      while (cursor !== undefined && !this.ended) {
+        const page: Awaited<ReturnType<ChangeHub['replayPage']>> = await hub.replayPage(replay, cursor);
+        this.send(page.entries, page.next === undefined ? replay.watermark : Math.min(replay.watermark, page.next));
+        cursor = page.next;
+        if (this.out.writableNeedDrain && !this.ended) await once(this.out, 'drain');
+      }
+    }
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const delivery of held) this.send(delivery.entries, delivery.watermark);
+  }
+
+  /** Ends the answer (the server is shutting down, or the client went): the hub forgets it. */
+  end(): void {
+    if (this.ended) return;
+    this.ended = true;
+    clearInterval(this.keepalive);
+    this.held = undefined;
+    this.out.end();
+    this.onEnd();
+  }
+
+  /**
+   * Writes the entries this stream may hear, consecutive ones of a kind as one event. An event's id is the position up
+   * to which everything has been sent: the watermark for the last event, and for an earlier one no further than just
+   * before the next event's first entry, so a reconnect from any id skips nothing.
+   */
+  private send(entries: readonly ChangeEntry[], watermark: number): void {
+    const visible = entries.filter((entry) => this.hears(entry));
+    let start = 0;
+    while (start < visible.length) {
+      const first = visible[start];
+      if (first === undefined) break;
+      let end = start + 1;
+      while (end < visible.length && visible[end]?.kind === first.kind) end += 1;
+      const next = visible[end];
+      const mark = next === undefined ? watermark : Math.min(watermark, next.seq - 1);
+      this.lastId = Math.max(this.lastId, mark);
+      const run = visible.slice(start, end);
+      const changes = first.kind === 'alert' ? run.map(alertChange) : run.map(monitorChange);
+      this.write(sseEvent(EVENT_OF[first.kind], this.lastId, { changes }));
+      start = end;
+    }
+  }
+
+  private hears(entry: ChangeEntry): boolean {
+    if (entry.kind === 'heartbeat' && !this.audience.heartbeats) return false;
+    if (entry.kind === 'blackout' && !this.audience.blackouts) return false;
+    const customers = this.audience.customers;
+    return customers === undefined || (entry.customer !== null && customers.has(entry.customer));
+  }
+
+  private write(text: string): void {
+    if (this.ended) return;
+    this.wroteSinceTick = true;
+    this.out.write(text);
+    const unsent = this.out.writableLength + this.out.readableLength + this.raw.writableLength;
+    if (unsent > this.options.maxUnsentBytes) {
+      // A client this far behind is let go; it reconnects with Last-Event-ID and catches up from the log.
+      this.end();
+      this.raw.destroy();
+    }
+  }
+}

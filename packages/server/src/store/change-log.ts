@@ -1,0 +1,524 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import { type Kysely, sql } from 'kysely';
+import pg from 'pg';
+import type { EngineSql } from './engine.js';
+import type { Migration } from './migrate.js';
+import type { Database } from './schema.js';
+
+/**
+ * The change log of docs/api/stream.md#across-processes: one entry per alert, heartbeat or blackout created, changed or
+ * deleted, appended by triggers inside the transaction that made the change, so that no way of writing can forget to
+ * publish it. The live stream's readers (src/live/) read it after commit; housekeeping drops entries older than
+ * STREAM_HISTORY.
+ */
+const NAME = 'change log of alerts, heartbeats and blackouts';
+
+/** The PostgreSQL channel the triggers notify on commit; the notification carries nothing. */
+export const CHANGE_CHANNEL = 'alerta_changes';
+
+/** The SQLite function the triggers call, registered on the server's connection (registerChangeWake). */
+const SQLITE_WAKE = 'alerta_change_wake';
+
+const ALERT_COLUMNS = [
+  'id',
+  'resource',
+  'event',
+  'environment',
+  'severity',
+  'correlate',
+  'status',
+  'service',
+  '"group"',
+  'value',
+  'text',
+  'tags',
+  'attributes',
+  'origin',
+  'type',
+  'create_time',
+  'timeout',
+  'raw_data',
+  'customer',
+  'duplicate_count',
+  'repeat',
+  'previous_severity',
+  'trend_indication',
+  'receive_time',
+  'last_receive_id',
+  'last_receive_time',
+  'update_time',
+];
+const HEARTBEAT_COLUMNS = [
+  'id',
+  'origin',
+  'tags',
+  'attributes',
+  'type',
+  'create_time',
+  'timeout',
+  'receive_time',
+  'latency',
+  'expire_time',
+  'customer',
+];
+const BLACKOUT_COLUMNS = [
+  'id',
+  'priority',
+  'environment',
+  'service',
+  'resource',
+  'event',
+  '"group"',
+  'tags',
+  'origin',
+  'customer',
+  'start_time',
+  'end_time',
+  'duration',
+  '"user"',
+  'create_time',
+  'text',
+];
+
+const LOG_COLUMNS =
+  'kind, op, object_id, customer, environment, severity, status, last_receive_time, update_time, repeat';
+
+// ---------------------------------------------------------------------------------------------------------------
+// PostgreSQL: one INSERT … SELECT per statement from its transition tables, and one empty notification per
+// transaction (PostgreSQL folds notifications of one channel and payload into one, delivered at commit).
+
+const POSTGRES_TABLE = `CREATE TABLE change_log (
+  seq bigserial PRIMARY KEY,
+  kind text NOT NULL,
+  op text NOT NULL,
+  object_id text NOT NULL,
+  customer text,
+  environment text,
+  severity text,
+  status text,
+  last_receive_time timestamptz,
+  update_time timestamptz,
+  repeat boolean NOT NULL DEFAULT false,
+  at timestamptz NOT NULL DEFAULT clock_timestamp()
+)`;
+
+const NOTIFY = `IF FOUND THEN PERFORM pg_notify('${CHANGE_CHANNEL}', ''); END IF;`;
+
+function postgresFunction(name: string, insert: string): string {
+  return `CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      ${insert};
+      ${NOTIFY}
+      RETURN NULL;
+    END $$`;
+}
+
+const alertValues = (row: string, op: string, repeat: string): string =>
+  `'alert', ${op}, ${row}.id, ${row}.customer, ${row}.environment, ${row}.severity, ${row}.status,
+   ${row}.last_receive_time, ${row}.update_time, ${repeat}`;
+
+const monitorValues = (kind: string, row: string, op: string): string =>
+  `'${kind}', ${op}, ${row}.id, ${row}.customer, NULL::text, NULL::text, NULL::text, NULL::timestamptz,
+   NULL::timestamptz, false`;
+
+/**
+ * A duplicate arriving (docs/api/stream.md#the-answer): the count moved and neither status nor severity did.
+ */
+const POSTGRES_REPEAT = 'n.duplicate_count <> o.duplicate_count AND n.status = o.status AND n.severity = o.severity';
+
+/**
+ * An update is logged only when it changed the row; one that moved an alert, heartbeat or blackout to another
+ * customer is logged first as `deleted` for the old customer (docs/api/stream.md#who-hears-what).
+ */
+function postgresUpdate(values: (row: string, op: string) => string): string {
+  return `INSERT INTO change_log (${LOG_COLUMNS})
+    SELECT ${values('o', "'deleted'")} FROM old_rows AS o JOIN new_rows AS n ON n.id = o.id
+      WHERE o.customer IS DISTINCT FROM n.customer
+    UNION ALL
+    SELECT ${values('n', "'changed'")} FROM old_rows AS o JOIN new_rows AS n ON n.id = o.id
+      WHERE o IS DISTINCT FROM n`;
+}
+
+function postgresTriggers(
+  table: string,
+  values: (row: string, op: string) => string,
+  updateValues: (row: string, op: string) => string,
+): string[] {
+  const fn = (what: string) => `change_log_${table}_${what}`;
+  return [
+    postgresFunction(
+      fn('inserted'),
+      `INSERT INTO change_log (${LOG_COLUMNS}) SELECT ${values('n', "'created'")} FROM new_rows AS n`,
+    ),
+    postgresFunction(
+      fn('deleted'),
+      `INSERT INTO change_log (${LOG_COLUMNS}) SELECT ${values('o', "'deleted'")} FROM old_rows AS o`,
+    ),
+    postgresFunction(fn('updated'), postgresUpdate(updateValues)),
+    `CREATE TRIGGER ${fn('insert')} AFTER INSERT ON ${table} REFERENCING NEW TABLE AS new_rows
+     FOR EACH STATEMENT EXECUTE FUNCTION ${fn('inserted')}()`,
+    `CREATE TRIGGER ${fn('delete')} AFTER DELETE ON ${table} REFERENCING OLD TABLE AS old_rows
+     FOR EACH STATEMENT EXECUTE FUNCTION ${fn('deleted')}()`,
+    `CREATE TRIGGER ${fn('update')} AFTER UPDATE ON ${table} REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+     FOR EACH STATEMENT EXECUTE FUNCTION ${fn('updated')}()`,
+  ];
+}
+
+export const POSTGRES_CHANGE_LOG_MIGRATION: Migration = {
+  version: 19,
+  name: NAME,
+  statements: [
+    POSTGRES_TABLE,
+    'CREATE INDEX change_log_at ON change_log (at)',
+    ...postgresTriggers(
+      'alerts',
+      (row, op) => alertValues(row, op, 'false'),
+      (row, op) => alertValues(row, op, row === 'n' ? `(${POSTGRES_REPEAT})` : 'false'),
+    ),
+    ...postgresTriggers(
+      'heartbeats',
+      (row, op) => monitorValues('heartbeat', row, op),
+      (row, op) => monitorValues('heartbeat', row, op),
+    ),
+    ...postgresTriggers(
+      'blackouts',
+      (row, op) => monitorValues('blackout', row, op),
+      (row, op) => monitorValues('blackout', row, op),
+    ),
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// SQLite: row triggers, each of which also calls the wake function so the process's reader reads after the commit.
+
+const SQLITE_TABLE = `CREATE TABLE change_log (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind TEXT NOT NULL,
+  op TEXT NOT NULL,
+  object_id TEXT NOT NULL,
+  customer TEXT,
+  environment TEXT,
+  severity TEXT,
+  status TEXT,
+  last_receive_time TEXT,
+  update_time TEXT,
+  repeat INTEGER NOT NULL DEFAULT 0,
+  at TEXT NOT NULL
+)`;
+
+const SQLITE_NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
+
+const sqliteRowChanged = (columns: readonly string[]): string =>
+  `(${columns.map((c) => `OLD.${c}`).join(', ')}) IS NOT (${columns.map((c) => `NEW.${c}`).join(', ')})`;
+
+type SqliteInsert = (row: 'NEW' | 'OLD', op: string, updated: boolean, when?: string) => string;
+
+const sqliteAlert: SqliteInsert = (row, op, updated, when = '1') =>
+  `INSERT INTO change_log (${LOG_COLUMNS}, at) SELECT 'alert', '${op}', ${row}.id, ${row}.customer,
+   ${row}.environment, ${row}.severity, ${row}.status, ${row}.last_receive_time, ${row}.update_time,
+   ${updated ? SQLITE_REPEAT : '0'}, ${SQLITE_NOW} WHERE ${when}`;
+
+const sqliteMonitor =
+  (kind: string): SqliteInsert =>
+  (row, op, _updated, when = '1') =>
+    `INSERT INTO change_log (${LOG_COLUMNS}, at) SELECT '${kind}', '${op}', ${row}.id, ${row}.customer,
+     NULL, NULL, NULL, NULL, NULL, 0, ${SQLITE_NOW} WHERE ${when}`;
+
+const SQLITE_REPEAT =
+  '(NEW.duplicate_count <> OLD.duplicate_count AND NEW.status = OLD.status AND NEW.severity = OLD.severity)';
+
+/**
+ * Row triggers. An update that changes nothing is not logged; one that moves the row to another customer logs a
+ * `deleted` for the old customer first, in the same trigger so the two keep their order.
+ */
+function sqliteTriggers(table: string, columns: readonly string[], insert: SqliteInsert): string[] {
+  const wake = `SELECT ${SQLITE_WAKE}();`;
+  return [
+    `CREATE TRIGGER change_log_${table}_insert AFTER INSERT ON ${table}
+     BEGIN ${insert('NEW', 'created', false)}; ${wake} END`,
+    `CREATE TRIGGER change_log_${table}_delete AFTER DELETE ON ${table}
+     BEGIN ${insert('OLD', 'deleted', false)}; ${wake} END`,
+    `CREATE TRIGGER change_log_${table}_update AFTER UPDATE ON ${table} WHEN ${sqliteRowChanged(columns)}
+     BEGIN
+       ${insert('OLD', 'deleted', false, 'OLD.customer IS NOT NEW.customer')};
+       ${insert('NEW', 'changed', true)};
+       ${wake}
+     END`,
+  ];
+}
+
+export const SQLITE_CHANGE_LOG_MIGRATION: Migration = {
+  version: 16,
+  name: NAME,
+  statements: [
+    SQLITE_TABLE,
+    'CREATE INDEX change_log_at ON change_log (at)',
+    ...sqliteTriggers('alerts', ALERT_COLUMNS, sqliteAlert),
+    ...sqliteTriggers('heartbeats', HEARTBEAT_COLUMNS, sqliteMonitor('heartbeat')),
+    ...sqliteTriggers('blackouts', BLACKOUT_COLUMNS, sqliteMonitor('blackout')),
+  ],
+};
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading the log.
+
+export type ChangeKind = 'alert' | 'heartbeat' | 'blackout';
+
+/** One entry of the change log. */
+export interface ChangeEntry {
+  seq: number;
+  kind: ChangeKind;
+  op: 'created' | 'changed' | 'deleted';
+  id: string;
+  customer: string | null;
+  environment: string | null;
+  severity: string | null;
+  status: string | null;
+  lastReceiveTime: string | null;
+  updateTime: string | null;
+  repeat: boolean;
+}
+
+/** Told when the log may have new entries, and (PostgreSQL) whether notifications are arriving at all. */
+export interface ChangeWakeListener {
+  wake(): void;
+  /** false while the listening connection is down (read on a timer then); true once it listens again. */
+  listening(up: boolean): void;
+}
+
+export interface ChangeLogRepository {
+  /** Entries with a sequence number above `after`, in order, at most `limit`. */
+  after(after: number, limit: number): Promise<ChangeEntry[]>;
+  /** The highest sequence number of an entry stored before `before` (ISO time), if any. */
+  lastBefore(before: string): Promise<number | undefined>;
+  /** The lowest and highest sequence numbers stored, if any. */
+  bounds(): Promise<{ min: number; max: number } | undefined>;
+  /** The highest sequence number handed out so far, committed or not (0 when none was). */
+  allocated(): Promise<number>;
+  /** Drops entries stored before `before` (ISO time); the number dropped. */
+  prune(before: string): Promise<number>;
+  /**
+   * Starts listening for new entries: on SQLite the triggers' own calls, on PostgreSQL a connection of its own that
+   * LISTENs and reconnects with backoff when it drops. Returns the function that stops.
+   */
+  listen(listener: ChangeWakeListener): () => Promise<void>;
+}
+
+interface LogRow {
+  seq: number | string;
+  kind: string;
+  op: string;
+  object_id: string;
+  customer: string | null;
+  environment: string | null;
+  severity: string | null;
+  status: string | null;
+  last_receive_time: Date | string | null;
+  update_time: Date | string | null;
+  repeat: boolean | number;
+}
+
+const KINDS: ReadonlySet<string> = new Set(['alert', 'heartbeat', 'blackout']);
+const OPS: ReadonlySet<string> = new Set(['created', 'changed', 'deleted']);
+
+function toEntry(engine: EngineSql, row: LogRow): ChangeEntry | undefined {
+  if (!KINDS.has(row.kind) || !OPS.has(row.op)) return undefined;
+  return {
+    seq: Number(row.seq),
+    kind: row.kind as ChangeKind,
+    op: row.op as ChangeEntry['op'],
+    id: row.object_id,
+    customer: row.customer,
+    environment: row.environment,
+    severity: row.severity,
+    status: row.status,
+    lastReceiveTime: row.last_receive_time === null ? null : engine.decodeDate(row.last_receive_time),
+    updateTime: row.update_time === null ? null : engine.decodeDate(row.update_time),
+    repeat: row.repeat === true || row.repeat === 1,
+  };
+}
+
+/** The wake listeners of one SQLite connection, which its triggers call through SQLITE_WAKE. */
+export class SqliteWake {
+  private readonly listeners = new Set<ChangeWakeListener>();
+
+  add(listener: ChangeWakeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Called inside the writing transaction: the listeners read later, after it has committed. */
+  fire(): void {
+    for (const listener of this.listeners) listener.wake();
+  }
+}
+
+/**
+ * Registers the function the SQLite triggers call. Every connection that writes alerts, heartbeats or blackouts needs
+ * it; `wake` undefined registers one that does nothing (a connection with no readers to wake).
+ */
+export function registerChangeWake(database: BetterSqlite3.Database, wake?: SqliteWake): void {
+  database.function(SQLITE_WAKE, { deterministic: false, varargs: false }, () => {
+    wake?.fire();
+    return null;
+  });
+}
+
+/** Backoff between attempts to LISTEN again after the connection dropped: 250 ms doubling up to 10 s. */
+const LISTEN_RETRY_MS = { first: 250, max: 10_000 };
+
+/**
+ * PostgreSQL: one connection of its own that LISTENs (docs/api/stream.md#across-processes). When it drops, the
+ * listener hears `listening(false)` and reads on a timer; the connection is made again with backoff, and once it
+ * listens the listener hears `listening(true)` and a wake, so it reads whatever came in between.
+ */
+function postgresListen(url: string, listener: ChangeWakeListener): () => Promise<void> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = LISTEN_RETRY_MS.first;
+
+  const again = (): void => {
+    if (stopped || retry !== undefined) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void connect();
+    }, delay);
+    retry.unref();
+    delay = Math.min(delay * 2, LISTEN_RETRY_MS.max);
+  };
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, keepAlive: true, connectionTimeoutMillis: 10_000 });
+    client = next;
+    let failed = false;
+    const lost = (): void => {
+      if (failed) return;
+      failed = true;
+      if (client === next) client = undefined;
+      next.removeAllListeners('notification');
+      void next.end().catch(() => undefined);
+      if (stopped) return;
+      listener.listening(false);
+      again();
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', () => listener.wake());
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CHANGE_CHANNEL}`);
+    } catch {
+      lost();
+      return;
+    }
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
+    delay = LISTEN_RETRY_MS.first;
+    listener.listening(true);
+    listener.wake();
+  };
+
+  listener.listening(false);
+  void connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = undefined;
+    if (last !== undefined) {
+      last.removeAllListeners('end');
+      last.removeAllListeners('error');
+      last.on('error', () => undefined);
+      await last.end().catch(() => undefined);
+    }
+  };
+}
+
+export class KyselyChangeLogRepository implements ChangeLogRepository {
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly engine: EngineSql,
+    private readonly source: { sqlite: SqliteWake } | { postgresUrl: string },
+  ) {}
+
+  async after(after: number, limit: number): Promise<ChangeEntry[]> {
+    const rows = await this.db
+      .selectFrom('change_log')
+      .select([
+        'seq',
+        'kind',
+        'op',
+        'object_id',
+        'customer',
+        'environment',
+        'severity',
+        'status',
+        'last_receive_time',
+        'update_time',
+        'repeat',
+      ])
+      .where('seq', '>', after)
+      .orderBy('seq')
+      .limit(limit)
+      .execute();
+    const entries: ChangeEntry[] = [];
+    for (const row of rows) {
+      const entry = toEntry(this.engine, row);
+      if (entry !== undefined) entries.push(entry);
+    }
+    return entries;
+  }
+
+  async lastBefore(before: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('change_log')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('at', '<', before)
+      .executeTakeFirst();
+    return row?.seq === null || row?.seq === undefined ? undefined : Number(row.seq);
+  }
+
+  async bounds(): Promise<{ min: number; max: number } | undefined> {
+    const row = await this.db
+      .selectFrom('change_log')
+      .select((eb) => [eb.fn.min('seq').as('min'), eb.fn.max('seq').as('max')])
+      .executeTakeFirst();
+    if (row === undefined || row.min === null || row.max === null) return undefined;
+    return { min: Number(row.min), max: Number(row.max) };
+  }
+
+  async allocated(): Promise<number> {
+    if (this.engine.name === 'postgres') {
+      const { rows } = await sql<{
+        value: string | number;
+        called: boolean;
+      }>`select last_value as value, is_called as called from change_log_seq_seq`.execute(this.db);
+      const row = rows[0];
+      return row === undefined || !row.called ? 0 : Number(row.value);
+    }
+    const { rows } = await sql<{
+      seq: number;
+    }>`select seq from sqlite_sequence where name = 'change_log'`.execute(this.db);
+    return rows[0] === undefined ? 0 : Number(rows[0].seq);
+  }
+
+  async prune(before: string): Promise<number> {
+    const result = await this.db.deleteFrom('change_log').where('at', '<', before).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  listen(listener: ChangeWakeListener): () => Promise<void> {
+    if ('sqlite' in this.source) {
+      const remove = this.source.sqlite.add(listener);
+      listener.listening(true);
+      return () => {
+        remove();
+        return Promise.resolve();
+      };
+    }
+    return postgresListen(this.source.postgresUrl, listener);
+  }
+}
