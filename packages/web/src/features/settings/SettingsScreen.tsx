@@ -8,6 +8,7 @@ import { type Preferences, usePreferences } from '../preferences';
 import { AlertListSettings } from './AlertListSettings';
 import { ChoiceSetting, SettingsSection, ToggleSetting } from './controls';
 import { DateSettings } from './DateSettings';
+import { NotificationSettings } from './NotificationSettings';
 import { settingsMessages } from './messages';
 import { BLACKOUT_HOURS, LANGUAGES, withCurrent } from './options';
 import { type SaveSetting, useSaveSetting } from './useSaveSetting';
@@ -105,6 +106,7 @@ function SettingsScreen() {
       <>
         <Text c="dimmed">{t('settings.intro')}</Text>
         <AppearanceSettings prefs={prefs} save={save} />
+        <NotificationSettings prefs={prefs} save={save} />
         <DateSettings prefs={prefs} save={save} />
         <AlertListSettings prefs={prefs} save={save} />
         <BlackoutSettings prefs={prefs} save={save} />

@@ -1,0 +1,182 @@
+import type { ClientConfig } from '@alerta/contract';
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { advance, startFakeClock, stopFakeClock, until } from '../../test/fakeClock';
+import { makeAlert, makeToken } from '../../test/fixtures';
+import { renderApp } from '../../test/renderApp';
+import { recordRequests, server, type RecordedRequest } from '../../test/server';
+import { alertsScenario, liveStream, type LiveStreamMock } from '../../test/mocks';
+
+// docs/console/behaviour.md#live-updates: with a stream in GET /config the alert list reloads when the stream says
+// something changed, at most 4 times a second, keeps its pause rules, and polls (and says so) while the stream is down.
+
+const LIVE: ClientConfig = { stream: { path: '/alerts/stream' }, refresh_interval: 5000 };
+
+let requests: RecordedRequest[] = [];
+const listLoads = () => requests.filter((r) => r.url.pathname === '/alerts').length;
+const countLoads = () => requests.filter((r) => r.url.pathname === '/environments').length;
+const liveStatus = () => screen.queryByRole('status', { name: /^Live updates: changes show/ });
+const pollingStatus = () => screen.queryByRole('status', { name: /^Live updates are unavailable/ });
+
+/**
+ * Each answer lists one alert named after the load it answers: load-1, load-2… Waits for the n-th, moving the clock on
+ * 10 ms at a time so that a batch of changes waiting for its moment gets it.
+ */
+const shown = (n: number) => until(() => expect(screen.getByText(`load-${n}`)).toBeInTheDocument(), 10);
+
+const change = (id: string, op = 'changed') => ({
+  op,
+  id,
+  environment: 'Production',
+  severity: 'major',
+  status: 'open',
+  lastReceiveTime: '2026-03-14T09:00:00.000Z',
+  updateTime: null,
+});
+
+/** Opens /alerts with the stream, lets it say hello, and waits for the read that follows (a stream from now). */
+async function openLive(config: ClientConfig = LIVE): Promise<LiveStreamMock> {
+  const mock = liveStream();
+  server.use(mock.handler);
+  alertsScenario.answer((_url, n) => [makeAlert({ id: `alert-${n}`, resource: `load-${n}` })]);
+  renderApp('/alerts', { token: makeToken(), config });
+  await shown(1);
+  await until(() => expect(mock.connections).toHaveLength(1));
+  mock.hello('1');
+  await until(() => expect(liveStatus()).toBeInTheDocument(), 10);
+  await shown(2);
+  return mock;
+}
+
+beforeEach(() => {
+  startFakeClock();
+  requests = recordRequests();
+});
+
+afterEach(() => {
+  stopFakeClock();
+  Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+});
+
+describe('live updates on the alert list', () => {
+  it('reloads the list and the tab counts when alerts change, without polling', async () => {
+    const mock = await openLive();
+    const counts = countLoads();
+    // Polling would have loaded six times by now.
+    await advance(30_000);
+    expect(listLoads()).toBe(2);
+    mock.event('alerts', '2', { changes: [change('alert-2')] });
+    await until(() => expect(listLoads()).toBe(3), 10);
+    await shown(3);
+    expect(countLoads()).toBe(counts + 1);
+    // Heartbeat and blackout changes are not the list's business.
+    mock.event('heartbeats', '3', { changes: [{ op: 'changed', id: 'h1' }] });
+    await advance(1000);
+    expect(listLoads()).toBe(3);
+  });
+
+  it('still reads the list every minute as a safety net while live', async () => {
+    await openLive();
+    await advance(59_000);
+    expect(listLoads()).toBe(2);
+    await advance(2_000);
+    await until(() => expect(listLoads()).toBe(3));
+  });
+
+  it('reloads at most 4 times a second however many events come, and misses none', async () => {
+    const mock = await openLive();
+    // The server's list moves on with every change.
+    let version = 0;
+    alertsScenario.answer(() => [makeAlert({ id: 'alert-v', resource: `version-${version}` })]);
+    const before = listLoads();
+    for (let i = 0; i < 100; i++) {
+      version += 1;
+      mock.event('alerts', String(10 + i), { changes: [change('alert-v')] });
+      await advance(10);
+    }
+    const inTheSecond = listLoads() - before;
+    expect(inTheSecond).toBeGreaterThanOrEqual(1);
+    expect(inTheSecond).toBeLessThanOrEqual(4);
+    // The last changes are not lost: the next batch reads the list as it stands after them.
+    await until(() => expect(screen.getByText('version-100')).toBeInTheDocument(), 50);
+    const settled = listLoads();
+    expect(settled - before).toBeLessThanOrEqual(6);
+    await advance(2000);
+    expect(listLoads()).toBe(settled);
+  });
+
+  it('holds changes while alerts are selected and applies them once the selection is cleared', async () => {
+    const mock = await openLive();
+    fireEvent.click(screen.getByRole('checkbox', { name: /Select load-2/ }));
+    expect(screen.getByText('Refreshing paused while alerts are selected')).toBeInTheDocument();
+    mock.event('alerts', '2', { changes: [change('alert-9')] });
+    await advance(2000);
+    expect(listLoads()).toBe(2);
+    fireEvent.keyDown(document, { key: 'Escape' });
+    await shown(3);
+    expect(listLoads()).toBe(3);
+  });
+
+  it('holds changes while the tab is hidden and applies them when it is seen again', async () => {
+    const mock = await openLive();
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+    fireEvent(document, new Event('visibilitychange'));
+    await until(() => expect(screen.getByText('Refreshing paused while the tab is hidden')).toBeInTheDocument());
+    mock.event('alerts', '2', { changes: [change('alert-9')] });
+    await advance(2000);
+    expect(listLoads()).toBe(2);
+    Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
+    fireEvent(document, new Event('visibilitychange'));
+    await shown(3);
+  });
+
+  it('reads everything again on resync', async () => {
+    const mock = await openLive();
+    const counts = countLoads();
+    mock.event('resync', '40', { reason: 'too old' });
+    await shown(3);
+    expect(countLoads()).toBe(counts + 1);
+  });
+
+  it('polls and says so while the stream is down, then goes live again, resuming with Last-Event-ID', async () => {
+    const mock = await openLive();
+    mock.event('alerts', '5', { changes: [change('alert-2')] });
+    await shown(3);
+    mock.refuse(503);
+    mock.end();
+    // One quiet reconnect (about a second), refused: the stream is down and the list polls every 5 s.
+    await until(() => expect(pollingStatus()).toBeInTheDocument(), 100);
+    expect(screen.getByText('Refreshing every 5 s')).toBeInTheDocument();
+    const before = listLoads();
+    await advance(5_000);
+    await until(() => expect(listLoads()).toBe(before + 1));
+    await advance(5_000);
+    await until(() => expect(listLoads()).toBe(before + 2));
+    // The server answers again: the next attempt (backing off) finds it.
+    mock.refuse(null);
+    await until(() => expect(mock.connections).toHaveLength(2), 500);
+    expect(mock.connections[1]?.headers.get('Last-Event-ID')).toBe('5');
+    expect(mock.connections[1]?.headers.get('Authorization')).toMatch(/^Bearer /);
+    mock.hello('5');
+    await until(() => expect(liveStatus()).toBeInTheDocument());
+    expect(pollingStatus()).not.toBeInTheDocument();
+    const afterLive = listLoads();
+    await advance(30_000);
+    expect(listLoads()).toBe(afterLive);
+  });
+});
+
+describe('without a stream in GET /config', () => {
+  it('polls exactly as before, shows no live indicator and never asks for a stream', async () => {
+    alertsScenario.answer((_url, n) => [makeAlert({ resource: `load-${n}` })]);
+    renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 5000 } });
+    await shown(1);
+    expect(screen.getByText('Refreshing every 5 s')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: /Live updates/ })).not.toBeInTheDocument();
+    await advance(5_000);
+    await shown(2);
+    await advance(5_000);
+    await shown(3);
+    expect(requests.some((r) => r.url.pathname.endsWith('/stream'))).toBe(false);
+  });
+});
