@@ -11,7 +11,10 @@ const admin = basic('root', 'root-password');
 const guest = basic('guest', 'guest-password');
 
 /** A test server listening on a free port, with the users the tests sign in as. */
-async function listeningServer(engine: Engine, env: Record<string, string> = {}): Promise<TestServer & { url: string }> {
+async function listeningServer(
+  engine: Engine,
+  env: Record<string, string> = {},
+): Promise<TestServer & { url: string }> {
   const server = await startTestServer(engine, env);
   await createUser(server.store, { login: 'root', password: 'root-password', roles: ['admin'] });
   await createUser(server.store, { login: 'guest', password: 'guest-password', roles: ['guest'] });
@@ -155,7 +158,8 @@ forEachEngine((engine) => {
       await inject('DELETE', `/heartbeat/${heartbeat}`);
       assert.equal((await monitorChange(client, 'heartbeats', heartbeat)).op, 'deleted');
 
-      const blackout = (await inject('POST', '/blackout', { environment: 'Production', resource: 'bo01' })).id as string;
+      const blackout = (await inject('POST', '/blackout', { environment: 'Production', resource: 'bo01' }))
+        .id as string;
       assert.equal((await monitorChange(client, 'blackouts', blackout)).op, 'created');
       await inject('PUT', `/blackout/${blackout}`, { text: 'maintenance' });
       assert.equal((await monitorChange(client, 'blackouts', blackout)).op, 'changed');
@@ -225,7 +229,8 @@ forEachEngine((engine) => {
       assert.equal(anonymous.status, 401);
       const { client } = await open(guest);
       const heartbeat = (await inject('POST', '/heartbeat', { origin: 'stream/guest', timeout: 60 })).id as string;
-      const blackout = (await inject('POST', '/blackout', { environment: 'Production', resource: 'bo-g' })).id as string;
+      const blackout = (await inject('POST', '/blackout', { environment: 'Production', resource: 'bo-g' }))
+        .id as string;
       const alert = await postAlert({ resource: 'guest01' });
       await alertChange(client, alert);
       assert.ok(!client.events.some((e) => e.event === 'heartbeats' || e.event === 'blackouts'));
@@ -268,7 +273,7 @@ forEachEngine((engine) => {
       other.client.close();
       // The slot is free once the server has seen the client go.
       let again: Client | undefined;
-      for (const deadline = Date.now() + 5_000; Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 5_000; Date.now() < deadline;) {
         again = await SseClient.open(`${server.url}/alerts/stream`, admin);
         if (again.status === 200) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -314,8 +319,7 @@ forEachEngine((engine) => {
     it('tells a customer only of its own alerts, heartbeats and blackouts, and of a move away as a deletion', async () => {
       const { client } = await openStream(server.url, acme);
       clients.push(client);
-      const beta = ((await post('/alert', alertBody({ resource: 'b1', customer: 'Beta' }))).alert as { id: string })
-        .id;
+      const beta = ((await post('/alert', alertBody({ resource: 'b1', customer: 'Beta' }))).alert as { id: string }).id;
       const betaBlackout = (await post('/blackout', { environment: 'Production', customer: 'Beta' })).id as string;
       const own = ((await post('/alert', alertBody({ resource: 'a1', customer: 'Acme' }))).alert as { id: string }).id;
       assert.equal((await alertChange(client, own)).op, 'created');
@@ -336,7 +340,9 @@ forEachEngine((engine) => {
       const marker = ((await post('/alert', alertBody({ resource: 'a2', customer: 'Acme' }))).alert as { id: string })
         .id;
       await alertChange(client, marker);
-      const moved = client.events.flatMap((e) => (e.event === 'alerts' ? changesOf(e) : [])).filter((c) => c.id === own);
+      const moved = client.events
+        .flatMap((e) => (e.event === 'alerts' ? changesOf(e) : []))
+        .filter((c) => c.id === own);
       assert.deepEqual(
         moved.map((c) => c.op),
         ['created', 'deleted'],

@@ -1,4 +1,4 @@
-import type { ChangeEntry, ChangeLogRepository } from '../store/change-log.js';
+import type { ChangeEntry, ChangeLogRepository } from '../store/change-log-types.js';
 
 /** What the hub hands each open stream: the new entries of one read, and the contiguous position after them. */
 export interface HubSubscriber {

@@ -2,8 +2,8 @@ import type { ServerResponse } from 'node:http';
 import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
 import type { AlertChange, MonitorChange, StreamEventName } from '@alerta/contract';
-import type { ChangeEntry, ChangeKind } from '../store/change-log.js';
-import type { ChangeHub, HubSubscriber, Replay } from './hub.js';
+import type { ChangeEntry, ChangeKind } from '../store/change-log-types.js';
+import type { ChangeHub, HubSubscriber, Replay } from './change-hub.js';
 
 /** What one stream may hear (docs/api/stream.md#who-hears-what). */
 export interface StreamAudience {

@@ -4,8 +4,8 @@ import { z } from 'zod';
 import { type AppContext, principalOf } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
 import type { ApiApp } from '../http/validation.js';
-import { ChangeHub } from '../live/hub.js';
-import { LiveStream } from '../live/live-stream.js';
+import { ChangeHub } from '../http/change-hub.js';
+import { LiveStream } from '../http/live-stream.js';
 
 /** How long a client waits before reconnecting (the stream's `retry:` line), in milliseconds. */
 export const STREAM_RETRY_MS = 3_000;

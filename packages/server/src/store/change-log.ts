@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { type Kysely, sql } from 'kysely';
 import pg from 'pg';
+import type { ChangeEntry, ChangeKind, ChangeLogRepository, ChangeWakeListener } from './change-log-types.js';
 import type { EngineSql } from './engine.js';
 import type { Migration } from './migrate.js';
 import type { Database } from './schema.js';
@@ -261,48 +262,6 @@ export const SQLITE_CHANGE_LOG_MIGRATION: Migration = {
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading the log.
-
-export type ChangeKind = 'alert' | 'heartbeat' | 'blackout';
-
-/** One entry of the change log. */
-export interface ChangeEntry {
-  seq: number;
-  kind: ChangeKind;
-  op: 'created' | 'changed' | 'deleted';
-  id: string;
-  customer: string | null;
-  environment: string | null;
-  severity: string | null;
-  status: string | null;
-  lastReceiveTime: string | null;
-  updateTime: string | null;
-  repeat: boolean;
-}
-
-/** Told when the log may have new entries, and (PostgreSQL) whether notifications are arriving at all. */
-export interface ChangeWakeListener {
-  wake(): void;
-  /** false while the listening connection is down (read on a timer then); true once it listens again. */
-  listening(up: boolean): void;
-}
-
-export interface ChangeLogRepository {
-  /** Entries with a sequence number above `after`, in order, at most `limit`. */
-  after(after: number, limit: number): Promise<ChangeEntry[]>;
-  /** The highest sequence number of an entry stored before `before` (ISO time), if any. */
-  lastBefore(before: string): Promise<number | undefined>;
-  /** The lowest and highest sequence numbers stored, if any. */
-  bounds(): Promise<{ min: number; max: number } | undefined>;
-  /** The highest sequence number handed out so far, committed or not (0 when none was). */
-  allocated(): Promise<number>;
-  /** Drops entries stored before `before` (ISO time); the number dropped. */
-  prune(before: string): Promise<number>;
-  /**
-   * Starts listening for new entries: on SQLite the triggers' own calls, on PostgreSQL a connection of its own that
-   * LISTENs and reconnects with backoff when it drops. Returns the function that stops.
-   */
-  listen(listener: ChangeWakeListener): () => Promise<void>;
-}
 
 interface LogRow {
   seq: number | string;

@@ -1,4 +1,4 @@
-import type { ChangeLogRepository } from './change-log.js';
+import type { ChangeLogRepository } from './change-log-types.js';
 import type {
   AlertQuery,
   AlertRecord,
