@@ -1,5 +1,5 @@
 import type { ClientConfig } from '@alerta/contract';
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { advance, startFakeClock, stopFakeClock, until } from '../../test/fakeClock';
 import { makeAlert, makeToken } from '../../test/fixtures';
@@ -178,5 +178,56 @@ describe('without a stream in GET /config', () => {
     await advance(5_000);
     await shown(3);
     expect(requests.some((r) => r.url.pathname.endsWith('/stream'))).toBe(false);
+  });
+});
+
+describe('live updates on the other screens', () => {
+  beforeEach(() => {
+    stopFakeClock();
+  });
+
+  const reads = (path: string) => requests.filter((r) => r.url.pathname === path).length;
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** Opens `path` with the stream live, once the screen has read `readPath` and what follows hello has settled. */
+  async function openLiveAt(path: string, readPath: string) {
+    const mock = liveStream();
+    server.use(mock.handler);
+    renderApp(path, { token: makeToken(), config: LIVE });
+    await mock.connection(1);
+    mock.hello('1');
+    await waitFor(() => expect(reads(readPath)).toBeGreaterThan(0));
+    await pause(300);
+    return { mock, before: reads(readPath) };
+  }
+
+  it('reload the alert detail when that alert changes, and not for another', async () => {
+    const alert = makeAlert({ id: 'detail-1', text: 'before' });
+    alertsScenario.list([alert]);
+    const { mock, before } = await openLiveAt('/alert/detail-1', '/alert/detail-1');
+    expect(await screen.findByText('before')).toBeInTheDocument();
+    mock.event('alerts', '2', { changes: [change('another')] });
+    await pause(400);
+    expect(reads('/alert/detail-1')).toBe(before);
+    alertsScenario.list([{ ...alert, text: 'after' }]);
+    mock.event('alerts', '3', { changes: [change('detail-1')] });
+    expect(await screen.findByText('after')).toBeInTheDocument();
+    expect(reads('/alert/detail-1')).toBe(before + 1);
+    expect(reads('/alert/detail-1/notes')).toBe(before + 1);
+  });
+
+  it('reload the heartbeats when heartbeats change, not when blackouts do', async () => {
+    const { mock, before } = await openLiveAt('/heartbeats', '/heartbeats');
+    mock.event('blackouts', '2', { changes: [{ op: 'created', id: 'b1' }] });
+    await pause(400);
+    expect(reads('/heartbeats')).toBe(before);
+    mock.event('heartbeats', '3', { changes: [{ op: 'changed', id: 'h1' }] });
+    await waitFor(() => expect(reads('/heartbeats')).toBe(before + 1));
+  });
+
+  it('reload the blackouts when blackouts change', async () => {
+    const { mock, before } = await openLiveAt('/blackouts', '/blackouts');
+    mock.event('blackouts', '2', { changes: [{ op: 'deleted', id: 'b1' }] });
+    await waitFor(() => expect(reads('/blackouts')).toBe(before + 1));
   });
 });
