@@ -2,11 +2,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 /**
  * bench/RESULTS.md holds the server figures (`npm run bench`) and, each between its own marks, the sections other
- * benchmarks write: the console's (`npm run bench:console`) and the CSV export's (`bench/csv.ts`).
+ * benchmarks write: the console's (`npm run bench:console`), the CSV export's (`bench/csv.ts`) and the live stream's
+ * (`bench/stream-server.ts`).
  */
 const RESULTS_FILE = 'bench/RESULTS.md';
-type Section = 'console' | 'csv';
-const SECTIONS: readonly Section[] = ['console', 'csv'];
+type Section = 'console' | 'csv' | 'stream';
+const SECTIONS: readonly Section[] = ['console', 'csv', 'stream'];
 const marks = (name: Section) => ({ start: `<!-- bench:${name}:start -->`, end: `<!-- bench:${name}:end -->` });
 
 function readResults(): string | null {
@@ -40,6 +41,11 @@ export function writeConsoleSection(heading: string, lines: readonly string[]): 
 /** Writes the CSV export's section. */
 export function writeCsvSection(heading: string, lines: readonly string[]): void {
   writeSection('csv', heading, lines);
+}
+
+/** Writes the live stream's section. */
+export function writeStreamSection(heading: string, lines: readonly string[]): void {
+  writeSection('stream', heading, lines);
 }
 
 /** Writes the server's figures, keeping the sections the other benchmarks wrote. */

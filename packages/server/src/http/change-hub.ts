@@ -16,6 +16,11 @@ export interface HubOptions {
   pruneEveryMs?: number;
   /** Entries read per query. */
   pageSize?: number;
+  /**
+   * The shortest time between the starts of two reads: a wake sooner than that waits for it, so that under a stream of
+   * commits each read takes many entries and every stream gets one event for them instead of one per commit.
+   */
+  coalesceMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -37,7 +42,7 @@ export interface Replay {
   early: ReadonlySet<number>;
 }
 
-const DEFAULTS = { gapHoldMs: 3_000, pollMs: 1_000, pruneEveryMs: 60_000, pageSize: 1_000 };
+const DEFAULTS = { gapHoldMs: 3_000, pollMs: 1_000, pruneEveryMs: 60_000, pageSize: 1_000, coalesceMs: 10 };
 
 /**
  * One reader of the change log for all of a process's streams (docs/api/stream.md#across-processes). It starts with
@@ -57,6 +62,7 @@ export class ChangeHub {
   /** Reads and attachments run one at a time, in order. */
   private serial: Promise<void> = Promise.resolve();
   private readPending = false;
+  private lastReadAt = 0;
   private watermark = 0;
   /** Entries above the watermark already delivered, with when each was first read. */
   private readonly early = new Map<number, number>();
@@ -202,11 +208,17 @@ export class ChangeHub {
   private wake(): void {
     if (this.readPending || !this.running) return;
     this.readPending = true;
-    void this.inOrder(async () => {
-      this.readPending = false;
-      if (!this.running) return;
-      await this.readNow();
-    });
+    const read = (): void => {
+      void this.inOrder(async () => {
+        this.readPending = false;
+        if (!this.running) return;
+        this.lastReadAt = Date.now();
+        await this.readNow();
+      });
+    };
+    const wait = this.lastReadAt + this.options.coalesceMs - Date.now();
+    if (wait <= 0) read();
+    else setTimeout(read, wait).unref();
   }
 
   private async readNow(): Promise<void> {

@@ -40,6 +40,58 @@ function alertChange(entry: ChangeEntry): AlertChange {
 
 const monitorChange = (entry: ChangeEntry): MonitorChange => ({ op: entry.op, id: entry.id });
 
+/** One event's worth of changes, as JSON once for every stream that hears the same. */
+interface Run {
+  event: StreamEventName;
+  /** The sequence number of the next run's first entry, if a run follows. */
+  nextSeq: number | undefined;
+  data: string;
+}
+
+/** What a stream hears, as a key: streams with the same key are sent the same text. */
+export function audienceKey(audience: StreamAudience): string {
+  const customers = audience.customers === undefined ? '*' : [...audience.customers].sort().join('\u0000');
+  return `${audience.heartbeats ? 'h' : '-'}${audience.blackouts ? 'b' : '-'}|${customers}`;
+}
+
+function hears(audience: StreamAudience, entry: ChangeEntry): boolean {
+  if (entry.kind === 'heartbeat' && !audience.heartbeats) return false;
+  if (entry.kind === 'blackout' && !audience.blackouts) return false;
+  const customers = audience.customers;
+  return customers === undefined || (entry.customer !== null && customers.has(entry.customer));
+}
+
+/**
+ * The events one delivery makes for one audience, worked out once per delivery and audience however many streams
+ * share them (docs/api/stream.md#who-hears-what): each stream then only writes the text.
+ */
+const runsMade = new WeakMap<readonly ChangeEntry[], Map<string, readonly Run[]>>();
+
+function runsOf(entries: readonly ChangeEntry[], audience: StreamAudience & { key: string }): readonly Run[] {
+  let byAudience = runsMade.get(entries);
+  if (byAudience === undefined) {
+    byAudience = new Map();
+    runsMade.set(entries, byAudience);
+  }
+  const made = byAudience.get(audience.key);
+  if (made !== undefined) return made;
+  const visible = entries.filter((entry) => hears(audience, entry));
+  const runs: Run[] = [];
+  let start = 0;
+  while (start < visible.length) {
+    const first = visible[start];
+    if (first === undefined) break;
+    let end = start + 1;
+    while (end < visible.length && visible[end]?.kind === first.kind) end += 1;
+    const run = visible.slice(start, end);
+    const changes = first.kind === 'alert' ? run.map(alertChange) : run.map(monitorChange);
+    runs.push({ event: EVENT_OF[first.kind], nextSeq: visible[end]?.seq, data: JSON.stringify({ changes }) });
+    start = end;
+  }
+  byAudience.set(audience.key, runs);
+  return runs;
+}
+
 /** One SSE block: `event:`, `id:` and one `data:` line of JSON (which never holds a line break). */
 export function sseEvent(event: StreamEventName, id: number, data: unknown): string {
   return `event: ${event}\nid: ${id}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -61,7 +113,7 @@ export class LiveStream implements HubSubscriber {
   constructor(
     private readonly out: PassThrough,
     private readonly raw: ServerResponse,
-    private readonly audience: StreamAudience,
+    private readonly audience: StreamAudience & { key: string },
     private readonly options: LiveStreamOptions,
     private readonly onEnd: () => void,
   ) {
@@ -132,28 +184,11 @@ export class LiveStream implements HubSubscriber {
    * before the next event's first entry, so a reconnect from any id skips nothing.
    */
   private send(entries: readonly ChangeEntry[], watermark: number): void {
-    const visible = entries.filter((entry) => this.hears(entry));
-    let start = 0;
-    while (start < visible.length) {
-      const first = visible[start];
-      if (first === undefined) break;
-      let end = start + 1;
-      while (end < visible.length && visible[end]?.kind === first.kind) end += 1;
-      const next = visible[end];
-      const mark = next === undefined ? watermark : Math.min(watermark, next.seq - 1);
+    for (const run of runsOf(entries, this.audience)) {
+      const mark = run.nextSeq === undefined ? watermark : Math.min(watermark, run.nextSeq - 1);
       this.lastId = Math.max(this.lastId, mark);
-      const run = visible.slice(start, end);
-      const changes = first.kind === 'alert' ? run.map(alertChange) : run.map(monitorChange);
-      this.write(sseEvent(EVENT_OF[first.kind], this.lastId, { changes }));
-      start = end;
+      this.write(`event: ${run.event}\nid: ${this.lastId}\ndata: ${run.data}\n\n`);
     }
-  }
-
-  private hears(entry: ChangeEntry): boolean {
-    if (entry.kind === 'heartbeat' && !this.audience.heartbeats) return false;
-    if (entry.kind === 'blackout' && !this.audience.blackouts) return false;
-    const customers = this.audience.customers;
-    return customers === undefined || (entry.customer !== null && customers.has(entry.customer));
   }
 
   private write(text: string): void {

@@ -5,7 +5,7 @@ import { type AppContext, principalOf } from '../context.js';
 import { ApiError, badRequest } from '../errors.js';
 import type { ApiApp } from '../http/validation.js';
 import { ChangeHub } from '../http/change-hub.js';
-import { LiveStream } from '../http/live-stream.js';
+import { LiveStream, audienceKey } from '../http/live-stream.js';
 
 /** How long a client waits before reconnecting (the stream's `retry:` line), in milliseconds. */
 export const STREAM_RETRY_MS = 3_000;
@@ -81,14 +81,15 @@ export function registerStreamRoutes(app: ApiApp, context: AppContext): void {
         principal.unrestricted || hasScope(principal.scopes, scope, { deleteScopes: settings.DELETE_SCOPES });
       const out = new PassThrough();
       perUser.set(who, (perUser.get(who) ?? 0) + 1);
+      const audience = {
+        heartbeats: may('read:heartbeats'),
+        blackouts: may('read:blackouts'),
+        customers: principal.customers === undefined ? undefined : new Set(principal.customers),
+      };
       const stream = new LiveStream(
         out,
         reply.raw,
-        {
-          heartbeats: may('read:heartbeats'),
-          blackouts: may('read:blackouts'),
-          customers: principal.customers === undefined ? undefined : new Set(principal.customers),
-        },
+        { ...audience, key: audienceKey(audience) },
         { keepaliveMs: settings.STREAM_KEEPALIVE * 1000, maxUnsentBytes: STREAM_MAX_UNSENT_BYTES },
         () => {
           open.delete(stream);

@@ -1,0 +1,298 @@
+/**
+ * The live stream's server side (docs/api/stream.md), on SQLite and on a throwaway PostgreSQL cluster with its default
+ * durability: how long from `POST /alert` answered to the change reaching a stream (on the same process, and on
+ * PostgreSQL on another process than the sender); what 1,000 open streams cost in memory and in ingest throughput
+ * (the ingest bench's method: 16 connections, new alerts and duplicates); what the change log's triggers cost ingest;
+ * and a server restart: how long until a client reconnecting with Last-Event-ID has its hello again, and whether it
+ * then hears every change made while the server was down. Writes its section of RESULTS.md.
+ *
+ * `npm run build -w packages/server && node --import tsx bench/stream-server.ts`; BENCH_ENGINES=sqlite (or postgres)
+ * measures one engine, BENCH_N the requests per ingest case (5,000), BENCH_STREAM_ALERTS the alerts timed one by one
+ * (300), BENCH_STREAMS the open streams (1,000).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { type Socket, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { openDatabase } from '../packages/server/test/support/database.js';
+import { SseClient } from '../packages/server/test/support/sse.js';
+import { startBenchDatabase } from './cluster';
+import { type LoadResult, createClient, percentile, runLoad } from './http';
+import { writeStreamSection } from './results-file';
+import { benchAlert } from './seed-data';
+import { type BenchServer, startBenchServer } from './server';
+
+const N = Number(process.env.BENCH_N ?? 5000);
+const TIMED = Number(process.env.BENCH_STREAM_ALERTS ?? 300);
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 1000);
+const ENGINES = (process.env.BENCH_ENGINES ?? 'sqlite,postgres').split(',');
+const KEY = 'bench-stream-admin-key-0001';
+const AUTH = { Authorization: `Key ${KEY}` };
+const ENV = {
+  ADMIN_KEY: KEY,
+  SECRET_KEY: 'bench-stream-secret-key-that-is-long-enough',
+  STREAM_MAX_PER_USER: String(STREAMS + 100),
+  STREAM_MAX_CONNECTIONS: String(STREAMS + 100),
+};
+
+const lines: string[] = [];
+const say = (line: string): void => {
+  console.log(line);
+  lines.push(line);
+};
+
+/** A new alert of its own resource, so every one is created (never a duplicate of another). */
+const freshAlert = (tag: string, i: number) => ({ ...benchAlert(i), resource: `${tag}-${i}` });
+
+async function postAlert(endpoint: string, body: unknown): Promise<string> {
+  const response = await fetch(`${endpoint}/alert`, {
+    method: 'POST',
+    headers: { ...AUTH, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { id?: string };
+  if (response.status !== 201 || answer.id === undefined) throw new Error(`POST /alert: ${response.status}`);
+  return answer.id;
+}
+
+/** From each POST /alert answered to its `created` reaching a stream on `listenOn`, one alert at a time. */
+async function latency(postTo: string, listenOn: string, tag: string): Promise<{ p50: number; p95: number }> {
+  const client = await SseClient.open(`${listenOn}/alerts/stream`, AUTH);
+  await client.nextNamed('hello');
+  const arrived = new Map<string, number>();
+  const received = client.events;
+  let scanned = 0;
+  const scan = (): void => {
+    for (; scanned < received.length; scanned += 1) {
+      const event = received[scanned];
+      if (event?.event !== 'alerts') continue;
+      for (const change of (JSON.parse(event.data) as { changes: { id: string }[] }).changes) {
+        if (!arrived.has(change.id)) arrived.set(change.id, performance.now());
+      }
+    }
+  };
+  const times: number[] = [];
+  for (let i = 0; i < TIMED; i += 1) {
+    const id = await postAlert(postTo, freshAlert(tag, i));
+    const answered = performance.now();
+    await client.until(() => {
+      scan();
+      return arrived.has(id);
+    });
+    // The change may come in before the answer is read: then it took no time after it.
+    times.push(Math.max(0, (arrived.get(id) ?? answered) - answered));
+  }
+  client.close();
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+/** Streams held open on raw sockets, each reading and counting what comes; resolves once all have their hello. */
+async function openStreams(endpoint: string, count: number): Promise<{ sockets: Socket[]; bytes: () => number }> {
+  const url = new URL(`${endpoint}/alerts/stream`);
+  const request = `GET ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Key ${KEY}\r\n\r\n`;
+  let bytes = 0;
+  const sockets: Socket[] = [];
+  for (let start = 0; start < count; start += 100) {
+    const batch = Array.from({ length: Math.min(100, count - start) }, () => {
+      return new Promise<Socket>((resolve, reject) => {
+        const socket = connect({ host: url.hostname, port: Number(url.port) });
+        let head = '';
+        socket.on('error', reject);
+        socket.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+          if (head !== 'done') {
+            head += chunk.toString('latin1');
+            if (head.includes('event: hello')) {
+              head = 'done';
+              resolve(socket);
+            } else if (/^HTTP\/1\.1 [^2]/.test(head)) reject(new Error(head.split('\r\n')[0]));
+          }
+        });
+        socket.write(request);
+      });
+    });
+    sockets.push(...(await Promise.all(batch)));
+  }
+  return { sockets, bytes: () => bytes };
+}
+
+async function ingest(server: BenchServer, from: number): Promise<{ created: LoadResult; duplicates: LoadResult }> {
+  const client = createClient(server.baseURL, AUTH, 16);
+  const created = await runLoad(client, N, 16, (i) => ({ method: 'POST', path: '/alert', body: benchAlert(from + i) }));
+  const duplicates = await runLoad(client, N, 16, (i) => ({
+    method: 'POST',
+    path: '/alert',
+    body: benchAlert(from + (i % 500)),
+  }));
+  client.close();
+  return { created, duplicates };
+}
+
+const rate = (r: LoadResult): string => `${r.perSecond.toFixed(0)}/s`;
+
+/** Drops or puts back the change log's triggers: what ingest costs without them, on the same server. */
+async function withoutTriggers(databaseUrl: string, work: () => Promise<void>): Promise<void> {
+  const target: Parameters<typeof openDatabase>[0] = databaseUrl.startsWith('sqlite:')
+    ? { engine: 'sqlite', file: databaseUrl.slice('sqlite:'.length) }
+    : { engine: 'postgres', url: databaseUrl };
+  const db = openDatabase(target);
+  const saved: string[] = [];
+  try {
+    if (target.engine === 'sqlite') {
+      const { rows } = await sql<{
+        name: string;
+        sql: string;
+      }>`select name, sql from sqlite_master where type = 'trigger' and name like 'change_log_%'`.execute(db);
+      for (const row of rows) {
+        saved.push(row.sql);
+        await sql.raw(`drop trigger ${row.name}`).execute(db);
+      }
+    } else {
+      for (const table of ['alerts', 'heartbeats', 'blackouts']) {
+        for (const what of ['insert', 'update', 'delete']) {
+          await sql.raw(`alter table ${table} disable trigger change_log_${table}_${what}`).execute(db);
+          saved.push(`alter table ${table} enable trigger change_log_${table}_${what}`);
+        }
+      }
+    }
+    await work();
+  } finally {
+    for (const statement of saved) await sql.raw(statement).execute(db);
+    await db.destroy();
+  }
+}
+
+async function benchEngine(engine: string): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'alerta-stream-bench-'));
+  const cluster = engine === 'postgres' ? await startBenchDatabase('stream_bench', { durable: true }) : undefined;
+  const databaseUrl = cluster?.url ?? `sqlite:${join(dir, 'alerta.sqlite')}`;
+  const label = engine === 'postgres' ? 'postgres default' : 'sqlite';
+  let server = await startBenchServer(databaseUrl, ENV);
+  let other: BenchServer | undefined;
+  try {
+    say(`### ${label}`);
+    say('');
+    const same = await latency(server.baseURL, server.baseURL, 'latency');
+    say(
+      `- POST /alert answered → the change received by a stream on the same process, ${TIMED} alerts one at a time: ` +
+        `p50 ${same.p50.toFixed(1)} ms, p95 ${same.p95.toFixed(1)} ms`,
+    );
+    if (engine === 'postgres') {
+      other = await startBenchServer(databaseUrl, ENV);
+      const across = await latency(server.baseURL, other.baseURL, 'across');
+      say(
+        `- the same with the stream on another server process than the sender: p50 ${across.p50.toFixed(1)} ms, ` +
+          `p95 ${across.p95.toFixed(1)} ms`,
+      );
+    }
+
+    // Warmed up first; then the triggers off and on twice, alternately, so that neither has the warmer server or the
+    // smaller table; each figure is the mean of its two runs.
+    let offset = 100_000;
+    await ingest(server, offset);
+    offset += N;
+    const without = { created: 0, duplicates: 0 };
+    const plain = { created: 0, duplicates: 0 };
+    for (let round = 0; round < 2; round += 1) {
+      await withoutTriggers(databaseUrl, async () => {
+        const r = await ingest(server, offset);
+        without.created += r.created.perSecond / 2;
+        without.duplicates += r.duplicates.perSecond / 2;
+      });
+      offset += N;
+      const r = await ingest(server, offset);
+      plain.created += r.created.perSecond / 2;
+      plain.duplicates += r.duplicates.perSecond / 2;
+      offset += N;
+    }
+    const change = (withLog: number, base: number) => `${(((withLog - base) / base) * 100).toFixed(1)} %`;
+    say(
+      `- ingest, ${N} requests per case at 16 connections, no stream open: new alerts ${plain.created.toFixed(0)}/s ` +
+        `(${without.created.toFixed(0)}/s with the change log's triggers off: ${change(plain.created, without.created)}), ` +
+        `duplicates ${plain.duplicates.toFixed(0)}/s (${without.duplicates.toFixed(0)}/s: ` +
+        `${change(plain.duplicates, without.duplicates)})`,
+    );
+
+    const rssBefore = server.rssMb();
+    const streams = await openStreams(server.baseURL, STREAMS);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const rssOpen = server.rssMb();
+    const listened = await ingest(server, offset);
+    offset += N;
+    const rssAfter = server.rssMb();
+    say(
+      `- ${STREAMS} streams open on the process: RSS ${rssBefore.toFixed(0)} MB before, ${rssOpen.toFixed(0)} MB ` +
+        `with them open (+${(rssOpen - rssBefore).toFixed(0)} MB), ${rssAfter.toFixed(0)} MB after the ingest below`,
+    );
+    say(
+      `- ingest with the ${STREAMS} streams listening (each hearing every change): new alerts ${rate(listened.created)} ` +
+        `(${change(listened.created.perSecond, plain.created)} against none open), duplicates ` +
+        `${rate(listened.duplicates)} (${change(listened.duplicates.perSecond, plain.duplicates)}); ` +
+        `the streams received ${(streams.bytes() / 1024 / 1024).toFixed(0)} MB in all`,
+    );
+    for (const socket of streams.sockets) socket.destroy();
+
+    // A restart: a client that had a position reconnects; changes made while the server was down must all reach it.
+    const client = await SseClient.open(`${server.baseURL}/alerts/stream`, AUTH);
+    await client.nextNamed('hello');
+    const before = await postAlert(server.baseURL, freshAlert('restart', 0));
+    await client.nextChange('alerts', (c) => c.id === before);
+    const position = client.events.at(-1)?.id ?? '';
+    client.close();
+    await server.stop();
+    const downAt = performance.now();
+    const madeWhileDown: string[] = [];
+    if (other !== undefined) {
+      for (let i = 1; i <= 50; i += 1) madeWhileDown.push(await postAlert(other.baseURL, freshAlert('restart', i)));
+    } else {
+      const db = openDatabase({ engine: 'sqlite', file: databaseUrl.slice('sqlite:'.length) });
+      const { rows } = await sql<{ id: string }>`select id from alerts order by id limit 50`.execute(db);
+      await sql`update alerts set text = 'changed while the server was down' where id in (${sql.join(
+        rows.map((r) => r.id),
+      )})`.execute(db);
+      madeWhileDown.push(...rows.map((r) => r.id));
+      await db.destroy();
+    }
+    const restartAt = performance.now();
+    server = await startBenchServer(databaseUrl, ENV);
+    const healthyAt = performance.now();
+    const again = await SseClient.open(`${server.baseURL}/alerts/stream`, { ...AUTH, 'Last-Event-ID': position });
+    await again.nextNamed('hello');
+    const helloAt = performance.now();
+    const missing = new Set(madeWhileDown);
+    await again.until(() => {
+      for (const event of again.events) {
+        if (event.event !== 'alerts') continue;
+        for (const change of (JSON.parse(event.data) as { changes: { id: string }[] }).changes)
+          missing.delete(change.id);
+      }
+      return missing.size === 0;
+    }, 20_000);
+    again.close();
+    say(
+      `- restart: ${madeWhileDown.length} changes made while the server was down ` +
+        `(${engine === 'postgres' ? 'through the other process' : 'written to the database file directly'}); ` +
+        `from the new process's start to its hello for a client reconnecting with Last-Event-ID ` +
+        `${((helloAt - restartAt) / 1000).toFixed(2)} s (the process healthy after ${((healthyAt - restartAt) / 1000).toFixed(2)} s, ` +
+        `down ${((restartAt - downAt) / 1000).toFixed(1)} s in all); every change made while down received, ` +
+        `${again.events.some((e) => e.event === 'resync') ? 'with' : 'without'} a resync`,
+    );
+    say('');
+  } finally {
+    await other?.stop();
+    await server.stop();
+    await cluster?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+for (const engine of ENGINES) await benchEngine(engine);
+writeStreamSection(`## Live stream (server side)`, [
+  `Measured ${new Date().toISOString().slice(0, 10)} by \`bench/stream-server.ts\` on the built server, load and ` +
+    'streams on the same 2 cores; PostgreSQL with its default durability. Ingest cases run one after another on ' +
+    'one growing database, so compare within an engine.',
+  '',
+  ...lines,
+]);
