@@ -121,10 +121,42 @@ function useScreenRefresh(store: LiveStore): void {
   }, [store, queryClient]);
 }
 
+/**
+ * docs/console/behaviour.md#live-updates: the stream opens once the console has had nothing to load for this long, so
+ * that it never competes with the first load of a screen (which polling keeps fresh meanwhile)…
+ */
+export const STREAM_QUIET_MS = 1_500;
+/** …or at the latest this long after the console started, on a screen that never stops loading. */
+export const STREAM_START_MAX_MS = 10_000;
+
+/** Calls `start` once no query has been loading for {@link STREAM_QUIET_MS}; returns what cancels the wait. */
+function afterQuiet(queryClient: QueryClient, start: () => void): () => void {
+  const since = Date.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(fire, Math.max(0, Math.min(STREAM_QUIET_MS, since + STREAM_START_MAX_MS - Date.now())));
+  };
+  const fire = () => {
+    if (queryClient.isFetching() > 0 && Date.now() - since < STREAM_START_MAX_MS) return arm();
+    unsubscribe();
+    start();
+  };
+  const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && Date.now() - since < STREAM_START_MAX_MS) arm();
+  });
+  arm();
+  return () => {
+    clearTimeout(timer);
+    unsubscribe();
+  };
+}
+
 /** Runs this tab's part of the stream while the server offers one and the visitor may read alerts. */
 function LiveConnection({ store }: { store: LiveStore }) {
   const config = useConfig();
   const api = useApi();
+  const queryClient = useQueryClient();
   const session = useSession();
   const path = config.stream?.path;
   const keepalive = config.stream?.keepalive;
@@ -135,19 +167,22 @@ function LiveConnection({ store }: { store: LiveStore }) {
     let stop: (() => void) | null = null;
     let stopped = false;
     store.setState('connecting');
-    // Its own chunk (docs/console/behaviour.md#live-updates): a console without a stream never loads it.
-    import('./connect').then(
-      ({ startLive }) => {
-        if (!stopped) stop = startLive({ api, endpoint, path, keepaliveSeconds: keepalive, store });
-      },
-      () => store.setState('down'),
-    );
+    const cancelWait = afterQuiet(queryClient, () => {
+      // Its own chunk (docs/console/behaviour.md#live-updates): a console without a stream never loads it.
+      import('./connect').then(
+        ({ startLive }) => {
+          if (!stopped) stop = startLive({ api, endpoint, path, keepaliveSeconds: keepalive, store });
+        },
+        () => store.setState('down'),
+      );
+    });
     return () => {
       stopped = true;
+      cancelWait();
       stop?.();
       store.stop();
     };
-  }, [store, api, endpoint, path, keepalive, reader]);
+  }, [store, api, queryClient, endpoint, path, keepalive, reader]);
   useScreenRefresh(store);
   useDesktopNotifications(store);
   return null;

@@ -41,7 +41,8 @@ async function openLive(config: ClientConfig = LIVE): Promise<LiveStreamMock> {
   alertsScenario.answer((_url, n) => [makeAlert({ id: `alert-${n}`, resource: `load-${n}` })]);
   renderApp('/alerts', { token: makeToken(), config });
   await shown(1);
-  await until(() => expect(mock.connections).toHaveLength(1));
+  // The stream opens once the console has had nothing to load for a moment.
+  await until(() => expect(mock.connections).toHaveLength(1), 50);
   mock.hello('1');
   await until(() => expect(liveStatus()).toBeInTheDocument(), 10);
   await shown(2);
@@ -59,6 +60,22 @@ afterEach(() => {
 });
 
 describe('live updates on the alert list', () => {
+  it('opens the stream only once the first load is over and the console has been quiet a moment', async () => {
+    const mock = liveStream();
+    server.use(mock.handler);
+    alertsScenario.answer((_url, n) => [makeAlert({ resource: `load-${n}` })]);
+    const release = alertsScenario.hold();
+    renderApp('/alerts', { token: makeToken(), config: LIVE });
+    await advance(3_000);
+    expect(mock.connections).toHaveLength(0);
+    release();
+    await shown(1);
+    await advance(1_000);
+    expect(mock.connections).toHaveLength(0);
+    await advance(600);
+    await until(() => expect(mock.connections).toHaveLength(1));
+  });
+
   it('reloads the list and the tab counts when alerts change, without polling', async () => {
     const mock = await openLive();
     const counts = countLoads();
