@@ -66,6 +66,7 @@ describe('live updates on the alert list', () => {
     alertsScenario.answer((_url, n) => [makeAlert({ resource: `load-${n}` })]);
     const release = alertsScenario.hold();
     renderApp('/alerts', { token: makeToken(), config: LIVE });
+    await until(() => expect(listLoads()).toBe(1));
     await advance(3_000);
     expect(mock.connections).toHaveLength(0);
     release();
