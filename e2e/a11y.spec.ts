@@ -1,23 +1,6 @@
-import { alertRow, createUser, EVERY_STATUS, logIn, postAlert, unique, type Credentials } from './support/alerts';
+import { alertRow, createUser, EVERY_STATUS, logIn, postAlert, putMyPreferences, unique } from './support/alerts';
 import { blocking, runAxe } from './support/axe';
 import { expect, test, type RunningServer } from './support/server';
-
-/** Sets `prefs` for `who` the way the console stores preferences: PUT /user/me/attributes as that user. */
-async function putMyPreferences(server: RunningServer, who: Credentials, prefs: Record<string, unknown>) {
-  const login = await fetch(`${server.baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: who.login, password: who.password }),
-  });
-  expect(login.status).toBe(200);
-  const { token } = (await login.json()) as { token: string };
-  const answer = await fetch(`${server.baseURL}/api/user/me/attributes`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ attributes: { prefs } }),
-  });
-  expect(answer.status, await answer.text()).toBe(200);
-}
 
 /** WCAG relative luminance of a CSS `rgb()`/`rgba()` colour. */
 function luminance(color: string): number {

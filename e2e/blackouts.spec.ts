@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { createUser, logIn, postAlert, unique, type Credentials } from './support/alerts';
+import { createUser, logIn, postAlert, putMyPreferences, unique } from './support/alerts';
 import { blocking, runAxe } from './support/axe';
 import { expect, test, type RunningServer } from './support/server';
 
@@ -42,22 +42,6 @@ async function addValues(field: Locator, ...values: string[]): Promise<void> {
 }
 
 const HOUR = 3600_000;
-
-/** Stores `prefs` for `who` the way the console does: PUT /user/me/attributes as that user. */
-async function putMyPreferences(server: RunningServer, who: Credentials, prefs: Record<string, unknown>) {
-  const login = await fetch(`${server.baseURL}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ username: who.login, password: who.password }),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const answer = await fetch(`${server.baseURL}/api/user/me/attributes`, {
-    method: 'PUT',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify({ attributes: { prefs } }),
-  });
-  expect(answer.status, await answer.text()).toBe(200);
-}
 
 /** Blackouts of every kind the list shows differently: narrowed, whole environment, all from an origin, pending. */
 async function postVariedBlackouts(server: RunningServer, resource: string): Promise<void> {

@@ -124,3 +124,24 @@ export async function rowAction(row: Locator, label: string): Promise<void> {
 
 /** A hash filter that lists every status, so acted-on alerts stay in view. */
 export const EVERY_STATUS = '#status:open,ack,shelved,closed';
+
+/** Stores `prefs` for `who` the way the console does: PUT /user/me/attributes as that user. */
+export async function putMyPreferences(
+  server: RunningServer,
+  who: Credentials,
+  prefs: Record<string, unknown>,
+): Promise<void> {
+  const login = await fetch(`${server.baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: who.login, password: who.password }),
+  });
+  expect(login.status).toBe(200);
+  const { token } = (await login.json()) as { token: string };
+  const answer = await fetch(`${server.baseURL}/api/user/me/attributes`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ attributes: { prefs } }),
+  });
+  expect(answer.status, await answer.text()).toBe(200);
+}

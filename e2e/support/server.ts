@@ -56,29 +56,33 @@ export const test = base.extend<
     async ({ serverEnv }, use) => {
       // The built server on an empty SQLite database in a temporary folder, with its first-run administrator.
       const server = await startWithFirstAdmin({ name: 'e2e', env: serverEnv });
-      const { admin, origin: baseURL } = server;
-      let token: string | undefined;
-      const api: RunningServer['api'] = async (method, path, body) => {
-        if (!token) {
-          const login = await fetch(`${baseURL}/api/auth/login`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ username: admin.login, password: admin.password }),
-          });
-          token = ((await login.json()) as { token: string }).token;
-        }
-        const response = await fetch(`${baseURL}/api${path}`, {
-          method,
-          headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        return { status: response.status, body: (await response.json()) as unknown };
-      };
-      await use({ baseURL, admin, api });
+      await use(runningServer(server.origin, server.admin));
       await server.stop();
     },
     { scope: 'worker' },
   ],
 });
+
+/** A server at `baseURL` as the tests drive it: its API called as `admin`, who logs in on the first call. */
+export function runningServer(baseURL: string, admin: Credentials): RunningServer {
+  let token: string | undefined;
+  const api: RunningServer['api'] = async (method, path, body) => {
+    if (!token) {
+      const login = await fetch(`${baseURL}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: admin.login, password: admin.password }),
+      });
+      token = ((await login.json()) as { token: string }).token;
+    }
+    const response = await fetch(`${baseURL}/api${path}`, {
+      method,
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as unknown };
+  };
+  return { baseURL, admin, api };
+}
 
 export { expect };

@@ -36,6 +36,8 @@ export interface ServerProcessOptions {
   echoStderr?: boolean;
   /** Names the temporary DATA_DIR, `alerta-<name>-…`. */
   name?: string;
+  /** The port to listen on, e.g. a restarted server's old one: a free port unless given. */
+  port?: number;
 }
 
 export interface ServerProcess {
@@ -81,7 +83,7 @@ export async function startServerProcess(options: ServerProcessOptions = {}): Pr
   if (options.main === undefined && !existsSync(BUILT_MAIN)) {
     throw new Error(`${BUILT_MAIN} is missing: run \`npm run build\` first.`);
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const ownDataDir = options.env?.DATA_DIR === undefined;
   const dataDir = options.env?.DATA_DIR ?? mkdtempSync(join(tmpdir(), `alerta-${options.name ?? 'server'}-`));
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...main], {
