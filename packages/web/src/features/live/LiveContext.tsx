@@ -5,7 +5,7 @@ import { queryKeys } from '../../api/queryKeys';
 import { useConfig } from '../../config/ConfigContext';
 import { useSession } from '../auth';
 import { LiveStore, type ChangeBatch, type LiveState } from './liveStore';
-import { useDesktopNotifications } from './useDesktopNotifications';
+import { useNotifySettings } from './useDesktopNotifications';
 
 /** Outside a provider (a screen rendered alone): no stream, the console polls. */
 const LiveContext = createContext<LiveStore>(new LiveStore());
@@ -157,6 +157,7 @@ function LiveConnection({ store }: { store: LiveStore }) {
   const config = useConfig();
   const api = useApi();
   const queryClient = useQueryClient();
+  const notifySettings = useNotifySettings();
   const session = useSession();
   const path = config.stream?.path;
   const keepalive = config.stream?.keepalive;
@@ -171,7 +172,7 @@ function LiveConnection({ store }: { store: LiveStore }) {
       // Its own chunk (docs/console/behaviour.md#live-updates): a console without a stream never loads it.
       import('./connect').then(
         ({ startLive }) => {
-          if (!stopped) stop = startLive({ api, endpoint, path, keepaliveSeconds: keepalive, store });
+          if (!stopped) stop = startLive({ api, endpoint, path, keepaliveSeconds: keepalive, store, notifySettings });
         },
         () => store.setState('down'),
       );
@@ -182,9 +183,8 @@ function LiveConnection({ store }: { store: LiveStore }) {
       stop?.();
       store.stop();
     };
-  }, [store, api, queryClient, endpoint, path, keepalive, reader]);
+  }, [store, api, queryClient, notifySettings, endpoint, path, keepalive, reader]);
   useScreenRefresh(store);
-  useDesktopNotifications(store);
   return null;
 }
 

@@ -1,5 +1,6 @@
 import type { ApiClient } from '../../api';
 import type { LiveStore } from './liveStore';
+import { startNotifications, type NotifySettings } from './notify';
 import { runStream } from './streamClient';
 import { startHub, type ChannelLike, type LockManagerLike } from './streamHub';
 
@@ -11,6 +12,8 @@ export interface LiveConnection {
   path: string;
   keepaliveSeconds: number | undefined;
   store: LiveStore;
+  /** What desktop notifications follow, read for every batch. */
+  notifySettings: () => NotifySettings;
 }
 
 /** The browser's Web Locks, when it has them (not over plain http on some browsers, not in jsdom). */
@@ -26,10 +29,18 @@ function browserChannels(): ((name: string) => ChannelLike) | undefined {
 /**
  * Starts this tab's part of the live stream (docs/console/behaviour.md#live-updates): the stream read with the API
  * client (so with the console's Authorization header, never a token in the address), shared between the tabs of the
- * browser, its events and state handed to `store`. Its own chunk, loaded only when the server offers a stream.
+ * browser, its events and state handed to `store`, and the desktop notifications they may raise. Its own chunk, loaded only when the server offers a stream.
  */
-export function startLive({ api, endpoint, path, keepaliveSeconds, store }: LiveConnection): () => void {
+export function startLive({
+  api,
+  endpoint,
+  path,
+  keepaliveSeconds,
+  store,
+  notifySettings,
+}: LiveConnection): () => void {
   store.setState('connecting');
+  const stopNotifications = startNotifications(store, api, notifySettings);
   const stop = startHub({
     name: `alerta-live ${endpoint}`,
     locks: browserLocks(),
@@ -59,6 +70,7 @@ export function startLive({ api, endpoint, path, keepaliveSeconds, store }: Live
       }),
   });
   return () => {
+    stopNotifications();
     stop();
     store.stop();
   };

@@ -1,4 +1,4 @@
 /** The live stream of changes (docs/console/behaviour.md#live-updates) and the desktop notifications it raises. */
 export { LiveProvider, useLiveListRefresh, useLiveState, useLiveStore } from './LiveContext';
 export type { LiveState } from './liveStore';
-export { notificationApi } from './useDesktopNotifications';
+export { notificationApi } from './notificationApi';
