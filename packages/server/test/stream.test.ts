@@ -224,6 +224,24 @@ forEachEngine((engine) => {
       assert.equal(query.status, 400);
     });
 
+    it('drops old entries through housekeeping, keeping the newest', async () => {
+      await postAlert({ resource: 'prune1' });
+      await postAlert({ resource: 'prune2' });
+      const before = await server.store.changeLog.bounds();
+      assert.ok(before !== undefined && before.max > before.min);
+      await server.store.housekeeping.run((tx) => tx.dropChanges(new Date(Date.now() + 60_000).toISOString()), {
+        wait: true,
+      });
+      assert.deepEqual(await server.store.changeLog.bounds(), { min: before.max, max: before.max });
+    });
+
+    it('never opens a stream for a key in the URL', async () => {
+      const key = (await inject('POST', '/key', { scopes: ['read'], text: 'in a URL' })).key as string;
+      const inUrl = await SseClient.open(`${server.url}/alerts/stream?api-key=${key}`);
+      assert.equal(inUrl.status, 400);
+      assert.equal((await SseClient.open(`${server.url}/alerts/stream?api-key=wrong`)).status, 401);
+    });
+
     it('needs read:alerts, and heartbeats and blackouts need their own read scopes', async () => {
       const anonymous = await SseClient.open(`${server.url}/alerts/stream`);
       assert.equal(anonymous.status, 401);

@@ -18,9 +18,12 @@ export interface HubOptions {
   pageSize?: number;
   /**
    * The shortest time between the starts of two reads: a wake sooner than that waits for it, so that under a stream of
-   * commits each read takes many entries and every stream gets one event for them instead of one per commit.
+   * commits each read takes many entries and every stream gets one event for them instead of one per commit. With
+   * many streams open the time grows (`coalescePerStreamMs` each, up to 100 ms): every read then costs a write to
+   * each of them.
    */
   coalesceMs?: number;
+  coalescePerStreamMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -42,7 +45,14 @@ export interface Replay {
   early: ReadonlySet<number>;
 }
 
-const DEFAULTS = { gapHoldMs: 3_000, pollMs: 1_000, pruneEveryMs: 60_000, pageSize: 1_000, coalesceMs: 10 };
+const DEFAULTS = {
+  gapHoldMs: 3_000,
+  pollMs: 1_000,
+  pruneEveryMs: 60_000,
+  pageSize: 1_000,
+  coalesceMs: 10,
+  coalescePerStreamMs: 0.05,
+};
 
 /**
  * One reader of the change log for all of a process's streams (docs/api/stream.md#across-processes). It starts with
@@ -216,7 +226,11 @@ export class ChangeHub {
         await this.readNow();
       });
     };
-    const wait = this.lastReadAt + this.options.coalesceMs - Date.now();
+    const interval = Math.min(
+      100,
+      Math.max(this.options.coalesceMs, this.subscribers.size * this.options.coalescePerStreamMs),
+    );
+    const wait = this.lastReadAt + interval - Date.now();
     if (wait <= 0) read();
     else setTimeout(read, wait).unref();
   }

@@ -45,7 +45,11 @@ interface Run {
   event: StreamEventName;
   /** The sequence number of the next run's first entry, if a run follows. */
   nextSeq: number | undefined;
-  data: string;
+  /**
+   * The event's `event:` and `data:` lines, encoded once: every stream writes these same bytes, then its own `id:`
+   * line, which ends the event (the order of an event's lines does not matter to a reader of Server-Sent Events).
+   */
+  head: Buffer;
 }
 
 /** What a stream hears, as a key: streams with the same key are sent the same text. */
@@ -85,7 +89,9 @@ function runsOf(entries: readonly ChangeEntry[], audience: StreamAudience & { ke
     while (end < visible.length && visible[end]?.kind === first.kind) end += 1;
     const run = visible.slice(start, end);
     const changes = first.kind === 'alert' ? run.map(alertChange) : run.map(monitorChange);
-    runs.push({ event: EVENT_OF[first.kind], nextSeq: visible[end]?.seq, data: JSON.stringify({ changes }) });
+    const event = EVENT_OF[first.kind];
+    const head = Buffer.from(`event: ${event}\ndata: ${JSON.stringify({ changes })}\n`);
+    runs.push({ event, nextSeq: visible[end]?.seq, head });
     start = end;
   }
   byAudience.set(audience.key, runs);
@@ -187,14 +193,20 @@ export class LiveStream implements HubSubscriber {
     for (const run of runsOf(entries, this.audience)) {
       const mark = run.nextSeq === undefined ? watermark : Math.min(watermark, run.nextSeq - 1);
       this.lastId = Math.max(this.lastId, mark);
-      this.write(`event: ${run.event}\nid: ${this.lastId}\ndata: ${run.data}\n\n`);
+      this.write(run.head, `id: ${this.lastId}\n\n`);
     }
   }
 
-  private write(text: string): void {
+  private write(text: string | Buffer, end?: string): void {
     if (this.ended) return;
     this.wroteSinceTick = true;
-    this.out.write(text);
+    if (end === undefined) this.out.write(text);
+    else {
+      this.out.cork();
+      this.out.write(text);
+      this.out.write(end);
+      this.out.uncork();
+    }
     const unsent = this.out.writableLength + this.out.readableLength + this.raw.writableLength;
     if (unsent > this.options.maxUnsentBytes) {
       // A client this far behind is let go; it reconnects with Last-Event-ID and catches up from the log.

@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type Transaction, sql } from 'kysely';
 import pg from 'pg';
 import type { ChangeEntry, ChangeKind, ChangeLogRepository, ChangeWakeListener } from './change-log-types.js';
 import type { EngineSql } from './engine.js';
@@ -13,6 +13,12 @@ import type { Database } from './schema.js';
  * STREAM_HISTORY.
  */
 const NAME = 'change log of alerts, heartbeats and blackouts';
+
+/*
+ * The log has no index but its sequence: entries are appended in order of time, so the old ones are those at its
+ * start, and dropping them walks the sequence from there. SQLite numbers entries by rowid (max + 1); since dropping
+ * old entries always keeps the newest, a number is never handed out twice.
+ */
 
 /** The PostgreSQL channel the triggers notify on commit; the notification carries nothing. */
 export const CHANGE_CHANNEL = 'alerta_changes';
@@ -170,7 +176,6 @@ export const POSTGRES_CHANGE_LOG_MIGRATION: Migration = {
   name: NAME,
   statements: [
     POSTGRES_TABLE,
-    'CREATE INDEX change_log_at ON change_log (at)',
     ...postgresTriggers(
       'alerts',
       (row, op) => alertValues(row, op, 'false'),
@@ -193,7 +198,7 @@ export const POSTGRES_CHANGE_LOG_MIGRATION: Migration = {
 // SQLite: row triggers, each of which also calls the wake function so the process's reader reads after the commit.
 
 const SQLITE_TABLE = `CREATE TABLE change_log (
-  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  seq INTEGER PRIMARY KEY,
   kind TEXT NOT NULL,
   op TEXT NOT NULL,
   object_id TEXT NOT NULL,
@@ -253,7 +258,6 @@ export const SQLITE_CHANGE_LOG_MIGRATION: Migration = {
   name: NAME,
   statements: [
     SQLITE_TABLE,
-    'CREATE INDEX change_log_at ON change_log (at)',
     ...sqliteTriggers('alerts', ALERT_COLUMNS, sqliteAlert),
     ...sqliteTriggers('heartbeats', HEARTBEAT_COLUMNS, sqliteMonitor('heartbeat')),
     ...sqliteTriggers('blackouts', BLACKOUT_COLUMNS, sqliteMonitor('blackout')),
@@ -295,6 +299,27 @@ function toEntry(engine: EngineSql, row: LogRow): ChangeEntry | undefined {
     updateTime: row.update_time === null ? null : engine.decodeDate(row.update_time),
     repeat: row.repeat === true || row.repeat === 1,
   };
+}
+
+/**
+ * Drops the entries stored before `before`, always keeping the newest (so SQLite never numbers an entry again): those
+ * before the first entry stored at or after `before`, found by walking the sequence from its start.
+ */
+export async function pruneChanges(db: Kysely<Database> | Transaction<Database>, before: string): Promise<number> {
+  const newest = await db.selectFrom('change_log').select('seq').orderBy('seq', 'desc').limit(1).executeTakeFirst();
+  if (newest === undefined) return 0;
+  const keep = await db
+    .selectFrom('change_log')
+    .select('seq')
+    .where('at', '>=', before)
+    .orderBy('seq')
+    .limit(1)
+    .executeTakeFirst();
+  const result = await db
+    .deleteFrom('change_log')
+    .where('seq', '<', keep?.seq ?? newest.seq)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** The wake listeners of one SQLite connection, which its triggers call through SQLITE_WAKE. */
@@ -432,12 +457,25 @@ export class KyselyChangeLogRepository implements ChangeLogRepository {
   }
 
   async lastBefore(before: string): Promise<number | undefined> {
-    const row = await this.db
+    // The entry before the first one stored at or after `before`; every entry when none is.
+    const first = await this.db
       .selectFrom('change_log')
-      .select((eb) => eb.fn.max('seq').as('seq'))
-      .where('at', '<', before)
+      .select('seq')
+      .where('at', '>=', before)
+      .orderBy('seq')
+      .limit(1)
       .executeTakeFirst();
-    return row?.seq === null || row?.seq === undefined ? undefined : Number(row.seq);
+    if (first !== undefined) {
+      const row = await this.db
+        .selectFrom('change_log')
+        .select('seq')
+        .where('seq', '<', first.seq)
+        .orderBy('seq', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+      return row === undefined ? undefined : Number(row.seq);
+    }
+    return (await this.bounds())?.max;
   }
 
   async bounds(): Promise<{ min: number; max: number } | undefined> {
@@ -458,15 +496,12 @@ export class KyselyChangeLogRepository implements ChangeLogRepository {
       const row = rows[0];
       return row === undefined || !row.called ? 0 : Number(row.value);
     }
-    const { rows } = await sql<{
-      seq: number;
-    }>`select seq from sqlite_sequence where name = 'change_log'`.execute(this.db);
-    return rows[0] === undefined ? 0 : Number(rows[0].seq);
+    // One writer: every number handed out has committed (or rolled back, and is handed out again).
+    return (await this.bounds())?.max ?? 0;
   }
 
   async prune(before: string): Promise<number> {
-    const result = await this.db.deleteFrom('change_log').where('at', '<', before).executeTakeFirst();
-    return Number(result.numDeletedRows);
+    return pruneChanges(this.db, before);
   }
 
   listen(listener: ChangeWakeListener): () => Promise<void> {

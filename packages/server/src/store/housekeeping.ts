@@ -1,5 +1,6 @@
 import { type Kysely, type SqlBool, type Transaction, sql } from 'kysely';
 import { deleteAlerts, lockAlert } from './alert-changes.js';
+import { pruneChanges } from './change-log.js';
 import { retryOnConflict } from './conflict-retry.js';
 import type { HousekeepingRepository, HousekeepingTransaction, PassOutcome, StaleAlerts } from './change-types.js';
 import type { EngineSql } from './engine.js';
@@ -83,7 +84,7 @@ function passTransaction(
       }),
     dropChanges: (before) =>
       writer(async (trx) => {
-        await trx.deleteFrom('change_log').where('at', '<', before).execute();
+        await pruneChanges(trx, before);
       }),
   };
 }

@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import type { ServerResponse } from 'node:http';
+import { PassThrough } from 'node:stream';
+import { describe, it } from 'node:test';
+import { ChangeHub } from '../src/http/change-hub.js';
+import { LiveStream, audienceKey } from '../src/http/live-stream.js';
+import type { ChangeEntry, ChangeLogRepository, ChangeWakeListener } from '../src/store/change-log-types.js';
+
+/** A change log in memory: entries appended by hand, a listener woken by hand, and what was asked of it. */
+class MemoryLog implements ChangeLogRepository {
+  entries: ChangeEntry[] = [];
+  listeners = 0;
+  private listener: ChangeWakeListener | undefined;
+
+  append(id: string, customer: string | null = null): void {
+    const seq = (this.entries.at(-1)?.seq ?? 0) + 1;
+    this.entries.push({
+      seq,
+      kind: 'alert',
+      op: 'created',
+      id,
+      customer,
+      environment: 'Production',
+      severity: 'major',
+      status: 'open',
+      lastReceiveTime: '2026-01-01T00:00:00.000Z',
+      updateTime: null,
+      repeat: false,
+    });
+    this.listener?.wake();
+  }
+
+  after(after: number, limit: number): Promise<ChangeEntry[]> {
+    return Promise.resolve(this.entries.filter((e) => e.seq > after).slice(0, limit));
+  }
+  lastBefore(): Promise<number | undefined> {
+    return Promise.resolve(this.entries.at(-1)?.seq);
+  }
+  bounds(): Promise<{ min: number; max: number } | undefined> {
+    const [first, last] = [this.entries[0], this.entries.at(-1)];
+    return Promise.resolve(first === undefined || last === undefined ? undefined : { min: first.seq, max: last.seq });
+  }
+  allocated(): Promise<number> {
+    return Promise.resolve(this.entries.at(-1)?.seq ?? 0);
+  }
+  prune(): Promise<number> {
+    return Promise.resolve(0);
+  }
+  listen(listener: ChangeWakeListener): () => Promise<void> {
+    this.listeners += 1;
+    this.listener = listener;
+    listener.listening(true);
+    return () => {
+      this.listeners -= 1;
+      this.listener = undefined;
+      return Promise.resolve();
+    };
+  }
+}
+
+async function until(check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('not in time');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** A response that never sends anything on: what is written stays in the stream's own buffer. */
+const stalledResponse = () => {
+  let destroyed = false;
+  const raw = { writableLength: 0, destroy: () => (destroyed = true) } as unknown as ServerResponse;
+  return { raw, destroyed: () => destroyed };
+};
+
+describe('the change hub and its streams', () => {
+  it('listens only while a stream is attached, and stops when the last one goes', async () => {
+    const log = new MemoryLog();
+    const hub = new ChangeHub(log, { historyMs: 600_000 });
+    const seen: string[] = [];
+    const first = { deliver: (entries: readonly ChangeEntry[]) => seen.push(...entries.map((e) => e.id)) };
+    const second = { deliver: () => undefined };
+    assert.equal(log.listeners, 0);
+    await hub.attach(first, undefined);
+    await hub.attach(second, undefined);
+    assert.equal(log.listeners, 1, 'one reader for every stream');
+    log.append('a1');
+    await until(() => seen.includes('a1'));
+    hub.detach(first);
+    hub.detach(second);
+    await until(() => log.listeners === 0);
+    assert.equal(hub.size, 0);
+    await hub.close();
+  });
+
+  it('lets a client go once its unsent text passes the bound, and frees it', async () => {
+    const log = new MemoryLog();
+    const hub = new ChangeHub(log, { historyMs: 600_000 });
+    const out = new PassThrough();
+    const response = stalledResponse();
+    let ended = false;
+    const audience = { heartbeats: true, blackouts: true, customers: undefined };
+    const stream: LiveStream = new LiveStream(
+      out,
+      response.raw,
+      { ...audience, key: audienceKey(audience) },
+      { keepaliveMs: 60_000, maxUnsentBytes: 4_000 },
+      () => {
+        ended = true;
+        hub.detach(stream);
+      },
+    );
+    const attachment = await hub.attach(stream, undefined);
+    await stream.begin(hub, 3_000, attachment);
+    for (let i = 0; i < 40 && !ended; i += 1) {
+      log.append(`slow-${i}`);
+      await until(() => out.readableLength > 0);
+      await new Promise((resolve) => setTimeout(resolve, 15));
+    }
+    assert.ok(ended, 'the stream ended');
+    assert.ok(response.destroyed(), 'its connection was closed');
+    await until(() => log.listeners === 0);
+    await hub.close();
+  });
+
+  it('tells a stream only of the customers it may see', async () => {
+    const log = new MemoryLog();
+    const hub = new ChangeHub(log, { historyMs: 600_000 });
+    const out = new PassThrough();
+    let text = '';
+    out.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const audience = { heartbeats: false, blackouts: false, customers: new Set(['Acme']) };
+    const stream: LiveStream = new LiveStream(
+      out,
+      stalledResponse().raw,
+      { ...audience, key: audienceKey(audience) },
+      { keepaliveMs: 60_000, maxUnsentBytes: 1_000_000 },
+      () => hub.detach(stream),
+    );
+    await stream.begin(hub, 3_000, await hub.attach(stream, undefined));
+    log.append('theirs', 'Beta');
+    log.append('nobody', null);
+    log.append('ours', 'Acme');
+    await until(() => text.includes('ours'));
+    assert.ok(!text.includes('theirs') && !text.includes('nobody'), text);
+    assert.match(text, /id: 3\n\n/);
+    stream.end();
+    await hub.close();
+  });
+});
