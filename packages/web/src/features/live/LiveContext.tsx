@@ -4,7 +4,7 @@ import { useApi } from '../../api';
 import { queryKeys } from '../../api/queryKeys';
 import { useConfig } from '../../config/ConfigContext';
 import { useSession } from '../auth';
-import { LiveStore, type ChangeBatch, type LiveState } from './liveStore';
+import { LiveStore, type LiveState } from './liveStore';
 import { useNotifySettings } from './useDesktopNotifications';
 
 /** Outside a provider (a screen rendered alone): no stream, the console polls. */
@@ -67,61 +67,6 @@ export function useLiveListRefresh(listKey: readonly unknown[], paused: boolean)
 }
 
 /**
- * The other screens the stream touches (docs/console/behaviour.md#live-updates): the detail of an alert that changed
- * (its notes too), the heartbeats and the blackouts lists. Only what is on screen loads; the rest is marked stale and
- * loads when shown. In a hidden tab the changes wait until it is seen again.
- */
-function applyBatch(queryClient: QueryClient, batch: ChangeBatch): void {
-  if (batch.resync) void queryClient.invalidateQueries({ queryKey: queryKeys.alerts.details });
-  else if (batch.alertIds.size > 0) {
-    const ids = [...batch.alertIds];
-    void queryClient.invalidateQueries({
-      queryKey: queryKeys.alerts.details,
-      // The detail's address may hold a prefix of the id (docs/api/conventions.md#ids).
-      predicate: ({ queryKey }) => {
-        const shown = queryKey[2];
-        return typeof shown === 'string' && ids.some((id) => id.startsWith(shown));
-      },
-    });
-  }
-  if (batch.heartbeats) void queryClient.invalidateQueries({ queryKey: queryKeys.admin.lists('/heartbeats') });
-  if (batch.blackouts) void queryClient.invalidateQueries({ queryKey: queryKeys.admin.lists('/blackouts') });
-}
-
-function mergeBatches(a: ChangeBatch, b: ChangeBatch): ChangeBatch {
-  return {
-    alerts: a.alerts || b.alerts,
-    alertIds: new Set([...a.alertIds, ...b.alertIds]),
-    alertChanges: [...a.alertChanges, ...b.alertChanges],
-    heartbeats: a.heartbeats || b.heartbeats,
-    blackouts: a.blackouts || b.blackouts,
-    resync: a.resync || b.resync,
-  };
-}
-
-function useScreenRefresh(store: LiveStore): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    let held: ChangeBatch | null = null;
-    const onVisible = () => {
-      if (document.visibilityState === 'hidden' || held === null) return;
-      const batch = held;
-      held = null;
-      applyBatch(queryClient, batch);
-    };
-    document.addEventListener('visibilitychange', onVisible);
-    const unsubscribe = store.onBatch((batch) => {
-      if (document.visibilityState === 'hidden') held = held === null ? batch : mergeBatches(held, batch);
-      else applyBatch(queryClient, batch);
-    });
-    return () => {
-      unsubscribe();
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [store, queryClient]);
-}
-
-/**
  * docs/console/behaviour.md#live-updates: the stream opens once the console has had nothing to load for this long, so
  * that it never competes with the first load of a screen (which polling keeps fresh meanwhile)…
  */
@@ -172,7 +117,9 @@ function LiveConnection({ store }: { store: LiveStore }) {
       // Its own chunk (docs/console/behaviour.md#live-updates): a console without a stream never loads it.
       import('./connect').then(
         ({ startLive }) => {
-          if (!stopped) stop = startLive({ api, endpoint, path, keepaliveSeconds: keepalive, store, notifySettings });
+          if (!stopped) {
+            stop = startLive({ api, queryClient, endpoint, path, keepaliveSeconds: keepalive, store, notifySettings });
+          }
         },
         () => store.setState('down'),
       );
@@ -184,7 +131,6 @@ function LiveConnection({ store }: { store: LiveStore }) {
       store.stop();
     };
   }, [store, api, queryClient, notifySettings, endpoint, path, keepalive, reader]);
-  useScreenRefresh(store);
   return null;
 }
 

@@ -1,11 +1,14 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../api';
 import type { LiveStore } from './liveStore';
 import { startNotifications, type NotifySettings } from './notify';
+import { startScreenRefresh } from './screenRefresh';
 import { runStream } from './streamClient';
 import { startHub, type ChannelLike, type LockManagerLike } from './streamHub';
 
 export interface LiveConnection {
   api: ApiClient;
+  queryClient: QueryClient;
   /** The API endpoint, which names the lock and the channel (one stream per API and browser). */
   endpoint: string;
   /** GET /config's `stream`. */
@@ -29,10 +32,11 @@ function browserChannels(): ((name: string) => ChannelLike) | undefined {
 /**
  * Starts this tab's part of the live stream (docs/console/behaviour.md#live-updates): the stream read with the API
  * client (so with the console's Authorization header, never a token in the address), shared between the tabs of the
- * browser, its events and state handed to `store`, and the desktop notifications they may raise. Its own chunk, loaded only when the server offers a stream.
+ * browser, its events and state handed to `store`, the screens other than the alert list reloaded and the desktop notifications they may raise. Its own chunk, loaded only when the server offers a stream.
  */
 export function startLive({
   api,
+  queryClient,
   endpoint,
   path,
   keepaliveSeconds,
@@ -40,6 +44,7 @@ export function startLive({
   notifySettings,
 }: LiveConnection): () => void {
   store.setState('connecting');
+  const stopScreens = startScreenRefresh(store, queryClient);
   const stopNotifications = startNotifications(store, api, notifySettings);
   const stop = startHub({
     name: `alerta-live ${endpoint}`,
@@ -71,6 +76,7 @@ export function startLive({
   });
   return () => {
     stopNotifications();
+    stopScreens();
     stop();
     store.stop();
   };
