@@ -5,7 +5,8 @@ import { queryKeys } from '../../api/queryKeys';
 import { makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests } from '../../test/server';
-import { alertsScenario } from '../../test/mocks';
+import { alertsScenario, liveStream } from '../../test/mocks';
+import { server } from '../../test/server';
 
 // Counts how often each row draws its severity badge (by the severity's word), i.e. how often each row renders.
 const badgeRenders = vi.hoisted(() => new Map<string, number>());
@@ -34,6 +35,44 @@ describe('alert rows on refresh', () => {
 
     alertsScenario.list([steady, { ...moving, lastReceiveTime: '2026-11-20T11:00:00.000Z', duplicateCount: 9 }]);
     await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(badgeRenders.get('Major')).toBeGreaterThan(before.moving ?? 0));
+    expect(badgeRenders.get('Critical')).toBe(before.steady);
+  });
+
+  it('re-renders only the rows whose alert changed when the live stream brings the change', async () => {
+    const steady = makeAlert({ resource: 'steady', severity: 'critical' });
+    const moving = makeAlert({ resource: 'moving', severity: 'major' });
+    alertsScenario.list([steady, moving]);
+    const stream = liveStream();
+    server.use(stream.handler);
+    renderApp('/alerts', {
+      token: makeToken(),
+      config: { columns: ['severity', 'resource'], stream: { path: '/alerts/stream' } },
+    });
+    await screen.findByRole('row', { name: /moving/ });
+    await stream.connection(1);
+    stream.hello('1');
+    await screen.findByRole('status', { name: /^Live updates: changes show/ });
+    // The read that follows a stream opened from now brings the same answer.
+    await waitFor(() => expect(alertsScenario.served()).toBe(2));
+    await observersTold();
+    const before = { steady: badgeRenders.get('Critical'), moving: badgeRenders.get('Major') };
+
+    alertsScenario.list([steady, { ...moving, lastReceiveTime: '2026-11-20T11:00:00.000Z', duplicateCount: 9 }]);
+    stream.event('alerts', '2', {
+      changes: [
+        {
+          op: 'changed',
+          id: moving.id,
+          environment: moving.environment,
+          severity: moving.severity,
+          status: moving.status,
+          lastReceiveTime: '2026-11-20T11:00:00.000Z',
+          updateTime: null,
+          repeat: true,
+        },
+      ],
+    });
     await waitFor(() => expect(badgeRenders.get('Major')).toBeGreaterThan(before.moving ?? 0));
     expect(badgeRenders.get('Critical')).toBe(before.steady);
   });
