@@ -2,7 +2,11 @@ import type { StreamEvent } from '@alerta/contract';
 import { waitFor } from '@testing-library/react';
 import { BroadcastChannel as NodeBroadcastChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { StreamState } from './streamClient';
+import { createApiClient } from '../../api';
+import { API } from '../../test/fixtures';
+import { liveStream } from '../../test/mocks';
+import { server } from '../../test/server';
+import { runStream, type StreamState } from './streamClient';
 import { startHub, type ChannelLike, type LockManagerLike, type StreamListener } from './streamHub';
 
 // docs/console/behaviour.md#live-updates: one stream per browser, run by the tab holding the lock and passed to the
@@ -150,5 +154,56 @@ describe('startHub', () => {
     expect(one.runs).toHaveLength(1);
     expect(two.runs).toHaveLength(1);
     expect(one.leading).toEqual([true]);
+  });
+});
+
+describe('startHub with the stream itself', () => {
+  it('opens one connection for two tabs, and the tab taking over resumes with Last-Event-ID', async () => {
+    const mock = liveStream();
+    server.use(mock.handler);
+    const api = createApiClient({ baseUrl: API, getToken: () => 'tok', onUnauthorized: () => undefined });
+    const locks = new FakeLocks();
+    const heard = { first: [] as string[], second: [] as string[] };
+    const states = { first: [] as StreamState[], second: [] as StreamState[] };
+    const open = (name: 'first' | 'second') =>
+      startHub({
+        name: 'alerta-live stream test',
+        locks,
+        openChannel: (channelName) => new NodeBroadcastChannel(channelName) as unknown as ChannelLike,
+        onEvent: (event) => heard[name].push(`${event.event}@${event.id}`),
+        onState: (state) => states[name].push(state),
+        onLeading: () => undefined,
+        run: (from, listener) =>
+          runStream({
+            ...listener,
+            lastEventId: from,
+            random: () => 0,
+            open: (resume, signal) =>
+              api.file('/alerts/stream', {
+                accept: 'text/event-stream',
+                signal,
+                headers: resume === null ? undefined : { 'Last-Event-ID': resume },
+              }),
+          }),
+      });
+    const stopFirst = open('first');
+    const stopSecond = open('second');
+    try {
+      await mock.connection(1);
+      mock.hello('1');
+      mock.event('alerts', '2', { changes: alerts('2').data.changes });
+      await waitFor(() => expect(heard.second).toContain('alerts@2'));
+      expect(heard.first).toContain('alerts@2');
+      expect(states.second).toContain('live');
+      expect(mock.connections).toHaveLength(1);
+
+      stopFirst();
+      const second = await mock.connection(2);
+      expect(second.headers.get('Last-Event-ID')).toBe('2');
+      await waitFor(() => expect(mock.connections[0]?.closed).toBe(true));
+    } finally {
+      stopFirst();
+      stopSecond();
+    }
   });
 });
