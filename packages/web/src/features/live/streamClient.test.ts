@@ -5,7 +5,7 @@ import { createApiClient } from '../../api';
 import { API } from '../../test/fixtures';
 import { liveStream, type LiveStreamMock } from '../../test/mocks';
 import { server } from '../../test/server';
-import { runStream, type StreamState } from './streamClient';
+import { AWAY_MAX_RETRY_MS, MAX_RETRY_MS, reconnectDelay, runStream, type StreamState } from './streamClient';
 
 // docs/console/behaviour.md#live-updates: the stream read with fetch and the console's headers, every event's data
 // checked against the contract, reconnects with Last-Event-ID and backoff.
@@ -115,6 +115,19 @@ describe('runStream', () => {
     expect(next.headers.get('Last-Event-ID')).toBe('1');
     mock.hello('2');
     await waitFor(() => expect(states).toEqual(['connecting', 'live', 'down', 'live']));
+  });
+
+  it('waits longer after each failure, at most a minute while refused and 4 s while the server is away', () => {
+    expect(reconnectDelay(0, 1_000, false, 0.5)).toBe(1_000);
+    expect(reconnectDelay(1, 1_000, false, 0.5)).toBe(2_000);
+    // However long a restarting server was gone, the stream is back within 5 s of its return.
+    for (const failures of [3, 10, 40]) {
+      expect(reconnectDelay(failures, 1_000, false, 0.999)).toBeLessThan(5_000);
+      expect(reconnectDelay(failures, 1_000, false, 0.5)).toBe(AWAY_MAX_RETRY_MS);
+    }
+    // A server that says no (a limit, a missing route) is asked less and less often.
+    expect(reconnectDelay(10, 1_000, true, 0.5)).toBe(MAX_RETRY_MS);
+    expect(reconnectDelay(10, 1_000, true, 0)).toBe(MAX_RETRY_MS * 0.75);
   });
 
   it('stops reading and lets go of the connection when stopped', async () => {

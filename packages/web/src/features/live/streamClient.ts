@@ -24,8 +24,28 @@ export interface StreamClientOptions {
 
 /** docs/console/behaviour.md#live-updates: the wait before the first reconnect when the server names none. */
 const DEFAULT_RETRY_MS = 1_000;
-/** The longest wait between attempts. */
+/** The longest wait between attempts the server refused (401, 403, 404, 429 …). */
 export const MAX_RETRY_MS = 60_000;
+/**
+ * The longest wait between attempts while the server does not answer, or answers 5xx as a proxy does while it
+ * restarts: with the jitter, the stream is back within 5 s of the server's return, however long it was away.
+ */
+export const AWAY_MAX_RETRY_MS = 4_000;
+
+/**
+ * The wait before attempt `failures` + 1: the server's `retry` doubled per failure, up to MAX_RETRY_MS while the server
+ * refuses and AWAY_MAX_RETRY_MS while it is away, ±25 % (`random` in [0, 1)) so that browsers do not all come at once.
+ */
+export function reconnectDelay(failures: number, retryMs: number, refused: boolean, random: number): number {
+  const longest = refused ? MAX_RETRY_MS : AWAY_MAX_RETRY_MS;
+  return Math.min(longest, retryMs * 2 ** failures) * (0.75 + 0.5 * random);
+}
+
+/** An answer with an HTTP status below 500: the server is there and said no. */
+function refusal(error: unknown): boolean {
+  const status = typeof error === 'object' && error !== null ? (error as { status?: unknown }).status : undefined;
+  return typeof status === 'number' && status < 500;
+}
 const DEFAULT_KEEPALIVE_S = 15;
 
 /** One event's data read with the contract's schema; anything unknown or malformed is null (ignored). */
@@ -46,7 +66,9 @@ export function readStreamEvent(message: SseMessage): StreamEvent | null {
  * Runs the live stream until stopped (docs/console/behaviour.md#live-updates): reads the answer chunk by chunk, hands
  * each known, well-formed event on, and reconnects when the stream ends or fails, with `Last-Event-ID` so nothing is
  * missed. `live` from the `hello` event on; a stream that ends after being live is opened again once (after the
- * server's `retry`) before it counts as `down`; from then on attempts back off, doubling up to a minute. Silence longer than two keep-alive periods (and 5 s) counts as a dead connection.
+ * server's `retry`) before it counts as `down`; from then on attempts back off, doubling up to a minute while the
+ * server refuses and up to 4 s while it does not answer. Silence longer than two keep-alive periods (and 5 s) counts
+ * as a dead connection.
  * Returns the function that stops it.
  */
 export function runStream(options: StreamClientOptions): () => void {
@@ -78,8 +100,8 @@ export function runStream(options: StreamClientOptions): () => void {
       };
     });
 
-  /** One connection, from opening to its end; true when it delivered `hello`. */
-  async function connect(): Promise<boolean> {
+  /** One connection, from opening to its end: whether it delivered `hello`, and whether the server refused it. */
+  async function connect(): Promise<{ live: boolean; refused: boolean }> {
     controller = new AbortController();
     const { signal } = controller;
     const resumeFrom = lastEventId;
@@ -116,7 +138,7 @@ export function runStream(options: StreamClientOptions): () => void {
     try {
       const response = await options.open(resumeFrom, signal);
       const body = response.body;
-      if (body === null) return live;
+      if (body === null) return { live, refused: false };
       const reader = body.getReader();
       const decoder = new TextDecoder();
       try {
@@ -129,9 +151,9 @@ export function runStream(options: StreamClientOptions): () => void {
       } finally {
         reader.cancel().catch(() => undefined);
       }
-      return live;
-    } catch {
-      return live;
+      return { live, refused: false };
+    } catch (error) {
+      return { live, refused: refusal(error) };
     } finally {
       clearTimeout(silence);
     }
@@ -141,12 +163,12 @@ export function runStream(options: StreamClientOptions): () => void {
     setState('connecting');
     let failures = 0;
     while (!stopped) {
-      const live = await connect();
+      const { live, refused } = await connect();
       if (stopped) return;
       if (live) failures = 0;
       // A stream that was live gets one quiet reconnect; after that the console polls until it is back.
       if (failures > 0 || state !== 'live') setState('down');
-      const backoff = Math.min(MAX_RETRY_MS, retryMs * 2 ** failures) * (0.75 + 0.5 * random());
+      const backoff = reconnectDelay(failures, retryMs, refused, random());
       failures++;
       await sleep(backoff);
     }
