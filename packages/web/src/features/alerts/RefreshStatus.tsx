@@ -9,7 +9,8 @@ export type PauseReason = 'user' | 'selection' | 'dialog' | 'hidden' | null;
 
 /**
  * docs/console/behaviour.md#live-updates: whether changes come through the live stream or by polling, in words beside an
- * icon; the longer explanation is its accessible name and tooltip. Nothing without a stream in the config.
+ * icon; its name and tooltip are the word with an explanation. A status, so a change of word is announced. Nothing
+ * without a stream in the config.
  */
 const LiveIndicator = memo(function LiveIndicator({ live, seconds }: { live: LiveState; seconds: number }) {
   const { t } = useTranslation();
@@ -23,7 +24,7 @@ const LiveIndicator = memo(function LiveIndicator({ live, seconds }: { live: Liv
   return (
     <span role="status" aria-label={hint} title={hint} className={classes.live} data-live={live}>
       {live === 'live' ? <LiveIcon /> : <PollingIcon />}
-      <span aria-hidden>{word}</span>
+      <span>{word}</span>
     </span>
   );
 });

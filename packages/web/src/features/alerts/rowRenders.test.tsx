@@ -52,7 +52,7 @@ describe('alert rows on refresh', () => {
     await screen.findByRole('row', { name: /moving/ });
     await stream.connection(1);
     stream.hello('1');
-    await screen.findByRole('status', { name: /^Live updates: changes show/ });
+    await screen.findByRole('status', { name: /^Live: changes show/ });
     // The read that follows a stream opened from now brings the same answer.
     await waitFor(() => expect(alertsScenario.served()).toBe(2));
     await observersTold();

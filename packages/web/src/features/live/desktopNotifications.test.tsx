@@ -67,7 +67,7 @@ async function openLive(found = [NEW]): Promise<LiveStreamMock & { app: ReturnTy
   await screen.findByText('web01');
   await mock.connection(1);
   mock.hello('1');
-  await screen.findByRole('status', { name: /^Live updates: changes show/ });
+  await screen.findByRole('status', { name: /^Live: changes show/ });
   return { ...mock, app };
 }
 
@@ -160,7 +160,7 @@ describe('desktop notifications', () => {
       await screen.findByText('web01');
       await waitFor(() => expect(request).toHaveBeenCalled());
       leader.postMessage({ kind: 'state', state: 'live' });
-      await screen.findByRole('status', { name: /^Live updates: changes show/ });
+      await screen.findByRole('status', { name: /^Live: changes show/ });
       const loads = requests.filter((r) => r.url.pathname === '/alerts').length;
       leader.postMessage({
         kind: 'event',

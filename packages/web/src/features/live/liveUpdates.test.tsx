@@ -15,8 +15,8 @@ const LIVE: ClientConfig = { stream: { path: '/alerts/stream' }, refresh_interva
 let requests: RecordedRequest[] = [];
 const listLoads = () => requests.filter((r) => r.url.pathname === '/alerts').length;
 const countLoads = () => requests.filter((r) => r.url.pathname === '/environments').length;
-const liveStatus = () => screen.queryByRole('status', { name: /^Live updates: changes show/ });
-const pollingStatus = () => screen.queryByRole('status', { name: /^Live updates are unavailable/ });
+const liveStatus = () => screen.queryByRole('status', { name: /^Live: changes show/ });
+const pollingStatus = () => screen.queryByRole('status', { name: /^Polling: live updates are unavailable/ });
 
 /**
  * Each answer lists one alert named after the load it answers: load-1, load-2… Waits for the n-th, moving the clock on
@@ -45,6 +45,7 @@ async function openLive(config: ClientConfig = LIVE): Promise<LiveStreamMock> {
   await until(() => expect(mock.connections).toHaveLength(1), 50);
   mock.hello('1');
   await until(() => expect(liveStatus()).toBeInTheDocument(), 10);
+  expect(liveStatus()).toHaveTextContent('Live');
   await shown(2);
   return mock;
 }
@@ -164,6 +165,7 @@ describe('live updates on the alert list', () => {
     mock.end();
     // One quiet reconnect (about a second), refused: the stream is down and the list polls every 5 s.
     await until(() => expect(pollingStatus()).toBeInTheDocument(), 100);
+    expect(pollingStatus()).toHaveTextContent('Polling');
     expect(screen.getByText('Refreshing every 5 s')).toBeInTheDocument();
     const before = listLoads();
     await advance(5_000);
@@ -190,7 +192,7 @@ describe('without a stream in GET /config', () => {
     renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 5000 } });
     await shown(1);
     expect(screen.getByText('Refreshing every 5 s')).toBeInTheDocument();
-    expect(screen.queryByRole('status', { name: /Live updates/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: /^(Live|Connecting|Polling):/ })).not.toBeInTheDocument();
     await advance(5_000);
     await shown(2);
     await advance(5_000);
