@@ -201,6 +201,39 @@ describe('without a stream in GET /config', () => {
   });
 });
 
+describe('live updates under the pointer', () => {
+  beforeEach(() => {
+    stopFakeClock();
+  });
+
+  it('hold the rows still while the pointer is on the list: a new alert waits, a closed one stays until it leaves', async () => {
+    const mock = liveStream();
+    server.use(mock.handler);
+    const first = makeAlert({ resource: 'first' });
+    const second = makeAlert({ resource: 'second' });
+    alertsScenario.list([first, second]);
+    const { user } = renderApp('/alerts', { token: makeToken(), config: LIVE });
+    const row = await screen.findByRole('row', { name: /second/ });
+    await mock.connection(1);
+    mock.hello('1');
+    await screen.findByRole('status', { name: /^Live: changes show/ });
+    const body = row.closest('tbody');
+    if (body === null) throw new Error('no table body');
+    await user.hover(row);
+
+    alertsScenario.list([makeAlert({ resource: 'newcomer' }), second]);
+    mock.event('alerts', '2', { changes: [change('new', 'created'), { ...change(first.id), status: 'closed' }] });
+    // The list has been read again, but the rows under the pointer stay as they were.
+    await waitFor(() => expect(document.querySelector('[data-gone]')).not.toBeNull());
+    expect(screen.queryByRole('row', { name: /newcomer/ })).toBeNull();
+    expect(body.querySelectorAll('tr')[0]).toHaveTextContent('first');
+
+    await user.unhover(body);
+    await screen.findByRole('row', { name: /newcomer/ });
+    expect(screen.queryByRole('row', { name: /first/ })).toBeNull();
+  });
+});
+
 describe('live updates on the other screens', () => {
   beforeEach(() => {
     stopFakeClock();
