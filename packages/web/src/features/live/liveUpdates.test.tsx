@@ -136,6 +136,24 @@ describe('live updates on the alert list', () => {
     expect(listLoads()).toBe(3);
   });
 
+  it('holds changes while the user paused refreshing, or a menu is open, and applies them on resume', async () => {
+    const mock = await openLive();
+    fireEvent.click(screen.getByRole('button', { name: 'Pause refreshing' }));
+    mock.event('alerts', '2', { changes: [change('alert-9')] });
+    await advance(2000);
+    expect(listLoads()).toBe(2);
+    fireEvent.click(screen.getByRole('button', { name: 'Resume refreshing' }));
+    await shown(3);
+
+    fireEvent.click(screen.getByRole('button', { name: 'More options' }));
+    await until(() => expect(screen.getByText('Refreshing paused while a dialog or menu is open')).toBeInTheDocument());
+    mock.event('alerts', '3', { changes: [change('alert-9')] });
+    await advance(2000);
+    expect(listLoads()).toBe(3);
+    fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
+    await shown(4);
+  });
+
   it('holds changes while the tab is hidden and applies them when it is seen again', async () => {
     const mock = await openLive();
     Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
