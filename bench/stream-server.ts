@@ -10,7 +10,7 @@
  * measures one engine, BENCH_N the requests per ingest case (5,000), BENCH_STREAM_ALERTS the alerts timed one by one
  * (300), BENCH_STREAMS the open streams (1,000).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type Socket, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -131,6 +131,21 @@ async function ingest(server: BenchServer, from: number): Promise<{ created: Loa
 }
 
 const rate = (r: LoadResult): string => `${r.perSecond.toFixed(0)}/s`;
+const signed = (n: number): string => `${n >= 0 ? '+' : '−'}${Math.abs(n).toFixed(0)}`;
+
+/** The server's user and system CPU time so far, in ms (clock ticks of /proc/<pid>/stat at 100 per second). */
+function cpuMs(server: BenchServer): number {
+  const fields = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11] ?? 0) + Number(fields[12] ?? 0)) * 10;
+}
+
+/** An ingest run with the server's CPU time per request, which the load generator's share of the cores skews less. */
+async function ingestCpu(server: BenchServer, from: number) {
+  const before = cpuMs(server);
+  const result = await ingest(server, from);
+  const perRequest = ((cpuMs(server) - before) * 1000) / (2 * N);
+  return { ...result, cpuUs: perRequest };
+}
 
 /** Drops or puts back the change log's triggers: what ingest costs without them, on the same server. */
 async function withoutTriggers(databaseUrl: string, work: () => Promise<void>): Promise<void> {
@@ -193,18 +208,20 @@ async function benchEngine(engine: string): Promise<void> {
     let offset = 100_000;
     await ingest(server, offset);
     offset += N;
-    const without = { created: 0, duplicates: 0 };
-    const plain = { created: 0, duplicates: 0 };
+    const without = { created: 0, duplicates: 0, cpuUs: 0 };
+    const plain = { created: 0, duplicates: 0, cpuUs: 0 };
     for (let round = 0; round < 2; round += 1) {
       await withoutTriggers(databaseUrl, async () => {
-        const r = await ingest(server, offset);
+        const r = await ingestCpu(server, offset);
         without.created += r.created.perSecond / 2;
         without.duplicates += r.duplicates.perSecond / 2;
+        without.cpuUs += r.cpuUs / 2;
       });
       offset += N;
-      const r = await ingest(server, offset);
+      const r = await ingestCpu(server, offset);
       plain.created += r.created.perSecond / 2;
       plain.duplicates += r.duplicates.perSecond / 2;
+      plain.cpuUs += r.cpuUs / 2;
       offset += N;
     }
     const change = (withLog: number, base: number) => `${(((withLog - base) / base) * 100).toFixed(1)} %`;
@@ -212,25 +229,27 @@ async function benchEngine(engine: string): Promise<void> {
       `- ingest, ${N} requests per case at 16 connections, no stream open: new alerts ${plain.created.toFixed(0)}/s ` +
         `(${without.created.toFixed(0)}/s with the change log's triggers off: ${change(plain.created, without.created)}), ` +
         `duplicates ${plain.duplicates.toFixed(0)}/s (${without.duplicates.toFixed(0)}/s: ` +
-        `${change(plain.duplicates, without.duplicates)})`,
+        `${change(plain.duplicates, without.duplicates)}); server CPU ${plain.cpuUs.toFixed(0)} µs per request ` +
+        `(${without.cpuUs.toFixed(0)} µs with the triggers off)`,
     );
 
     const rssBefore = server.rssMb();
     const streams = await openStreams(server.baseURL, STREAMS);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const rssOpen = server.rssMb();
-    const listened = await ingest(server, offset);
+    const listened = await ingestCpu(server, offset);
     offset += N;
     const rssAfter = server.rssMb();
     say(
       `- ${STREAMS} streams open on the process: RSS ${rssBefore.toFixed(0)} MB before, ${rssOpen.toFixed(0)} MB ` +
-        `with them open (+${(rssOpen - rssBefore).toFixed(0)} MB), ${rssAfter.toFixed(0)} MB after the ingest below`,
+        `with them open (${signed(rssOpen - rssBefore)} MB), ${rssAfter.toFixed(0)} MB after the ingest below`,
     );
     say(
       `- ingest with the ${STREAMS} streams listening (each hearing every change): new alerts ${rate(listened.created)} ` +
         `(${change(listened.created.perSecond, plain.created)} against none open), duplicates ` +
         `${rate(listened.duplicates)} (${change(listened.duplicates.perSecond, plain.duplicates)}); ` +
-        `the streams received ${(streams.bytes() / 1024 / 1024).toFixed(0)} MB in all`,
+        `server CPU ${listened.cpuUs.toFixed(0)} µs per request; the streams received ` +
+        `${(streams.bytes() / 1024 / 1024).toFixed(0)} MB in all (read by the load generator's process, on the same cores)`,
     );
     for (const socket of streams.sockets) socket.destroy();
 
