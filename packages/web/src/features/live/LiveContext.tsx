@@ -5,7 +5,7 @@ import { queryKeys } from '../../api/queryKeys';
 import { useConfig } from '../../config/ConfigContext';
 import { useSession } from '../auth';
 import { LiveStore, type LiveState } from './liveStore';
-import { useNotifySettings } from './useDesktopNotifications';
+import { useNotifySettings } from './useNotifySettings';
 
 /** Outside a provider (a screen rendered alone): no stream, the console polls. */
 const LiveContext = createContext<LiveStore>(new LiveStore());
