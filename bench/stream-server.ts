@@ -10,12 +10,16 @@
  * measures one engine, BENCH_N the requests per ingest case (5,000), BENCH_STREAM_ALERTS the alerts timed one by one
  * (300), BENCH_STREAMS the open streams (1,000).
  */
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { type Socket, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
-import { openDatabase } from '../packages/server/test/support/database.js';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { registerChangeWake } from '../packages/server/src/store/change-log.js';
 import { SseClient } from '../packages/server/test/support/sse.js';
 import { startBenchDatabase } from './cluster';
 import { type LoadResult, createClient, percentile, runLoad } from './http';
@@ -118,6 +122,39 @@ async function openStreams(endpoint: string, count: number): Promise<{ sockets: 
   return { sockets, bytes: () => bytes };
 }
 
+/**
+ * The streams, held by a process of their own (this file with `--readers`), so that reading them does not slow the
+ * load generator's own event loop: it prints `ready` once every stream has its hello, and the bytes received when
+ * asked (a line on its input), then exits when its input closes.
+ */
+async function readersProcess(endpoint: string, count: number) {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(import.meta.url), '--readers', endpoint, String(count)],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const lines = createInterface({ input: child.stdout });
+  const next = (): Promise<string> =>
+    new Promise((resolve, reject) => {
+      lines.once('line', resolve);
+      child.once('exit', () => reject(new Error('the stream readers exited')));
+    });
+  if ((await next()) !== 'ready') throw new Error('the stream readers did not start');
+  return {
+    bytes: async () => {
+      child.stdin.write('bytes\n');
+      return Number(await next());
+    },
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.stdin.end();
+      await exited;
+    },
+  };
+}
+
 async function ingest(server: BenchServer, from: number): Promise<{ created: LoadResult; duplicates: LoadResult }> {
   const client = createClient(server.baseURL, AUTH, 16);
   const created = await runLoad(client, N, 16, (i) => ({ method: 'POST', path: '/alert', body: benchAlert(from + i) }));
@@ -147,35 +184,57 @@ async function ingestCpu(server: BenchServer, from: number) {
   return { ...result, cpuUs: perRequest };
 }
 
-/** Drops or puts back the change log's triggers: what ingest costs without them, on the same server. */
-async function withoutTriggers(databaseUrl: string, work: () => Promise<void>): Promise<void> {
-  const target: Parameters<typeof openDatabase>[0] = databaseUrl.startsWith('sqlite:')
-    ? { engine: 'sqlite', file: databaseUrl.slice('sqlite:'.length) }
-    : { engine: 'postgres', url: databaseUrl };
-  const db = openDatabase(target);
-  const saved: string[] = [];
+/** Runs statements on a connection of its own: better-sqlite3 (with the change log's function) or pg. */
+async function onDatabase(databaseUrl: string, work: (run: (text: string) => Promise<unknown[]>) => Promise<void>) {
+  if (databaseUrl.startsWith('sqlite:')) {
+    const db = new BetterSqlite3(databaseUrl.slice('sqlite:'.length));
+    registerChangeWake(db);
+    try {
+      await work((text) => {
+        const statement = db.prepare(text);
+        return Promise.resolve(statement.reader ? statement.all() : (statement.run(), []));
+      });
+    } finally {
+      db.close();
+    }
+    return;
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
   try {
-    if (target.engine === 'sqlite') {
-      const { rows } = await sql<{
-        name: string;
-        sql: string;
-      }>`select name, sql from sqlite_master where type = 'trigger' and name like 'change_log_%'`.execute(db);
+    await work(async (text) => (await client.query(text)).rows as unknown[]);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Takes away the change log's triggers while `work` runs, then puts them back: what ingest costs without them. */
+async function withoutTriggers(databaseUrl: string, work: () => Promise<void>): Promise<void> {
+  const restore: string[] = [];
+  await onDatabase(databaseUrl, async (run) => {
+    if (databaseUrl.startsWith('sqlite:')) {
+      const rows = (await run(
+        "select name, sql from sqlite_master where type = 'trigger' and name like 'change_log_%'",
+      )) as { name: string; sql: string }[];
       for (const row of rows) {
-        saved.push(row.sql);
-        await sql.raw(`drop trigger ${row.name}`).execute(db);
+        restore.push(row.sql);
+        await run(`drop trigger ${row.name}`);
       }
     } else {
       for (const table of ['alerts', 'heartbeats', 'blackouts']) {
         for (const what of ['insert', 'update', 'delete']) {
-          await sql.raw(`alter table ${table} disable trigger change_log_${table}_${what}`).execute(db);
-          saved.push(`alter table ${table} enable trigger change_log_${table}_${what}`);
+          await run(`alter table ${table} disable trigger change_log_${table}_${what}`);
+          restore.push(`alter table ${table} enable trigger change_log_${table}_${what}`);
         }
       }
     }
+  });
+  try {
     await work();
   } finally {
-    for (const statement of saved) await sql.raw(statement).execute(db);
-    await db.destroy();
+    await onDatabase(databaseUrl, async (run) => {
+      for (const statement of restore) await run(statement);
+    });
   }
 }
 
@@ -234,7 +293,7 @@ async function benchEngine(engine: string): Promise<void> {
     );
 
     const rssBefore = server.rssMb();
-    const streams = await openStreams(server.baseURL, STREAMS);
+    const streams = await readersProcess(server.baseURL, STREAMS);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const rssOpen = server.rssMb();
     const listened = await ingestCpu(server, offset);
@@ -249,9 +308,9 @@ async function benchEngine(engine: string): Promise<void> {
         `(${change(listened.created.perSecond, plain.created)} against none open), duplicates ` +
         `${rate(listened.duplicates)} (${change(listened.duplicates.perSecond, plain.duplicates)}); ` +
         `server CPU ${listened.cpuUs.toFixed(0)} µs per request; the streams received ` +
-        `${(streams.bytes() / 1024 / 1024).toFixed(0)} MB in all (read by the load generator's process, on the same cores)`,
+        `${((await streams.bytes()) / 1024 / 1024).toFixed(0)} MB in all (read by a process of their own, on the same cores)`,
     );
-    for (const socket of streams.sockets) socket.destroy();
+    await streams.stop();
 
     // A restart: a client that had a position reconnects; changes made while the server was down must all reach it.
     const client = await SseClient.open(`${server.baseURL}/alerts/stream`, AUTH);
@@ -266,13 +325,12 @@ async function benchEngine(engine: string): Promise<void> {
     if (other !== undefined) {
       for (let i = 1; i <= 50; i += 1) madeWhileDown.push(await postAlert(other.baseURL, freshAlert('restart', i)));
     } else {
-      const db = openDatabase({ engine: 'sqlite', file: databaseUrl.slice('sqlite:'.length) });
-      const { rows } = await sql<{ id: string }>`select id from alerts order by id limit 50`.execute(db);
-      await sql`update alerts set text = 'changed while the server was down' where id in (${sql.join(
-        rows.map((r) => r.id),
-      )})`.execute(db);
-      madeWhileDown.push(...rows.map((r) => r.id));
-      await db.destroy();
+      await onDatabase(databaseUrl, async (run) => {
+        const rows = (await run('select id from alerts order by id limit 50')) as { id: string }[];
+        const ids = rows.map((r) => `'${r.id}'`).join(', ');
+        await run(`update alerts set text = 'changed while the server was down' where id in (${ids})`);
+        madeWhileDown.push(...rows.map((r) => r.id));
+      });
     }
     const restartAt = performance.now();
     server = await startBenchServer(databaseUrl, ENV);
@@ -307,11 +365,21 @@ async function benchEngine(engine: string): Promise<void> {
   }
 }
 
-for (const engine of ENGINES) await benchEngine(engine);
-writeStreamSection(`## Live stream (server side)`, [
-  `Measured ${new Date().toISOString().slice(0, 10)} by \`bench/stream-server.ts\` on the built server, load and ` +
-    'streams on the same 2 cores; PostgreSQL with its default durability. Ingest cases run one after another on ' +
-    'one growing database, so compare within an engine.',
-  '',
-  ...lines,
-]);
+if (process.argv[2] === '--readers') {
+  const streams = await openStreams(process.argv[3] ?? '', Number(process.argv[4] ?? STREAMS));
+  console.log('ready');
+  const input = createInterface({ input: process.stdin });
+  input.on('line', () => console.log(String(streams.bytes())));
+  input.on('close', () => {
+    for (const socket of streams.sockets) socket.destroy();
+  });
+} else {
+  for (const engine of ENGINES) await benchEngine(engine);
+  writeStreamSection(`## Live stream (server side)`, [
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`bench/stream-server.ts\` on the built server, load and ` +
+      'streams on the same 2 cores; PostgreSQL with its default durability. Ingest cases run one after another on ' +
+      'one growing database, so compare within an engine.',
+    '',
+    ...lines,
+  ]);
+}

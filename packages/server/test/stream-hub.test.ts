@@ -33,7 +33,7 @@ class MemoryLog implements ChangeLogRepository {
   after(after: number, limit: number): Promise<ChangeEntry[]> {
     return Promise.resolve(this.entries.filter((e) => e.seq > after).slice(0, limit));
   }
-  lastBefore(): Promise<number | undefined> {
+  lastOlderThan(): Promise<number | undefined> {
     return Promise.resolve(this.entries.at(-1)?.seq);
   }
   bounds(): Promise<{ min: number; max: number } | undefined> {

@@ -183,7 +183,7 @@ export class ChangeHub {
    * read when they commit. The first stream's `hello` is this position; entries above it reach it as changes.
    */
   private async initialWatermark(): Promise<number> {
-    const settled = await this.log.lastBefore(new Date(Date.now() - this.options.gapHoldMs).toISOString());
+    const settled = await this.log.lastOlderThan(this.options.gapHoldMs);
     if (settled !== undefined) return settled;
     const allocated = await this.log.allocated();
     const bounds = await this.log.bounds();

@@ -27,8 +27,8 @@ export interface ChangeWakeListener {
 export interface ChangeLogRepository {
   /** Entries with a sequence number above `after`, in order, at most `limit`. */
   after(after: number, limit: number): Promise<ChangeEntry[]>;
-  /** The highest sequence number of an entry stored before `before` (ISO time), if any. */
-  lastBefore(before: string): Promise<number | undefined>;
+  /** The highest sequence number of an entry stored more than `ageMs` ago by the database's clock, if any. */
+  lastOlderThan(ageMs: number): Promise<number | undefined>;
   /** The lowest and highest sequence numbers stored, if any. */
   bounds(): Promise<{ min: number; max: number } | undefined>;
   /** The highest sequence number handed out so far, committed or not (0 when none was). */

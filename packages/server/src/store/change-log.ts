@@ -456,7 +456,17 @@ export class KyselyChangeLogRepository implements ChangeLogRepository {
     return entries;
   }
 
-  async lastBefore(before: string): Promise<number | undefined> {
+  async lastOlderThan(ageMs: number): Promise<number | undefined> {
+    // By the database's clock, which stamped the entries (a server's clock may differ from it).
+    const { rows } = await (
+      this.engine.name === 'postgres'
+        ? sql<{ before: Date | string }>`select clock_timestamp() - ${ageMs} * interval '1 millisecond' as before`
+        : sql<{
+            before: string;
+          }>`select strftime('%Y-%m-%dT%H:%M:%fZ', 'now', ${`-${ageMs / 1000} seconds`}) as before`
+    ).execute(this.db);
+    const before =
+      rows[0] === undefined ? new Date(Date.now() - ageMs).toISOString() : this.engine.decodeDate(rows[0].before);
     // The entry before the first one stored at or after `before`; every entry when none is.
     const first = await this.db
       .selectFrom('change_log')
