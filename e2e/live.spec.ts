@@ -72,6 +72,104 @@ test.describe('live updates', () => {
     await expect(page.getByText(/Acknowledged by/).first()).toBeVisible({ timeout: LIVE_WITHIN });
   });
 
+  test('two tabs of one browser share one stream, and the second takes it over when the first closes', async ({
+    browser,
+    server,
+  }) => {
+    const user = await hourlyPoller(server);
+    const event = unique('Tabs');
+    const context = await browser.newContext();
+    const streams: string[] = [];
+    context.on('request', (request) => {
+      if (request.url().endsWith('/api/alerts/stream')) streams.push(request.url());
+    });
+    const first = await context.newPage();
+    await openLiveList(first, server, user, event);
+    const second = await context.newPage();
+    await second.goto(`${server.baseURL}/alerts?q=event:${event}`);
+    await expect(indicator(second)).toHaveText('Live', { timeout: 15_000 });
+    expect(streams, 'one stream for both tabs').toHaveLength(1);
+
+    await postAlert(server, { resource: 'seen-in-both', event });
+    await expect(row(first, 'seen-in-both')).toBeVisible({ timeout: LIVE_WITHIN });
+    await expect(row(second, 'seen-in-both')).toBeVisible({ timeout: LIVE_WITHIN });
+
+    await first.close();
+    await expect.poll(() => streams.length, { timeout: 15_000 }).toBe(2);
+    await postAlert(server, { resource: 'after-takeover', event });
+    await expect(row(second, 'after-takeover')).toBeVisible({ timeout: LIVE_WITHIN });
+    await context.close();
+  });
+
+  test('a desktop notification for a new open alert of a chosen severity, not for a repeat, opening the alert', async ({
+    page,
+    server,
+  }) => {
+    // The browser's notification centre is outside the page: a recorder stands in for it, granting permission when
+    // asked, as a user clicking Allow would.
+    await page.addInitScript(() => {
+      type Shown = { title: string; body: string; tag: string; onclick: (() => void) | null };
+      const shown: Shown[] = [];
+      class RecordedNotification {
+        // The browser remembers the answer for the site, across loads of the page.
+        static get permission(): NotificationPermission {
+          return localStorage.getItem('recorded-notification-permission') === 'granted' ? 'granted' : 'default';
+        }
+        static requestPermission(): Promise<NotificationPermission> {
+          localStorage.setItem('recorded-notification-permission', 'granted');
+          return Promise.resolve('granted');
+        }
+        onclick: (() => void) | null = null;
+        constructor(title: string, options: NotificationOptions = {}) {
+          const entry: Shown = { title, body: options.body ?? '', tag: options.tag ?? '', onclick: null };
+          shown.push(entry);
+          Object.defineProperty(this, 'onclick', {
+            set: (handler: (() => void) | null) => {
+              entry.onclick = handler;
+            },
+            get: () => entry.onclick,
+          });
+        }
+        close(): void {
+          // Nothing is on a screen to take away.
+        }
+      }
+      Object.assign(window, { Notification: RecordedNotification, shownNotifications: shown });
+    });
+    const user = await hourlyPoller(server);
+    await logIn(page, server, '/settings', user);
+    await page.getByRole('switch', { name: 'Notify me of new alerts on the desktop' }).click();
+    await expect(page.getByRole('switch', { name: 'Notify me of new alerts on the desktop' })).toBeChecked();
+
+    const event = unique('Notify');
+    await page.goto(`${server.baseURL}/alerts?q=event:${event}`);
+    await expect(indicator(page)).toHaveText('Live', { timeout: 15_000 });
+    const shown = () =>
+      page.evaluate(() =>
+        (
+          window as unknown as { shownNotifications: { title: string; body: string; tag: string }[] }
+        ).shownNotifications.map(({ title, body, tag }) => ({ title, body, tag })),
+      );
+
+    const id = await postAlert(server, { resource: 'notify-db', event, severity: 'critical', text: 'replica down' });
+    await expect
+      .poll(shown, { timeout: LIVE_WITHIN })
+      .toEqual([{ title: `Critical: notify-db · ${event}`, body: 'replica down', tag: id }]);
+    // A repeat of the critical alert, then a minor one (a severity not chosen): nothing more. Changes are handled in
+    // the order they come, so once the minor row shows, both have been.
+    await postAlert(server, { resource: 'notify-db', event, severity: 'critical', text: 'replica down' });
+    await postAlert(server, { resource: 'notify-minor', event, severity: 'minor' });
+    await expect(row(page, 'notify-minor')).toBeVisible({ timeout: LIVE_WITHIN });
+    expect(await shown()).toHaveLength(1);
+
+    await page.evaluate(() => {
+      (
+        window as unknown as { shownNotifications: { onclick: (() => void) | null }[] }
+      ).shownNotifications[0]?.onclick?.();
+    });
+    await expect(page).toHaveURL(new RegExp(`/alert/${id}$`));
+  });
+
   test('a user of one customer never hears of another customer’s alert', async ({ browser }) => {
     const base = await startWithFirstAdmin({ name: 'live-customers', env: { CUSTOMER_VIEWS: 'True' } });
     try {
