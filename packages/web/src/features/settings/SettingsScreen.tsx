@@ -106,9 +106,9 @@ function SettingsScreen() {
       <>
         <Text c="dimmed">{t('settings.intro')}</Text>
         <AppearanceSettings prefs={prefs} save={save} />
-        <NotificationSettings prefs={prefs} save={save} />
         <DateSettings prefs={prefs} save={save} />
         <AlertListSettings prefs={prefs} save={save} />
+        <NotificationSettings prefs={prefs} save={save} />
         <BlackoutSettings prefs={prefs} save={save} />
         <Group gap="sm" align="center">
           <Button variant="default" onClick={() => void save(null)}>
