@@ -11,7 +11,7 @@
  * Writes bench/LIVE-RESULTS.md. Run with `npm run build && node --import tsx bench/live-console.ts`;
  * `BENCH_LIVE_ALERTS`, `BENCH_LIVE_CONSOLES`, `BENCH_LIVE_WINDOW_S` change the sizes.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,11 @@ for (const file of ['packages/web/dist/index.html', 'packages/server/dist/main.j
     process.exit(1);
   }
 }
+
+/** The console as built when the run starts, so that a rebuild during the run changes nothing. */
+const CONSOLE_COPY = mkdtempSync(join(tmpdir(), 'alerta-live-console-'));
+cpSync('packages/web/dist', CONSOLE_COPY, { recursive: true });
+const SERVED = { CONSOLE_DIR: CONSOLE_COPY };
 
 /**
  * `fn(arg)` as a script for the page, whose policy refuses Playwright's own function calls. tsx compiles with
@@ -76,11 +81,17 @@ async function seenAt(page: Page, resource: string): Promise<number | undefined>
 async function api(baseURL: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${baseURL}${path}`, {
     method,
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    headers: { 'Content-Type': 'application/json', ...(token === '' ? {} : { Authorization: `Bearer ${token}` }) },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
   return response.json();
+}
+
+async function loginAs(baseURL: string, username: string, password: string): Promise<string> {
+  const answer = (await api(baseURL, '', 'POST', '/auth/login', { username, password })) as { token?: string };
+  if (answer.token === undefined) throw new Error(`no token for ${username}`);
+  return answer.token;
 }
 
 const setRefresh = (baseURL: string, token: string, refreshInterval: number) =>
@@ -161,16 +172,31 @@ async function readPathCpu(
   consoles: number,
   changeEvery: number,
 ): Promise<CpuFigure> {
-  const server: BenchServer = await startBenchServer(undefined, stream ? {} : { STREAM_ENABLED: 'False' });
+  const server: BenchServer = await startBenchServer(
+    undefined,
+    stream ? SERVED : { ...SERVED, STREAM_ENABLED: 'False' },
+  );
   const origin = server.baseURL.replace(/\/api$/, '');
   const contexts: BrowserContext[] = [];
   const requests = { count: 0 };
   try {
     const token = await loginToken(server.baseURL);
-    await setRefresh(server.baseURL, token, POLL_MS);
     for (let n = 0; n < 30; n += 1) await postAlert(server.baseURL, token, 0);
     for (let n = 0; n < consoles; n += 1) {
-      const { context, page } = await openConsole(browser, origin, token);
+      // A user each, as on an operations floor: one user's streams are limited (STREAM_MAX_PER_USER).
+      const login = `operator${String(n)}@example.com`;
+      const password = `operator-password-${String(n)}`;
+      await api(server.baseURL, token, 'POST', '/user', {
+        name: `Operator ${String(n)}`,
+        login,
+        email: login,
+        password,
+        roles: ['user'],
+        email_verified: true,
+      });
+      const own = await loginAs(server.baseURL, login, password);
+      await setRefresh(server.baseURL, own, POLL_MS);
+      const { context, page } = await openConsole(browser, origin, own);
       page.on('request', (request) => {
         if (request.url().includes('/api/')) requests.count += 1;
       });
@@ -200,7 +226,7 @@ async function readPathCpu(
 /** The server stopped for DOWN_S and started again on the same data: time until the console is live again. */
 async function reconnect(browser: Browser): Promise<{ liveAfterMs: number; missed: boolean }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'alerta-live-bench-'));
-  const first = await startBenchServer(undefined, { DATA_DIR: dataDir });
+  const first = await startBenchServer(undefined, { ...SERVED, DATA_DIR: dataDir });
   const origin = first.baseURL.replace(/\/api$/, '');
   const port = Number(new URL(origin).port);
   const token = await loginToken(first.baseURL);
@@ -212,7 +238,7 @@ async function reconnect(browser: Browser): Promise<{ liveAfterMs: number; misse
   const second = await startServerProcess({
     name: 'bench',
     port,
-    env: { DATA_DIR: dataDir, ADMIN_USERS: ADMIN.login, HOUSEKEEPING_INTERVAL: '0' },
+    env: { ...SERVED, DATA_DIR: dataDir, ADMIN_USERS: ADMIN.login, HOUSEKEEPING_INTERVAL: '0' },
   });
   const back = Date.now();
   try {
@@ -236,7 +262,7 @@ const lines: string[] = [];
 const ms = (v: number) => v.toFixed(0);
 try {
   // One process on SQLite.
-  const sqlite = await startBenchServer(undefined, {});
+  const sqlite = await startBenchServer(undefined, SERVED);
   const origin = sqlite.baseURL.replace(/\/api$/, '');
   const one = await latency(browser, origin, origin, 1);
   await sqlite.stop();
@@ -244,8 +270,8 @@ try {
 
   // Two processes on one PostgreSQL: the console on A, the alerts sent to B.
   const database = await startBenchDatabase('live_bench');
-  const a = await startBenchServer(database.url, {});
-  const b = await startBenchServer(database.url, {});
+  const a = await startBenchServer(database.url, SERVED);
+  const b = await startBenchServer(database.url, SERVED);
   const originA = a.baseURL.replace(/\/api$/, '');
   const originB = b.baseURL.replace(/\/api$/, '');
   const same = await latency(browser, originA, originA, 2);
@@ -309,7 +335,8 @@ try {
     '',
     '## Read-path CPU with 50 consoles (target: live at least 5× lower than polling every 5 s)',
     '',
-    `SQLite, 30 open alerts, ${String(CONSOLES)} consoles (one browser context each, so one stream each), ` +
+    `SQLite, 30 open alerts, ${String(CONSOLES)} consoles of as many users (one browser context each, so one ` +
+      'stream each), ' +
       `${String(WINDOW_S)} s measured after 15 s of settling; server CPU (user + system) from /proc; requests counted ` +
       'in the browsers.',
     '',
@@ -325,4 +352,5 @@ try {
   console.log(`wrote ${RESULTS}`);
 } finally {
   await browser.close();
+  rmSync(CONSOLE_COPY, { recursive: true, force: true });
 }
