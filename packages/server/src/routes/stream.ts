@@ -99,6 +99,8 @@ export function registerStreamRoutes(app: ApiApp, context: AppContext): void {
           hub.detach(stream);
         },
       );
+      // The answer's stream fails only when its connection has gone; the stream then ends like a closed one.
+      out.on('error', () => stream.end());
       open.add(stream);
       let attachment;
       try {
