@@ -101,6 +101,35 @@ forEachEngine((engine) => {
       }
     });
 
+    it('hears a change made while its listening connection is down, and listens again', async () => {
+      const seen: string[] = [];
+      const hub = new ChangeHub(store.changeLog, { historyMs: 600_000, pollMs: 200 });
+      try {
+        await hub.attach({ deliver: (entries) => seen.push(...entries.map((e) => e.id)) }, undefined);
+        const listening = async () =>
+          (
+            await second.query<{ pid: number }>(
+              "select pid from pg_stat_activity where query = 'LISTEN alerta_changes' and datname = current_database()",
+            )
+          ).rows;
+        for (const deadline = Date.now() + 5_000; (await listening()).length === 0;) {
+          if (Date.now() > deadline) throw new Error('the hub does not listen');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        for (const { pid } of await listening()) await second.query('select pg_terminate_backend($1)', [pid]);
+        await insertBlackout(second, 'while-down');
+        await until(() => seen.includes('while-down'), 'a change made while the connection was down');
+        for (const deadline = Date.now() + 10_000; (await listening()).length === 0;) {
+          if (Date.now() > deadline) throw new Error('the hub did not listen again');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await insertBlackout(second, 'after-reconnect');
+        await until(() => seen.includes('after-reconnect'), 'a change made after it listens again');
+      } finally {
+        await hub.close();
+      }
+    });
+
     it('resumes a stream from a position with what was delivered before it attached', async () => {
       const hub = new ChangeHub(store.changeLog, { historyMs: 600_000, gapHoldMs: 400 });
       try {

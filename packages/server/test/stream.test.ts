@@ -265,6 +265,21 @@ forEachEngine((engine) => {
     });
   });
 
+  describe('STREAM_ENABLED=false', () => {
+    let server: TestServer & { url: string };
+    before(async () => {
+      server = await listeningServer(engine, { STREAM_ENABLED: 'false' });
+    });
+    after(() => server.close());
+
+    it('answers 404 and GET /config names no stream', async () => {
+      const client = await SseClient.open(`${server.url}/alerts/stream`, admin);
+      assert.equal(client.status, 404);
+      const config = await server.app.inject({ method: 'GET', url: '/api/config' });
+      assert.equal(body(config).stream, undefined);
+    });
+  });
+
   describe('GET /alerts/stream limits', () => {
     let server: TestServer & { url: string };
     before(async () => {
