@@ -21,8 +21,7 @@ export interface LiveConnection {
 
 /** The browser's Web Locks, when it has them (not over plain http on some browsers, not in jsdom). */
 function browserLocks(): LockManagerLike | undefined {
-  const locks = (navigator as { locks?: LockManagerLike }).locks;
-  return locks === undefined ? undefined : locks;
+  return (navigator as { locks?: LockManagerLike }).locks;
 }
 
 function browserChannels(): ((name: string) => ChannelLike) | undefined {
@@ -32,7 +31,8 @@ function browserChannels(): ((name: string) => ChannelLike) | undefined {
 /**
  * Starts this tab's part of the live stream (docs/console/behaviour.md#live-updates): the stream read with the API
  * client (so with the console's Authorization header, never a token in the address), shared between the tabs of the
- * browser, its events and state handed to `store`, the screens other than the alert list reloaded and the desktop notifications they may raise. Its own chunk, loaded only when the server offers a stream.
+ * browser, its events and state handed to `store`; the screens other than the alert list reloaded, and the desktop
+ * notifications the changes may raise. Its own chunk, loaded only when the server offers a stream.
  */
 export function startLive({
   api,
