@@ -35,7 +35,7 @@ function mergeBatches(a: ChangeBatch, b: ChangeBatch): ChangeBatch {
   };
 }
 
-/** Applies every batch of changes to the screens; in a hidden tab they wait until it is seen again. Returns the stop. */
+/** Applies each batch of changes to the screens; in a hidden tab they wait until it is seen again. Returns the stop. */
 export function startScreenRefresh(store: LiveStore, queryClient: QueryClient): () => void {
   let held: ChangeBatch | null = null;
   const onVisible = () => {
