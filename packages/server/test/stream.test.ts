@@ -63,7 +63,8 @@ forEachEngine((engine) => {
       ((await inject('POST', '/alert', alertBody(overrides))).alert as { id: string }).id;
 
     before(async () => {
-      server = await listeningServer(engine);
+      // Each test keeps its streams open until the end: room for all of them.
+      server = await listeningServer(engine, { STREAM_MAX_PER_USER: '100' });
     });
     after(async () => {
       for (const client of clients) client.close();
@@ -120,6 +121,19 @@ forEachEngine((engine) => {
       const deleted = await alertChange(client, id);
       assert.equal(deleted.op, 'deleted');
       assert.equal(deleted.status, 'open');
+    });
+
+    it('stays silent on writes that change nothing of an alert: a note, a tag it already has', async () => {
+      const { client } = await open();
+      const id = await postAlert({ resource: 'quiet01', tags: ['known'] });
+      await alertChange(client, id);
+      await inject('PUT', `/alert/${id}/note`, { text: 'a note adds history, not a change' });
+      await inject('PUT', `/alert/${id}/tag`, { tags: ['known'] });
+      // Heard after whatever the writes above published, since it was made after them.
+      const marker = await postAlert({ resource: 'quiet02' });
+      await alertChange(client, marker);
+      const heard = client.events.flatMap((e) => (e.event === 'alerts' ? changesOf(e) : [])).filter((c) => c.id === id);
+      assert.equal(heard.length, 1);
     });
 
     it('tells of alerts a webhook stores', async () => {
