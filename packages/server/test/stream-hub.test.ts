@@ -123,6 +123,46 @@ describe('the change hub and its streams', () => {
     await hub.close();
   });
 
+  it('replays what a resuming stream missed a page at a time, then what came meanwhile', async () => {
+    const log = new MemoryLog();
+    const hub = new ChangeHub(log, { historyMs: 600_000, pageSize: 10 });
+    await hub.attach({ deliver: () => undefined }, undefined);
+    for (let i = 1; i <= 25; i += 1) log.append(`r${i}`);
+    await until(() => hub.position === 25);
+    const out = new PassThrough();
+    let text = '';
+    out.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const audience = { heartbeats: true, blackouts: true, customers: undefined };
+    const stream: LiveStream = new LiveStream(
+      out,
+      stalledResponse().raw,
+      { ...audience, key: audienceKey(audience) },
+      { keepaliveMs: 60_000, maxUnsentBytes: 1_000_000 },
+      () => hub.detach(stream),
+    );
+    const attachment = await hub.attach(stream, 3);
+    assert.equal(attachment.position, 3);
+    const begun = stream.begin(hub, 3_000, attachment);
+    log.append('r26');
+    await begun;
+    await until(() => text.includes('"r26"'));
+    const ids = [...text.matchAll(/"id":"(r\d+)"/g)].map((m) => m[1]);
+    assert.deepEqual(
+      ids,
+      Array.from({ length: 23 }, (_, i) => `r${i + 4}`),
+    );
+    const positions = [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
+    assert.deepEqual(
+      positions,
+      [...positions].sort((a, b) => a - b),
+      'positions never go back',
+    );
+    assert.equal(positions[0], 3, 'hello is the position resumed from');
+    assert.equal(positions.at(-1), 26);
+    stream.end();
+    await hub.close();
+  });
+
   it('tells a stream only of the customers it may see', async () => {
     const log = new MemoryLog();
     const hub = new ChangeHub(log, { historyMs: 600_000 });

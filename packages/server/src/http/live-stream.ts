@@ -1,5 +1,4 @@
 import type { ServerResponse } from 'node:http';
-import { once } from 'node:events';
 import type { PassThrough } from 'node:stream';
 import type { AlertChange, MonitorChange, StreamEventName } from '@alerta/contract';
 import type { ChangeEntry, ChangeKind } from '../store/change-log-types.js';
@@ -115,6 +114,8 @@ export class LiveStream implements HubSubscriber {
   private wroteSinceTick = false;
   private readonly keepalive: NodeJS.Timeout;
   private ended = false;
+  /** Set while the replay waits for the client to read: ends the wait when the stream ends. */
+  private stopWaiting: (() => void) | undefined;
 
   constructor(
     private readonly out: PassThrough,
@@ -166,7 +167,7 @@ export class LiveStream implements HubSubscriber {
         const page: Awaited<ReturnType<ChangeHub['replayPage']>> = await hub.replayPage(replay, cursor);
         this.send(page.entries, page.next === undefined ? replay.watermark : Math.min(replay.watermark, page.next));
         cursor = page.next;
-        if (this.out.writableNeedDrain && !this.ended) await once(this.out, 'drain');
+        if (this.out.writableNeedDrain && !this.ended) await this.drained();
       }
     }
     const held = this.held ?? [];
@@ -174,10 +175,24 @@ export class LiveStream implements HubSubscriber {
     for (const delivery of held) this.send(delivery.entries, delivery.watermark);
   }
 
+  /** Until the client has read what waits for it, or the stream has ended. */
+  private drained(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.out.off('drain', done);
+        this.stopWaiting = undefined;
+        resolve();
+      };
+      this.out.on('drain', done);
+      this.stopWaiting = done;
+    });
+  }
+
   /** Ends the answer (the server is shutting down, or the client went): the hub forgets it. */
   end(): void {
     if (this.ended) return;
     this.ended = true;
+    this.stopWaiting?.();
     clearInterval(this.keepalive);
     this.held = undefined;
     this.out.end();
