@@ -68,6 +68,7 @@ export const RefreshStatus = memo(function RefreshStatus({
         c="dimmed"
         aria-live="polite"
         title={text}
+        className={live !== 'off' && reason === null ? classes.routine : undefined}
         style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis', minWidth: 0 }}
       >
         {text}
