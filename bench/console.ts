@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type CDPSession, type Page, type Route, chromium } from '@playwright/test';
 import { type Client, createClient, percentile } from './http';
 import { benchAlert } from './seed-data';
+import { pageScript } from './page-script';
 import { type BenchServer, loginToken, startBenchServer } from './server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { writeConsoleSection } from './results-file';
@@ -134,14 +135,6 @@ function installProbe({ token, countRenders }: { token: string; countRenders: bo
     onPostCommitFiberRoot: ignore,
     setStrictMode: ignore,
   };
-}
-
-/**
- * `fn(arg)` as a script for the page. tsx compiles with esbuild's keepNames, which wraps named inner functions in a
- * `__name(...)` helper the page does not have; the wrapper supplies a do-nothing one.
- */
-function pageScript<A>(fn: (arg: A) => unknown, arg: A): string {
-  return `((__name) => (${fn.toString()})(${JSON.stringify(arg)}))((f) => f)`;
 }
 
 async function inPage<T, A>(page: Page, fn: (arg: A) => T | Promise<T>, arg: A): Promise<T> {

@@ -20,6 +20,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { startServerProcess } from '../packages/server/test/support/server-process';
 import { startBenchDatabase } from './cluster';
 import { percentile } from './http';
+import { pageScript } from './page-script';
 import { ADMIN, type BenchServer, loginToken, startBenchServer } from './server';
 
 const ALERTS = Number(process.env.BENCH_LIVE_ALERTS ?? 100);
@@ -46,14 +47,6 @@ for (const file of ['packages/web/dist/index.html', 'packages/server/dist/main.j
 const CONSOLE_COPY = mkdtempSync(join(tmpdir(), 'alerta-live-console-'));
 cpSync('packages/web/dist', CONSOLE_COPY, { recursive: true });
 const SERVED = { CONSOLE_DIR: CONSOLE_COPY };
-
-/**
- * `fn(arg)` as a script for the page, whose policy refuses Playwright's own function calls. tsx compiles with
- * esbuild's keepNames, which wraps named inner functions in a `__name(...)` helper the page lacks: supplied here.
- */
-function pageScript<A>(fn: (arg: A) => unknown, arg: A): string {
-  return `((__name) => (${fn.toString()})(${JSON.stringify(arg)}))((f) => f)`;
-}
 
 interface LiveWindow {
   __seen?: Record<string, number>;

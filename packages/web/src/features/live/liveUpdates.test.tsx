@@ -5,7 +5,7 @@ import { advance, startFakeClock, stopFakeClock, until } from '../../test/fakeCl
 import { makeAlert, makeToken } from '../../test/fixtures';
 import { renderApp } from '../../test/renderApp';
 import { recordRequests, server, type RecordedRequest } from '../../test/server';
-import { alertsScenario, liveStream, type LiveStreamMock } from '../../test/mocks';
+import { alertChange, alertsScenario, liveStream, type LiveStreamMock } from '../../test/mocks';
 
 // docs/console/behaviour.md#live-updates: with a stream in GET /config the alert list reloads when the stream says
 // something changed, at most 4 times a second, keeps its pause rules, and polls (and says so) while the stream is down.
@@ -23,16 +23,6 @@ const pollingStatus = () => screen.queryByRole('status', { name: /^Polling: live
  * 10 ms at a time so that a batch of changes waiting for its moment gets it.
  */
 const shown = (n: number) => until(() => expect(screen.getByText(`load-${n}`)).toBeInTheDocument(), 10);
-
-const change = (id: string, op = 'changed') => ({
-  op,
-  id,
-  environment: 'Production',
-  severity: 'major',
-  status: 'open',
-  lastReceiveTime: '2026-03-14T09:00:00.000Z',
-  updateTime: null,
-});
 
 /** Opens /alerts with the stream, lets it say hello, and waits for the read that follows (a stream from now). */
 async function openLive(config: ClientConfig = LIVE): Promise<LiveStreamMock> {
@@ -84,7 +74,7 @@ describe('live updates on the alert list', () => {
     // Polling would have loaded six times by now.
     await advance(30_000);
     expect(listLoads()).toBe(2);
-    mock.event('alerts', '2', { changes: [change('alert-2')] });
+    mock.event('alerts', '2', { changes: [alertChange('alert-2')] });
     await until(() => expect(listLoads()).toBe(3), 10);
     await shown(3);
     expect(countLoads()).toBe(counts + 1);
@@ -110,7 +100,7 @@ describe('live updates on the alert list', () => {
     const before = listLoads();
     for (let i = 0; i < 100; i++) {
       version += 1;
-      mock.event('alerts', String(10 + i), { changes: [change('alert-v')] });
+      mock.event('alerts', String(10 + i), { changes: [alertChange('alert-v')] });
       await advance(10);
     }
     const inTheSecond = listLoads() - before;
@@ -128,7 +118,7 @@ describe('live updates on the alert list', () => {
     const mock = await openLive();
     fireEvent.click(screen.getByRole('checkbox', { name: /Select load-2/ }));
     expect(screen.getByText('Refreshing paused while alerts are selected')).toBeInTheDocument();
-    mock.event('alerts', '2', { changes: [change('alert-9')] });
+    mock.event('alerts', '2', { changes: [alertChange('alert-9')] });
     await advance(2000);
     expect(listLoads()).toBe(2);
     fireEvent.keyDown(document, { key: 'Escape' });
@@ -139,7 +129,7 @@ describe('live updates on the alert list', () => {
   it('holds changes while the user paused refreshing, or a menu is open, and applies them on resume', async () => {
     const mock = await openLive();
     fireEvent.click(screen.getByRole('button', { name: 'Pause refreshing' }));
-    mock.event('alerts', '2', { changes: [change('alert-9')] });
+    mock.event('alerts', '2', { changes: [alertChange('alert-9')] });
     await advance(2000);
     expect(listLoads()).toBe(2);
     fireEvent.click(screen.getByRole('button', { name: 'Resume refreshing' }));
@@ -147,7 +137,7 @@ describe('live updates on the alert list', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'More options' }));
     await until(() => expect(screen.getByText('Refreshing paused while a dialog or menu is open')).toBeInTheDocument());
-    mock.event('alerts', '3', { changes: [change('alert-9')] });
+    mock.event('alerts', '3', { changes: [alertChange('alert-9')] });
     await advance(2000);
     expect(listLoads()).toBe(3);
     fireEvent.keyDown(document.activeElement ?? document.body, { key: 'Escape' });
@@ -159,7 +149,7 @@ describe('live updates on the alert list', () => {
     Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
     fireEvent(document, new Event('visibilitychange'));
     await until(() => expect(screen.getByText('Refreshing paused while the tab is hidden')).toBeInTheDocument());
-    mock.event('alerts', '2', { changes: [change('alert-9')] });
+    mock.event('alerts', '2', { changes: [alertChange('alert-9')] });
     await advance(2000);
     expect(listLoads()).toBe(2);
     Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'visible' });
@@ -177,7 +167,7 @@ describe('live updates on the alert list', () => {
 
   it('polls and says so while the stream is down, then goes live again, resuming with Last-Event-ID', async () => {
     const mock = await openLive();
-    mock.event('alerts', '5', { changes: [change('alert-2')] });
+    mock.event('alerts', '5', { changes: [alertChange('alert-2')] });
     await shown(3);
     mock.refuse(503);
     mock.end();
@@ -240,7 +230,9 @@ describe('live updates under the pointer', () => {
     await user.hover(row);
 
     alertsScenario.list([makeAlert({ resource: 'newcomer' }), second]);
-    mock.event('alerts', '2', { changes: [change('new', 'created'), { ...change(first.id), status: 'closed' }] });
+    mock.event('alerts', '2', {
+      changes: [alertChange('new', 'created'), { ...alertChange(first.id), status: 'closed' }],
+    });
     // The list has been read again, but the rows under the pointer stay as they were.
     await waitFor(() => expect(document.querySelector('[data-gone]')).not.toBeNull());
     expect(screen.queryByRole('row', { name: /newcomer/ })).toBeNull();
@@ -277,11 +269,11 @@ describe('live updates on the other screens', () => {
     alertsScenario.list([alert]);
     const { mock, before } = await openLiveAt('/alert/detail-1', '/alert/detail-1');
     expect(await screen.findByText('before')).toBeInTheDocument();
-    mock.event('alerts', '2', { changes: [change('another')] });
+    mock.event('alerts', '2', { changes: [alertChange('another')] });
     await pause(400);
     expect(reads('/alert/detail-1')).toBe(before);
     alertsScenario.list([{ ...alert, text: 'after' }]);
-    mock.event('alerts', '3', { changes: [change('detail-1')] });
+    mock.event('alerts', '3', { changes: [alertChange('detail-1')] });
     expect(await screen.findByText('after')).toBeInTheDocument();
     expect(reads('/alert/detail-1')).toBe(before + 1);
     expect(reads('/alert/detail-1/notes')).toBe(before + 1);

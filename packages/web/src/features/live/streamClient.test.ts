@@ -3,7 +3,7 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../api';
 import { API } from '../../test/fixtures';
-import { liveStream, type LiveStreamMock } from '../../test/mocks';
+import { alertChange, liveStream, type LiveStreamMock } from '../../test/mocks';
 import { server } from '../../test/server';
 import { AWAY_MAX_RETRY_MS, MAX_RETRY_MS, reconnectDelay, runStream, type StreamState } from './streamClient';
 
@@ -36,16 +36,6 @@ function start(mock: LiveStreamMock, token: string | null = 'tok') {
   });
   return { events, states };
 }
-
-const alertChange = (id: string, op = 'changed') => ({
-  op,
-  id,
-  environment: 'Production',
-  severity: 'major',
-  status: 'open',
-  lastReceiveTime: '2026-03-14T09:00:00.000Z',
-  updateTime: null,
-});
 
 describe('runStream', () => {
   it('sends the token as a header, never in the address, and is live once hello comes', async () => {

@@ -19,7 +19,7 @@ export {
 export { membershipScenario } from './membership';
 export { reportsScenario } from './reports';
 export { refusal, resetScenarios } from './scenario';
-export { liveStream, type LiveStreamMock, type StreamConnection } from './stream';
+export { alertChange, liveStream, type LiveStreamMock, type StreamConnection } from './stream';
 
 /** Every area's default handlers, installed in the shared server (src/test/server.ts). */
 export const defaultHandlers = [

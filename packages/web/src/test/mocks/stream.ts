@@ -86,3 +86,16 @@ export function liveStream(path = '/alerts/stream'): LiveStreamMock {
     },
   };
 }
+
+/** An alert change as the stream sends it (docs/api/stream.md), of a major open alert in Production. */
+export function alertChange(id: string, op = 'changed') {
+  return {
+    op,
+    id,
+    environment: 'Production',
+    severity: 'major',
+    status: 'open',
+    lastReceiveTime: '2026-03-14T09:00:00.000Z',
+    updateTime: null,
+  };
+}
