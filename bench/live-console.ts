@@ -253,18 +253,25 @@ async function reconnect(browser: Browser): Promise<{ liveAfterMs: number; misse
 const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
 const lines: string[] = [];
 const ms = (v: number) => v.toFixed(0);
+/** Servers and clusters started and not yet stopped: a failing step leaves none behind. */
+const running: { stop(): Promise<void> }[] = [];
+async function started<T extends { stop(): Promise<void> }>(thing: Promise<T>): Promise<T> {
+  const value = await thing;
+  running.push(value);
+  return value;
+}
 try {
   // One process on SQLite.
-  const sqlite = await startBenchServer(undefined, SERVED);
+  const sqlite = await started(startBenchServer(undefined, SERVED));
   const origin = sqlite.baseURL.replace(/\/api$/, '');
   const one = await latency(browser, origin, origin, 1);
   await sqlite.stop();
   console.log(`sqlite, one process: p50 ${ms(percentile(one, 50))} p95 ${ms(percentile(one, 95))} ms`);
 
   // Two processes on one PostgreSQL: the console on A, the alerts sent to B.
-  const database = await startBenchDatabase('live_bench');
-  const a = await startBenchServer(database.url, SERVED);
-  const b = await startBenchServer(database.url, SERVED);
+  const database = await started(startBenchDatabase('live_bench'));
+  const a = await started(startBenchServer(database.url, SERVED));
+  const b = await started(startBenchServer(database.url, SERVED));
   const originA = a.baseURL.replace(/\/api$/, '');
   const originB = b.baseURL.replace(/\/api$/, '');
   const same = await latency(browser, originA, originA, 2);
@@ -345,5 +352,7 @@ try {
   console.log(`wrote ${RESULTS}`);
 } finally {
   await browser.close();
+  // Stopping twice is harmless: a stopped server's stop only waits for its exit.
+  for (const thing of running.reverse()) await thing.stop().catch(() => undefined);
   rmSync(CONSOLE_COPY, { recursive: true, force: true });
 }
