@@ -7,12 +7,11 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type CDPSession, type Page, type Route, chromium } from '@playwright/test';
 import { type Client, createClient, percentile } from './http';
 import { benchAlert } from './seed-data';
 import { pageScript } from './page-script';
-import { type BenchServer, loginToken, startBenchServer } from './server';
+import { type BenchServer, loginToken, requireBuild, startBenchServer } from './server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { writeConsoleSection } from './results-file';
 
@@ -36,14 +35,7 @@ const SETTLE_MS = 400;
 const CHANGED_ROWS = 20;
 const HEAP_CHECKPOINTS = [10, 90, 180, 360, 540, 720].filter((n) => n <= HEAP_REFRESHES);
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-process.chdir(ROOT);
-for (const file of ['packages/web/dist/index.html', 'packages/server/dist/main.js']) {
-  if (!existsSync(file)) {
-    console.error(`${file} is missing: run \`npm run build\` at the repository root first.`);
-    process.exit(1);
-  }
-}
+requireBuild();
 if (!existsSync(CHROMIUM_PATH)) {
   console.error(`No Chromium at ${CHROMIUM_PATH}: install Debian's chromium or set CHROMIUM_PATH.`);
   process.exit(1);

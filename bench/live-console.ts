@@ -11,17 +11,16 @@
  * Writes bench/LIVE-RESULTS.md. Run with `npm run build && node --import tsx bench/live-console.ts`;
  * `BENCH_LIVE_ALERTS`, `BENCH_LIVE_CONSOLES`, `BENCH_LIVE_WINDOW_S` change the sizes.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Browser, type BrowserContext, type Page, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { startServerProcess } from '../packages/server/test/support/server-process';
 import { startBenchDatabase } from './cluster';
 import { percentile } from './http';
 import { pageScript } from './page-script';
-import { ADMIN, type BenchServer, loginToken, startBenchServer } from './server';
+import { ADMIN, type BenchServer, loginToken, requireBuild, startBenchServer } from './server';
 
 const ALERTS = Number(process.env.BENCH_LIVE_ALERTS ?? 100);
 const CONSOLES = Number(process.env.BENCH_LIVE_CONSOLES ?? 50);
@@ -34,14 +33,7 @@ const DOWN_S = 10;
 const EVENT = 'LiveBench';
 const RESULTS = 'bench/LIVE-RESULTS.md';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-process.chdir(ROOT);
-for (const file of ['packages/web/dist/index.html', 'packages/server/dist/main.js']) {
-  if (!existsSync(file)) {
-    console.error(`${file} is missing: run \`npm run build\` at the repository root first.`);
-    process.exit(1);
-  }
-}
+requireBuild();
 
 /** The console as built when the run starts, so that a rebuild during the run changes nothing. */
 const CONSOLE_COPY = mkdtempSync(join(tmpdir(), 'alerta-live-console-'));

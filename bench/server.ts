@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { startServerProcess } from '../packages/server/test/support/server-process.js';
 
 export const ADMIN = { login: 'bench@example.com', password: 'bench-password-1' };
@@ -59,4 +60,18 @@ export async function loginToken(baseURL: string): Promise<string> {
   const body = (await response.json()) as { token?: string };
   if (!body.token) throw new Error(`login failed: ${JSON.stringify(body)}`);
   return body.token;
+}
+
+/**
+ * Makes the repository's root the working folder and stops at once, saying so, when the built console or server is
+ * missing: the benches that drive both run what `npm run build` made.
+ */
+export function requireBuild(): void {
+  process.chdir(fileURLToPath(new URL('..', import.meta.url)));
+  for (const file of ['packages/web/dist/index.html', 'packages/server/dist/main.js']) {
+    if (!existsSync(file)) {
+      console.error(`${file} is missing: run \`npm run build\` at the repository root first.`);
+      process.exit(1);
+    }
+  }
 }

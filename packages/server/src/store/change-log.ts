@@ -301,6 +301,11 @@ function toEntry(engine: EngineSql, row: LogRow): ChangeEntry | undefined {
   };
 }
 
+/** The first entry (by sequence) stored at or after `moment`, if any. */
+function firstStoredSince(db: Kysely<Database> | Transaction<Database>, moment: string) {
+  return db.selectFrom('change_log').select('seq').where('at', '>=', moment).orderBy('seq').limit(1).executeTakeFirst();
+}
+
 /**
  * Drops the entries stored before `before`, always keeping the newest (so SQLite never numbers an entry again): those
  * before the first entry stored at or after `before`, found by walking the sequence from its start.
@@ -308,13 +313,7 @@ function toEntry(engine: EngineSql, row: LogRow): ChangeEntry | undefined {
 export async function pruneChanges(db: Kysely<Database> | Transaction<Database>, before: string): Promise<number> {
   const newest = await db.selectFrom('change_log').select('seq').orderBy('seq', 'desc').limit(1).executeTakeFirst();
   if (newest === undefined) return 0;
-  const keep = await db
-    .selectFrom('change_log')
-    .select('seq')
-    .where('at', '>=', before)
-    .orderBy('seq')
-    .limit(1)
-    .executeTakeFirst();
+  const keep = await firstStoredSince(db, before);
   const result = await db
     .deleteFrom('change_log')
     .where('seq', '<', keep?.seq ?? newest.seq)
@@ -468,13 +467,7 @@ export class KyselyChangeLogRepository implements ChangeLogRepository {
     const before =
       rows[0] === undefined ? new Date(Date.now() - ageMs).toISOString() : this.engine.decodeDate(rows[0].before);
     // The entry before the first one stored at or after `before`; every entry when none is.
-    const first = await this.db
-      .selectFrom('change_log')
-      .select('seq')
-      .where('at', '>=', before)
-      .orderBy('seq')
-      .limit(1)
-      .executeTakeFirst();
+    const first = await firstStoredSince(this.db, before);
     if (first !== undefined) {
       const row = await this.db
         .selectFrom('change_log')
