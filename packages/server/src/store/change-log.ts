@@ -1,10 +1,10 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import { type Kysely, type Transaction, sql } from 'kysely';
+import { type Kysely, type Selectable, type Transaction, sql } from 'kysely';
 import pg from 'pg';
 import type { ChangeEntry, ChangeKind, ChangeLogRepository, ChangeWakeListener } from './change-log-types.js';
 import type { EngineSql } from './engine.js';
 import type { Migration } from './migrate.js';
-import type { Database } from './schema.js';
+import type { ChangeLogTable, Database } from './schema.js';
 
 /**
  * The change log of docs/api/stream.md#across-processes: one entry per alert, heartbeat or blackout created, changed or
@@ -267,19 +267,8 @@ export const SQLITE_CHANGE_LOG_MIGRATION: Migration = {
 // ---------------------------------------------------------------------------------------------------------------
 // Reading the log.
 
-interface LogRow {
-  seq: number | string;
-  kind: string;
-  op: string;
-  object_id: string;
-  customer: string | null;
-  environment: string | null;
-  severity: string | null;
-  status: string | null;
-  last_receive_time: Date | string | null;
-  update_time: Date | string | null;
-  repeat: boolean | number;
-}
+/** A log row as the reader selects it: every column but the time it was stored. */
+type LogRow = Omit<Selectable<ChangeLogTable>, 'at'>;
 
 const KINDS: ReadonlySet<string> = new Set(['alert', 'heartbeat', 'blackout']);
 const OPS: ReadonlySet<string> = new Set(['created', 'changed', 'deleted']);
