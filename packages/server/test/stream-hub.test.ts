@@ -73,6 +73,24 @@ const stalledResponse = () => {
   return { raw, destroyed: () => destroyed };
 };
 
+/** A stream of `audience` on `hub` writing to memory, with no bound that matters; what it wrote so far. */
+function writingStream(
+  hub: ChangeHub,
+  audience: { heartbeats: boolean; blackouts: boolean; customers: Set<string> | undefined },
+): { stream: LiveStream; text: () => string } {
+  const out = new PassThrough();
+  let written = '';
+  out.on('data', (chunk: Buffer) => (written += chunk.toString()));
+  const stream: LiveStream = new LiveStream(
+    out,
+    stalledResponse().raw,
+    { ...audience, key: audienceKey(audience) },
+    { keepaliveMs: 60_000, maxUnsentBytes: 1_000_000 },
+    () => hub.detach(stream),
+  );
+  return { stream, text: () => written };
+}
+
 describe('the change hub and its streams', () => {
   it('listens only while a stream is attached, and stops when the last one goes', async () => {
     const log = new MemoryLog();
@@ -129,29 +147,19 @@ describe('the change hub and its streams', () => {
     await hub.attach({ deliver: () => undefined }, undefined);
     for (let i = 1; i <= 25; i += 1) log.append(`r${i}`);
     await until(() => hub.position === 25);
-    const out = new PassThrough();
-    let text = '';
-    out.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    const audience = { heartbeats: true, blackouts: true, customers: undefined };
-    const stream: LiveStream = new LiveStream(
-      out,
-      stalledResponse().raw,
-      { ...audience, key: audienceKey(audience) },
-      { keepaliveMs: 60_000, maxUnsentBytes: 1_000_000 },
-      () => hub.detach(stream),
-    );
+    const { stream, text } = writingStream(hub, { heartbeats: true, blackouts: true, customers: undefined });
     const attachment = await hub.attach(stream, 3);
     assert.equal(attachment.position, 3);
     const begun = stream.begin(hub, 3_000, attachment);
     log.append('r26');
     await begun;
-    await until(() => text.includes('"r26"'));
-    const ids = [...text.matchAll(/"id":"(r\d+)"/g)].map((m) => m[1]);
+    await until(() => text().includes('"r26"'));
+    const ids = [...text().matchAll(/"id":"(r\d+)"/g)].map((m) => m[1]);
     assert.deepEqual(
       ids,
       Array.from({ length: 23 }, (_, i) => `r${i + 4}`),
     );
-    const positions = [...text.matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
+    const positions = [...text().matchAll(/^id: (\d+)$/gm)].map((m) => Number(m[1]));
     assert.deepEqual(
       positions,
       [...positions].sort((a, b) => a - b),
@@ -166,24 +174,14 @@ describe('the change hub and its streams', () => {
   it('tells a stream only of the customers it may see', async () => {
     const log = new MemoryLog();
     const hub = new ChangeHub(log, { historyMs: 600_000 });
-    const out = new PassThrough();
-    let text = '';
-    out.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    const audience = { heartbeats: false, blackouts: false, customers: new Set(['Acme']) };
-    const stream: LiveStream = new LiveStream(
-      out,
-      stalledResponse().raw,
-      { ...audience, key: audienceKey(audience) },
-      { keepaliveMs: 60_000, maxUnsentBytes: 1_000_000 },
-      () => hub.detach(stream),
-    );
+    const { stream, text } = writingStream(hub, { heartbeats: false, blackouts: false, customers: new Set(['Acme']) });
     await stream.begin(hub, 3_000, await hub.attach(stream, undefined));
     log.append('theirs', 'Beta');
     log.append('nobody', null);
     log.append('ours', 'Acme');
-    await until(() => text.includes('ours'));
-    assert.ok(!text.includes('theirs') && !text.includes('nobody'), text);
-    assert.match(text, /id: 3\n\n/);
+    await until(() => text().includes('ours'));
+    assert.ok(!text().includes('theirs') && !text().includes('nobody'), text());
+    assert.match(text(), /id: 3\n\n/);
     stream.end();
     await hub.close();
   });
