@@ -19,7 +19,6 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { registerChangeWake } from '../packages/server/src/store/change-log.js';
 import { SseClient } from '../packages/server/test/support/sse.js';
 import { startBenchDatabase } from './cluster';
 import { type LoadResult, createClient, percentile, runLoad } from './http';
@@ -184,11 +183,10 @@ async function ingestCpu(server: BenchServer, from: number) {
   return { ...result, cpuUs: perRequest };
 }
 
-/** Runs statements on a connection of its own: better-sqlite3 (with the change log's function) or pg. */
+/** Runs statements on a connection of its own: better-sqlite3 or pg. */
 async function onDatabase(databaseUrl: string, work: (run: (text: string) => Promise<unknown[]>) => Promise<void>) {
   if (databaseUrl.startsWith('sqlite:')) {
     const db = new BetterSqlite3(databaseUrl.slice('sqlite:'.length));
-    registerChangeWake(db);
     try {
       await work((text) => {
         const statement = db.prepare(text);

@@ -123,6 +123,27 @@ forEachEngine((engine) => {
       assert.equal(deleted.status, 'open');
     });
 
+    it('logs what a program other than the server writes into the database, which needs nothing registered', async () => {
+      const { client } = await open();
+      const id = await postAlert({ resource: 'elsewhere01' });
+      assert.equal((await alertChange(client, id)).op, 'created');
+      // A connection of its own, as a script or a database tool would have: no function of the server's on it.
+      const db = openDatabase(server.settings.database);
+      try {
+        await sql`delete from alerts where id = ${id}`.execute(db);
+      } finally {
+        await db.destroy();
+      }
+      // On SQLite the server's reader wakes at its own next write; on PostgreSQL the trigger's notification wakes it.
+      const marker = await postAlert({ resource: 'elsewhere02' });
+      await alertChange(client, marker);
+      const ops = client.events
+        .flatMap((e) => (e.event === 'alerts' ? changesOf(e) : []))
+        .filter((c) => c.id === id)
+        .map((c) => c.op);
+      assert.deepEqual(ops, ['created', 'deleted']);
+    });
+
     it('stays silent on writes that change nothing of an alert: a note, a tag it already has', async () => {
       const { client } = await open();
       const id = await postAlert({ resource: 'quiet01', tags: ['known'] });

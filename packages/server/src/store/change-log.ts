@@ -23,7 +23,7 @@ const NAME = 'change log of alerts, heartbeats and blackouts';
 /** The PostgreSQL channel the triggers notify on commit; the notification carries nothing. */
 export const CHANGE_CHANNEL = 'alerta_changes';
 
-/** The SQLite function the triggers call, registered on the server's connection (registerChangeWake). */
+/** The SQLite function the server connection's wake trigger calls (SqliteWake). */
 const SQLITE_WAKE = 'alerta_change_wake';
 
 const ALERT_COLUMNS = [
@@ -235,34 +235,59 @@ const SQLITE_REPEAT =
 
 /**
  * Row triggers. An update that changes nothing is not logged; one that moves the row to another customer logs a
- * `deleted` for the old customer first, in the same trigger so the two keep their order.
+ * `deleted` for the old customer first, in the same trigger so the two keep their order. The first version of the log
+ * (migration 16) also called SQLITE_WAKE from each of them, which made every other program that writes the file fail
+ * for want of the function; since migration 17 the wake is a temporary trigger of the server's own connection
+ * (SqliteWake.attach).
  */
-function sqliteTriggers(table: string, columns: readonly string[], insert: SqliteInsert): string[] {
-  const wake = `SELECT ${SQLITE_WAKE}();`;
+function sqliteTriggers(
+  table: string,
+  columns: readonly string[],
+  insert: SqliteInsert,
+  wake: 'wake' | 'no wake',
+): string[] {
+  const call = wake === 'wake' ? `SELECT ${SQLITE_WAKE}();` : '';
   return [
     `CREATE TRIGGER change_log_${table}_insert AFTER INSERT ON ${table}
-     BEGIN ${insert('NEW', 'created', false)}; ${wake} END`,
+     BEGIN ${insert('NEW', 'created', false)}; ${call} END`,
     `CREATE TRIGGER change_log_${table}_delete AFTER DELETE ON ${table}
-     BEGIN ${insert('OLD', 'deleted', false)}; ${wake} END`,
+     BEGIN ${insert('OLD', 'deleted', false)}; ${call} END`,
     `CREATE TRIGGER change_log_${table}_update AFTER UPDATE ON ${table} WHEN ${sqliteRowChanged(columns)}
      BEGIN
        ${insert('OLD', 'deleted', false, 'OLD.customer IS NOT NEW.customer')};
        ${insert('NEW', 'changed', true)};
-       ${wake}
+       ${call}
      END`,
   ];
 }
+
+const SQLITE_LOGGED: readonly [string, readonly string[], SqliteInsert][] = [
+  ['alerts', ALERT_COLUMNS, sqliteAlert],
+  ['heartbeats', HEARTBEAT_COLUMNS, sqliteMonitor('heartbeat')],
+  ['blackouts', BLACKOUT_COLUMNS, sqliteMonitor('blackout')],
+];
 
 export const SQLITE_CHANGE_LOG_MIGRATION: Migration = {
   version: 16,
   name: NAME,
   statements: [
     SQLITE_TABLE,
-    ...sqliteTriggers('alerts', ALERT_COLUMNS, sqliteAlert),
-    ...sqliteTriggers('heartbeats', HEARTBEAT_COLUMNS, sqliteMonitor('heartbeat')),
-    ...sqliteTriggers('blackouts', BLACKOUT_COLUMNS, sqliteMonitor('blackout')),
+    ...SQLITE_LOGGED.flatMap(([table, columns, insert]) => sqliteTriggers(table, columns, insert, 'wake')),
   ],
 };
+
+export const SQLITE_CHANGE_LOG_TRIGGERS_MIGRATION: Migration = {
+  version: 17,
+  name: 'change log triggers that any program writing the database can run',
+  statements: SQLITE_LOGGED.flatMap(([table, columns, insert]) => [
+    ...['insert', 'delete', 'update'].map((what) => `DROP TRIGGER change_log_${table}_${what}`),
+    ...sqliteTriggers(table, columns, insert, 'no wake'),
+  ]),
+};
+
+/** The server connection's own trigger that calls SQLITE_WAKE once per entry appended to the log. */
+const SQLITE_WAKE_TRIGGER = `CREATE TEMP TRIGGER IF NOT EXISTS change_log_wake AFTER INSERT ON main.change_log
+  BEGIN SELECT ${SQLITE_WAKE}(); END`;
 
 // ---------------------------------------------------------------------------------------------------------------
 // Reading the log.
@@ -310,9 +335,25 @@ export async function pruneChanges(db: Kysely<Database> | Transaction<Database>,
   return Number(result.numDeletedRows);
 }
 
-/** The wake listeners of one SQLite connection, which its triggers call through SQLITE_WAKE. */
+/**
+ * The wake listeners of the server's SQLite connection. The function the connection's temporary trigger calls is
+ * registered at once (migration 16's triggers call it too, until migration 17 replaces them); the trigger itself is
+ * made by `attach`, once the migrations have made the log.
+ */
 export class SqliteWake {
   private readonly listeners = new Set<ChangeWakeListener>();
+
+  constructor(private readonly database: BetterSqlite3.Database) {
+    database.function(SQLITE_WAKE, { deterministic: false, varargs: false }, () => {
+      this.fire();
+      return null;
+    });
+  }
+
+  /** Makes the temporary trigger, which lives as long as the connection; making it twice does nothing. */
+  attach(): void {
+    this.database.exec(SQLITE_WAKE_TRIGGER);
+  }
 
   add(listener: ChangeWakeListener): () => void {
     this.listeners.add(listener);
@@ -320,20 +361,9 @@ export class SqliteWake {
   }
 
   /** Called inside the writing transaction: the listeners read later, after it has committed. */
-  fire(): void {
+  private fire(): void {
     for (const listener of this.listeners) listener.wake();
   }
-}
-
-/**
- * Registers the function the SQLite triggers call. Every connection that writes alerts, heartbeats or blackouts needs
- * it; `wake` undefined registers one that does nothing (a connection with no readers to wake).
- */
-export function registerChangeWake(database: BetterSqlite3.Database, wake?: SqliteWake): void {
-  database.function(SQLITE_WAKE, { deterministic: false, varargs: false }, () => {
-    wake?.fire();
-    return null;
-  });
 }
 
 /** Backoff between attempts to LISTEN again after the connection dropped: 250 ms doubling up to 10 s. */

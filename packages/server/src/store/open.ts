@@ -7,7 +7,7 @@ import type { Settings } from '../settings.js';
 import { KyselyAlertAggregates } from './aggregates.js';
 import { KyselyAlertChangeRepository } from './alert-changes.js';
 import { KyselyAlertRepository } from './alerts.js';
-import { KyselyChangeLogRepository, SqliteWake, registerChangeWake } from './change-log.js';
+import { KyselyChangeLogRepository, SqliteWake } from './change-log.js';
 import { KyselyBlackoutRepository } from './blackouts.js';
 import { type EngineSql, postgresSql, sqliteSql } from './engine.js';
 import { KyselyHeartbeatRepository } from './heartbeats.js';
@@ -57,11 +57,11 @@ export const storeOptionsOf = (settings: Settings): StoreOptions => ({
 function createStore(
   db: Kysely<Database>,
   engine: EngineSql,
+  changeSource: { sqlite: SqliteWake } | { postgresUrl: string },
   beforeClose?: () => Promise<void>,
   sqliteRows?: SqliteRows,
   /** Runs the migrations and the alarm model's indexes, which may take longer than a request's bounds allow. */
   setupDb: Kysely<Database> = db,
-  changeSource: { sqlite: SqliteWake } | { postgresUrl: string } = { sqlite: new SqliteWake() },
 ): Store {
   const migrations = engine.name === 'postgres' ? POSTGRES_MIGRATIONS : SQLITE_MIGRATIONS;
   let closed = false;
@@ -83,6 +83,7 @@ function createStore(
     changeLog: new KyselyChangeLogRepository(db, engine, changeSource),
     migrate: async () => {
       await migrate(setupDb, engine.name, migrations);
+      if ('sqlite' in changeSource) changeSource.sqlite.attach();
     },
     useAlarmModel: async (model) => {
       await setupDb.transaction().execute(async (trx) => {
@@ -154,17 +155,15 @@ function openSqlite(file: string, options: StoreOptions): Store {
   // An in-memory database has no write-ahead log to checkpoint.
   const checkpointer = file === ':memory:' ? undefined : startCheckpointer(database, file);
   registerRegexp(database);
-  const wake = new SqliteWake();
-  registerChangeWake(database, wake);
+  const wake = new SqliteWake(database);
   return createStore(
     new Kysely<Database>({
       dialect: new SqliteDialect({ database: rollbackOnlyInTransaction(database, withStatementCache(database)) }),
     }),
     sqliteSql,
+    { sqlite: wake },
     checkpointer === undefined ? undefined : () => checkpointer.stop(),
     rawRows(database),
-    undefined,
-    { sqlite: wake },
   );
 }
 
@@ -177,12 +176,12 @@ function openPostgres(url: string, options: StoreOptions): Store {
   return createStore(
     new Kysely<Database>({ dialect: new PostgresDialect({ pool: serving }) }),
     postgresSql,
+    { postgresUrl: url },
     async () => {
       await Promise.all([serving.end(), setup.end()]);
     },
     undefined,
     new Kysely<Database>({ dialect: new PostgresDialect({ pool: setup }) }),
-    { postgresUrl: url },
   );
 }
 
