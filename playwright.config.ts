@@ -7,7 +7,9 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   // Screenshot baselines (e2e/visual.spec.ts): one folder, no platform suffix, since only Debian's Chromium runs them.
   snapshotPathTemplate: '{testDir}/__screenshots__/{testFileName}/{arg}{ext}',
-  workers: 1,
+  // Two workers, each with a server of its own (e2e/support/server.ts): the tests mostly wait on the browser and the
+  // servers, so two run side by side in about the CPU time one took (scripts/test.mjs).
+  workers: 2,
   retries: 0,
   timeout: 30_000,
   // A few pixels of antialiasing may differ; a moved button changes far more than 0.2 % of the screen.

@@ -111,6 +111,36 @@ describe('the change hub and its streams', () => {
     await hub.close();
   });
 
+  it('spaces its reads by what writing to its streams costs, so a burst reaches a slow audience in few deliveries', async () => {
+    const log = new MemoryLog();
+    const hub = new ChangeHub(log, { historyMs: 600_000, coalesceMs: 1, publishShare: 10, coalesceMaxMs: 400 });
+    const deliveries: { at: number; size: number }[] = [];
+    // A subscriber whose every delivery takes 20 ms, as a thousand streams might: reads then come ≥ 200 ms apart.
+    const slow = {
+      deliver: (entries: readonly ChangeEntry[]) => {
+        deliveries.push({ at: performance.now(), size: entries.length });
+        const until = performance.now() + 20;
+        while (performance.now() < until) {
+          // busy, as writing to sockets is
+        }
+      },
+    };
+    await hub.attach(slow, undefined);
+    log.append('warm-up');
+    await until(() => deliveries.length === 1);
+    const started = performance.now();
+    const timer = setInterval(() => log.append(`burst-${String(performance.now())}`), 2);
+    await until(() => performance.now() - started > 1_000);
+    clearInterval(timer);
+    await until(() => deliveries.reduce((sum, d) => sum + d.size, 0) === log.entries.length);
+    const during = deliveries.slice(1);
+    const gaps = during.slice(1).map((d, i) => d.at - (during[i]?.at ?? 0));
+    assert.ok(gaps.length >= 2, `deliveries: ${String(during.length)}`);
+    assert.ok(Math.min(...gaps) >= 150, `gaps between deliveries: ${gaps.map((g) => g.toFixed(0)).join(', ')} ms`);
+    assert.ok(during.length <= 8, `${String(during.length)} deliveries for ${String(log.entries.length - 1)} entries`);
+    await hub.close();
+  });
+
   it('lets a client go once its unsent text passes the bound, and frees it', async () => {
     const log = new MemoryLog();
     const hub = new ChangeHub(log, { historyMs: 600_000 });

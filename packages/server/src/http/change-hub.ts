@@ -18,12 +18,14 @@ export interface HubOptions {
   pageSize?: number;
   /**
    * The shortest time between the starts of two reads: a wake sooner than that waits for it, so that under a stream of
-   * commits each read takes many entries and every stream gets one event for them instead of one per commit. With
-   * many streams open the time grows (`coalescePerStreamMs` each, up to 100 ms): every read then costs a write to
-   * each of them.
+   * commits each read takes many entries and every stream gets one event for them instead of one per commit. The
+   * time grows with what writing a read's entries to every stream costs (`publishShare` times it, up to
+   * `coalesceMaxMs`), so that however many streams are open, writing to them takes at most about 1/`publishShare` of
+   * the process's time (docs/api/stream.md#across-processes).
    */
   coalesceMs?: number;
-  coalescePerStreamMs?: number;
+  coalesceMaxMs?: number;
+  publishShare?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -51,7 +53,8 @@ const DEFAULTS = {
   pruneEveryMs: 60_000,
   pageSize: 1_000,
   coalesceMs: 10,
-  coalescePerStreamMs: 0.05,
+  coalesceMaxMs: 250,
+  publishShare: 10,
 };
 
 /**
@@ -73,6 +76,8 @@ export class ChangeHub {
   private serial: Promise<void> = Promise.resolve();
   private readPending = false;
   private lastReadAt = 0;
+  /** What writing one read's entries to every stream took lately (a moving average), in milliseconds. */
+  private publishMs = 0;
   private watermark = 0;
   /** Entries above the watermark already delivered, with when each was first read. */
   private readonly early = new Map<number, number>();
@@ -227,8 +232,8 @@ export class ChangeHub {
       });
     };
     const interval = Math.min(
-      100,
-      Math.max(this.options.coalesceMs, this.subscribers.size * this.options.coalescePerStreamMs),
+      this.options.coalesceMaxMs,
+      Math.max(this.options.coalesceMs, this.publishMs * this.options.publishShare),
     );
     const wait = this.lastReadAt + interval - Date.now();
     if (wait <= 0) read();
@@ -296,6 +301,7 @@ export class ChangeHub {
   }
 
   private publish(entries: readonly ChangeEntry[]): void {
+    const started = performance.now();
     for (const subscriber of this.subscribers) {
       try {
         subscriber.deliver(entries, this.watermark);
@@ -303,6 +309,8 @@ export class ChangeHub {
         this.options.onError?.(error);
       }
     }
+    const took = performance.now() - started;
+    this.publishMs = this.publishMs === 0 ? took : 0.75 * this.publishMs + 0.25 * took;
   }
 
   private async prune(): Promise<void> {
