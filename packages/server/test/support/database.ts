@@ -10,4 +10,3 @@ export function openDatabase(database: DatabaseTarget): Kysely<Database> {
     ? new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: database.url }) }) })
     : new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(database.file) }) });
 }
-
