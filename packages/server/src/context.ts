@@ -8,6 +8,7 @@ import { LoginThrottle } from './auth/login-throttle.js';
 import { RequestLimits } from './auth/request-limits.js';
 import { UserStatusCache } from './auth/user-status.js';
 import { ServerMetrics } from './http/metrics.js';
+import { SharedAnswers } from './http/shared-answers.js';
 import type { Settings } from './settings.js';
 import type { Store } from './store/types.js';
 
@@ -40,6 +41,8 @@ export interface AppContext {
   /** Sign-ups and password-reset requests, counted likewise (README.md#sign-in-limits). */
   requestLimits: RequestLimits;
   model: AlarmModel;
+  /** Answers to the console's refresh reads, shared while nothing changed (docs/api/stream.md#shared-answers). */
+  sharedAnswers: SharedAnswers;
   /** docs/api/alerts.md: the default origin is `<argv0 basename>/<hostname>` of the server. */
   origin: string;
   /** The public URL of the API: BASE_URL, or the request's root plus BASE_PATH, without a trailing slash. */
@@ -74,6 +77,7 @@ export function createContext(
     loginThrottle: new LoginThrottle(store.throttleCounts, settings, clock),
     requestLimits: new RequestLimits(store.throttleCounts, settings, clock),
     model: activeModel(settings),
+    sharedAnswers: new SharedAnswers(),
     origin: `${basename(process.argv[1] ?? 'alertad')}/${hostname()}`,
     apiRoot: (request) =>
       settings.BASE_URL !== '' ? settings.BASE_URL : `${request.protocol}://${request.host}${settings.BASE_PATH}`,

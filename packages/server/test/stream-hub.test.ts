@@ -36,6 +36,9 @@ class MemoryLog implements ChangeLogRepository {
   lastOlderThan(): Promise<number | undefined> {
     return Promise.resolve(this.entries.at(-1)?.seq);
   }
+  countAfter(after: number): Promise<number> {
+    return Promise.resolve(this.entries.filter((e) => e.seq > after).length);
+  }
   bounds(): Promise<{ min: number; max: number } | undefined> {
     const [first, last] = [this.entries[0], this.entries.at(-1)];
     return Promise.resolve(first === undefined || last === undefined ? undefined : { min: first.seq, max: last.seq });

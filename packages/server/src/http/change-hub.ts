@@ -76,6 +76,8 @@ export class ChangeHub {
   private serial: Promise<void> = Promise.resolve();
   private readPending = false;
   private lastReadAt = 0;
+  /** Reads that found new entries, counted before they are handed to the streams. */
+  private publishes = 0;
   /** What writing one read's entries to every stream took lately (a moving average), in milliseconds. */
   private publishMs = 0;
   private watermark = 0;
@@ -96,6 +98,21 @@ export class ChangeHub {
   /** Streams attached now. */
   get size(): number {
     return this.subscribers.size;
+  }
+
+  /**
+   * What the hub knows of the log, for answers shared while nothing changed (docs/api/stream.md#shared-answers):
+   * `reads`, the count of its reads that found new entries, and `current`, whether it has read every entry committed
+   * so far (asked of the database: as many entries above the watermark have committed as the hub has read there).
+   * Undefined while the hub is not running.
+   */
+  async state(): Promise<{ reads: number; current: boolean } | undefined> {
+    if (!this.running) return undefined;
+    const reads = this.publishes;
+    const watermark = this.watermark;
+    const read = this.early.size;
+    const committed = await this.log.countAfter(watermark);
+    return { reads, current: committed === read };
   }
 
   /** The contiguous position: every entry up to it has been delivered (or never committed). */
@@ -173,6 +190,8 @@ export class ChangeHub {
   private async start(): Promise<void> {
     this.watermark = await this.initialWatermark();
     this.early.clear();
+    // What was known before the hub stopped is not known now: answers kept then are not shared again.
+    this.publishes += 1;
     this.running = true;
     this.stopListening = this.log.listen({
       wake: () => this.wake(),
@@ -301,6 +320,7 @@ export class ChangeHub {
   }
 
   private publish(entries: readonly ChangeEntry[]): void {
+    this.publishes += 1;
     const started = performance.now();
     for (const subscriber of this.subscribers) {
       try {

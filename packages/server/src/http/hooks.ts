@@ -10,6 +10,7 @@ import { type CorsOrigins, allowedOrigin } from './cors-origins.js';
 import { JSON_CONTENT_TYPE_MESSAGE } from './envelope.js';
 import { registerEtags } from './etag.js';
 import { registerMetricsHook } from './metrics.js';
+import { registerSharedAnswers } from './shared-answers.js';
 import { registerStoredTextCheck } from './stored-text.js';
 
 // Request ids come from clients and proxies; anything odd or long is replaced rather than echoed.
@@ -54,6 +55,8 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
     done();
   });
   registerMetricsHook(app, context.metrics, settings.BASE_PATH);
+  // Before the entity tags, which then tag a shared answer as they tag a fresh one.
+  registerSharedAnswers(app, context.sharedAnswers, settings.BASE_PATH, (request) => context.apiRoot(request));
   registerEtags(app, settings.BASE_PATH);
   registerStoredTextCheck(app, settings.BASE_PATH);
 

@@ -29,6 +29,8 @@ export interface ChangeLogRepository {
   after(after: number, limit: number): Promise<ChangeEntry[]>;
   /** The highest sequence number of an entry stored more than `ageMs` ago by the database's clock, if any. */
   lastOlderThan(ageMs: number): Promise<number | undefined>;
+  /** How many entries with a sequence number above `after` have committed. */
+  countAfter(after: number): Promise<number>;
   /** The lowest and highest sequence numbers stored, if any. */
   bounds(): Promise<{ min: number; max: number } | undefined>;
   /** The highest sequence number handed out so far, committed or not (0 when none was). */

@@ -500,6 +500,15 @@ export class KyselyChangeLogRepository implements ChangeLogRepository {
     return (await this.bounds())?.max;
   }
 
+  async countAfter(after: number): Promise<number> {
+    const row = await this.db
+      .selectFrom('change_log')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('seq', '>', after)
+      .executeTakeFirst();
+    return Number(row?.count ?? 0);
+  }
+
   async bounds(): Promise<{ min: number; max: number } | undefined> {
     const row = await this.db
       .selectFrom('change_log')

@@ -1,0 +1,143 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The routes a console reads again when it hears of a change (docs/api/stream.md#shared-answers): their answers depend
+ * on the alerts, the query string and the customers the caller sees, nothing else of the caller's.
+ */
+const SHARED_ROUTES: ReadonlySet<string> = new Set([
+  '/alerts',
+  '/alerts/count',
+  '/environments',
+  '/services',
+  '/alerts/groups',
+  '/alerts/tags',
+]);
+
+/** How long an answer is kept at most: what in it depends on the clock (the default `to-date`) is never older. */
+const KEEP_MS = 5_000;
+const MAX_ENTRIES = 200;
+/** Answers larger than this are not kept. */
+const MAX_ANSWER_CHARS = 1_000_000;
+
+interface Kept {
+  payload: string;
+  at: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The key under which this request's answer is kept, when it may be shared (shared-answers.ts). */
+    sharedAnswerKey: string | undefined;
+  }
+}
+
+/** What the change hub knows of the log (ChangeHub.state). */
+type HubState = () => Promise<{ reads: number; current: boolean } | undefined>;
+
+/**
+ * Answers shared between callers who ask the same question while nothing has changed: the consoles woken by one event
+ * of the live stream all ask again within a few hundred milliseconds, and all but the first get the first one's
+ * answer (docs/api/stream.md#shared-answers).
+ *
+ * An answer is kept under its question (path and query string, the API's address for the links in it, the customers
+ * the caller sees) and the change hub's count of reads that found changes when it was asked. It is given out again
+ * only while that count has not moved and the hub has read every change committed so far, which the hub asks of the
+ * database (a count of a few log entries, far cheaper than an answer): so no answer older than a change that has
+ * committed is given out, whichever process made the change and whichever told the client of it. Only while the hub
+ * follows the change log (some stream is open on this process) is that known; otherwise nothing is kept. Answers
+ * older than KEEP_MS are not given out either.
+ */
+export class SharedAnswers {
+  private readonly kept = new Map<string, Kept>();
+  private hub: HubState | undefined;
+
+  /** Where the hub's state comes from (the stream route, which owns the hub). */
+  follow(hub: HubState): void {
+    this.hub = hub;
+  }
+
+  /**
+   * The key of a question in the current state, and whether a kept answer may be given for it; undefined when nothing
+   * may be kept.
+   */
+  async lookUp(question: string): Promise<{ key: string; current: boolean } | undefined> {
+    let state;
+    try {
+      state = await this.hub?.();
+    } catch {
+      // The database did not say: the request reads it itself, and says what failed if it fails again.
+      return undefined;
+    }
+    if (state === undefined) return undefined;
+    return { key: `${String(state.reads)}\u0000${question}`, current: state.current };
+  }
+
+  get(key: string, now: number): string | undefined {
+    const entry = this.kept.get(key);
+    if (entry === undefined) return undefined;
+    if (now - entry.at > KEEP_MS) {
+      this.kept.delete(key);
+      return undefined;
+    }
+    return entry.payload;
+  }
+
+  put(key: string, payload: string, at: number): void {
+    if (payload.length > MAX_ANSWER_CHARS) return;
+    // Keys of an older state are never asked for again: the oldest entries go first.
+    this.kept.delete(key);
+    if (this.kept.size >= MAX_ENTRIES) {
+      const oldest = this.kept.keys().next().value;
+      if (oldest !== undefined) this.kept.delete(oldest);
+    }
+    this.kept.set(key, { payload, at });
+  }
+}
+
+/** The API's public address for a request (AppContext.apiRoot): the links in an answer start with it. */
+type ApiRoot = (request: FastifyRequest) => string;
+
+function questionOf(request: FastifyRequest, apiRoot: ApiRoot): string {
+  const customers = request.principal?.customers;
+  const seen = customers === undefined ? '*' : [...customers].sort().join('\u0001');
+  return `${apiRoot(request)}\u0000${seen}\u0000${request.url}`;
+}
+
+/**
+ * The hooks of SharedAnswers: before a shared route's handler, the kept answer if there is one; after it, its answer
+ * kept. Registered before the entity-tag hook, which then tags a kept answer as it tags a fresh one.
+ */
+export function registerSharedAnswers(
+  app: FastifyInstance,
+  shared: SharedAnswers,
+  basePath: string,
+  apiRoot: ApiRoot,
+): void {
+  app.decorateRequest('sharedAnswerKey', undefined);
+
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    const route = request.routeOptions.url;
+    if (request.method !== 'GET' || route === undefined || !route.startsWith(basePath)) return;
+    if (!SHARED_ROUTES.has(route.slice(basePath.length))) return;
+    const found = await shared.lookUp(questionOf(request, apiRoot));
+    if (found === undefined) return;
+    const payload = found.current ? shared.get(found.key, Date.now()) : undefined;
+    if (payload === undefined) {
+      request.sharedAnswerKey = found.key;
+      return;
+    }
+    // Sent as it was kept: the identity serializer keeps Fastify from encoding the JSON text once more.
+    return reply
+      .type('application/json; charset=utf-8')
+      .serializer((text: string) => text)
+      .send(payload);
+  });
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const key = request.sharedAnswerKey;
+    if (key !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
+      shared.put(key, payload, Date.now());
+    }
+    done(null, payload);
+  });
+}

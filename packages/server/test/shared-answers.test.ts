@@ -1,0 +1,150 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { sql } from 'kysely';
+import { type TestServer, alertBody, basic, body, createUser, startTestServer } from './support/app.js';
+import { openDatabase } from './support/database.js';
+import { forEachEngine } from './support/engines.js';
+import { SseClient } from './support/sse.js';
+
+const admin = basic('root', 'root-password');
+
+interface Listing {
+  total: number;
+  alerts: { id: string; status: string }[];
+}
+
+// docs/api/stream.md#shared-answers
+forEachEngine((engine) => {
+  describe('answers shared while nothing changed', () => {
+    let server: TestServer & { url: string };
+    let reads = 0;
+    const streams: SseClient[] = [];
+
+    const list = async (headers: Record<string, string>, query = 'environment=Production'): Promise<Listing> => {
+      const response = await server.app.inject({ method: 'GET', url: `/api/alerts?${query}`, headers });
+      assert.equal(response.statusCode, 200, response.body);
+      assert.match(String(response.headers['content-type']), /^application\/json/);
+      return body(response) as unknown as Listing;
+    };
+    const post = async (url: string, payload: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') => {
+      const response = await server.app.inject({ method, url: `/api${url}`, headers: admin, payload });
+      assert.ok(response.statusCode < 300, response.body);
+      return body(response);
+    };
+    const openStream = async (headers: Record<string, string>) => {
+      const client = await SseClient.open(`${server.url}/alerts/stream`, headers);
+      assert.equal(client.status, 200, client.body);
+      streams.push(client);
+      await client.nextNamed('hello');
+      return client;
+    };
+
+    before(async () => {
+      server = await (async () => {
+        const started = await startTestServer(engine, { CUSTOMER_VIEWS: 'true' });
+        const address = await started.app.listen({ port: 0, host: '127.0.0.1' });
+        return { ...started, url: `${address}/api` };
+      })();
+      await createUser(server.store, { login: 'root', password: 'root-password', roles: ['admin'] });
+      await createUser(server.store, { login: 'ops1', password: 'ops-password', email: 'ops1@acme.test' });
+      await createUser(server.store, { login: 'ops2', password: 'ops-password', email: 'ops2@acme.test' });
+      await createUser(server.store, { login: 'beta', password: 'beta-password', email: 'ops@beta.test' });
+      await post('/customer', { customer: 'Acme', match: 'acme.test' });
+      await post('/customer', { customer: 'Beta', match: 'beta.test' });
+      const alerts = server.store.alerts;
+      const countAndList = alerts.countAndList.bind(alerts);
+      alerts.countAndList = (...args) => {
+        reads += 1;
+        return countAndList(...args);
+      };
+    });
+    after(async () => {
+      for (const stream of streams) stream.close();
+      await server.close();
+    });
+
+    it('reads the database for every ask while no stream is open on the process', async () => {
+      await post('/alert', alertBody({ resource: 'shared01', customer: 'Acme' }));
+      const before = reads;
+      await list(basic('ops1', 'ops-password'));
+      await list(basic('ops1', 'ops-password'));
+      assert.equal(reads - before, 2);
+    });
+
+    it('gives callers who see the same the answer of the first while nothing changed, and a fresh one after a change', async () => {
+      const stream = await openStream(basic('ops1', 'ops-password'));
+      const first = await list(basic('ops1', 'ops-password'));
+      const before = reads;
+      const second = await list(basic('ops2', 'ops-password'));
+      assert.deepEqual(second, first);
+      assert.equal(reads - before, 0, 'the second ask was answered without reading the alerts');
+
+      // Asked at once after the change's answer, before the stream has told of it: the answer has it.
+      const created = (await post('/alert', alertBody({ resource: 'shared02', customer: 'Acme' }))).alert as {
+        id: string;
+      };
+      const after = await list(basic('ops2', 'ops-password'));
+      assert.equal(after.total, first.total + 1);
+      assert.ok(after.alerts.some((a) => a.id === created.id));
+      await stream.nextChange('alerts', (c) => c.id === created.id);
+
+      // An action, likewise.
+      await post(`/alert/${created.id}/status`, { status: 'ack', text: 'mine' }, 'PUT');
+      const acked = await list(basic('ops1', 'ops-password'));
+      assert.equal(acked.alerts.find((a) => a.id === created.id)?.status, 'ack');
+    });
+
+    it('never gives one customer’s answer to a caller of another', async () => {
+      await openStream(basic('beta', 'beta-password'));
+      await post('/alert', alertBody({ resource: 'shared03', customer: 'Beta' }));
+      const acme = await list(basic('ops1', 'ops-password'));
+      const beta = await list(basic('beta', 'beta-password'));
+      const everyone = await list(admin);
+      assert.ok(acme.alerts.every((a) => !beta.alerts.some((b) => b.id === a.id)));
+      assert.equal(everyone.total, acme.total + beta.total);
+    });
+
+    it('gives a fresh answer after a change made outside the server, which its stream has not told of yet', async () => {
+      const stream = await openStream(admin);
+      const created = (await post('/alert', alertBody({ resource: 'shared04', customer: 'Acme' }))).alert as {
+        id: string;
+      };
+      await stream.nextChange('alerts', (c) => c.id === created.id);
+      const seen = await list(admin);
+      assert.ok(seen.alerts.some((a) => a.id === created.id));
+      // The same question once more is shared…
+      const before = reads;
+      await list(admin);
+      assert.equal(reads - before, 0);
+      // …until a change commits, whoever made it: here a connection of its own, as a script's would be.
+      const db = openDatabase(server.settings.database);
+      try {
+        await sql`delete from alerts where id = ${created.id}`.execute(db);
+      } finally {
+        await db.destroy();
+      }
+      const after = await list(admin);
+      assert.ok(!after.alerts.some((a) => a.id === created.id));
+      assert.equal(after.total, seen.total - 1);
+    });
+
+    it('still tags a shared answer, and answers 304 to a caller who holds it', async () => {
+      await openStream(admin);
+      const first = await server.app.inject({ method: 'GET', url: '/api/alerts?status=open', headers: admin });
+      const etag = first.headers.etag;
+      assert.equal(typeof etag, 'string');
+      const before = reads;
+      const again = await server.app.inject({
+        method: 'GET',
+        url: '/api/alerts?status=open',
+        headers: { ...admin, 'if-none-match': String(etag) },
+      });
+      assert.equal(again.statusCode, 304);
+      const plain = await server.app.inject({ method: 'GET', url: '/api/alerts?status=open', headers: admin });
+      assert.equal(plain.statusCode, 200);
+      assert.equal(plain.headers.etag, etag);
+      assert.equal(plain.body, first.body);
+      assert.equal(reads - before, 0, 'both asks after the first were shared');
+    });
+  });
+});
