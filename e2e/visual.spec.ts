@@ -37,7 +37,12 @@ interface Screen {
 
 const SCREENS: Screen[] = [
   { name: 'alerts', path: '/alerts', ready: (page) => page.getByText(MARKS.alerts).first() },
-  { name: 'alert-detail', path: `/alert/${DETAIL_ALERT_ID}`, ready: (page) => page.getByText(MARKS.detail).first() },
+  // The alert's text is on the list too: its id is shown only by the detail screen.
+  {
+    name: 'alert-detail',
+    path: `/alert/${DETAIL_ALERT_ID}`,
+    ready: (page) => page.getByText(DETAIL_ALERT_ID, { exact: true }).first(),
+  },
   { name: 'blackouts', path: '/blackouts', ready: (page) => page.getByText(MARKS.blackouts).first() },
   { name: 'api-keys', path: '/keys', ready: (page) => page.getByText(MARKS.keys).first() },
   { name: 'users', path: '/users', ready: (page) => page.getByText(MARKS.users).first() },

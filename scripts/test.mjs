@@ -3,11 +3,11 @@
 // Each step runs even when an earlier one failed, so one run shows everything that is wrong; the exit code is non-zero
 // when anything failed. The last line sums the tests of all suites.
 //
-// The suites are mostly single-threaded (Vitest one worker on two cores; the server's tests run in three processes at a
-// time, each on databases of its own, see packages/server/test/support/run-files.mjs), so steps run two at a time: the
-// longest first, each once the steps it needs have ended. The browser tests are the exception: they spend most of
-// their time waiting on the browser and the servers (measured: under half of one core with one worker), so they run
-// beside the two (`beside`), in two Playwright workers of their own. A step's output is printed whole when it ends,
+// Steps run two at a time, the longest first, each once the steps it needs have ended. The browser tests run beside
+// the two (`beside`), in two Playwright workers of their own: they spend most of their time waiting on the browser and
+// the servers (measured: under half of one core with one worker). So do the console's tests (two Vitest workers) and
+// the server's (three processes at a time, each on databases of its own, see
+// packages/server/test/support/run-files.mjs): a whole run measured 1.4 cores busy on average on two. A step's output is printed whole when it ends,
 // so two steps never interleave. TEST_JOBS=1 runs them one after another, the browser tests included.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
