@@ -3,12 +3,12 @@
 // Each step runs even when an earlier one failed, so one run shows everything that is wrong; the exit code is non-zero
 // when anything failed. The last line sums the tests of all suites.
 //
-// Steps run two at a time, the longest first, each once the steps it needs have ended. The browser tests run beside
-// the two (`beside`), in two Playwright workers of their own: they spend most of their time waiting on the browser and
-// the servers (measured: under half of one core with one worker). So do the console's tests (two Vitest workers) and
-// the server's (three processes at a time, each on databases of its own, see
-// packages/server/test/support/run-files.mjs): a whole run measured 1.4 cores busy on average on two. A step's output is printed whole when it ends,
-// so two steps never interleave. TEST_JOBS=1 runs them one after another, the browser tests included.
+// Steps run two at a time, the longest first, each once the steps it needs have ended. Within a step the suites use
+// both cores where they spend their time waiting: two Playwright workers (one used under half a core), two Vitest
+// workers, three server test processes (packages/server/test/support/run-files.mjs). Running more at once was
+// measured slower: with the browser tests beside two other steps the machine was so busy that the console's suite took
+// three times as long and its timed-out tests failed. A step's output is printed whole when it ends, so two steps
+// never interleave. TEST_JOBS=1 runs them one after another.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
@@ -81,10 +81,10 @@ async function startPostgres() {
 
 // In the order they start when a slot is free: the longest first, so the two slots end close together.
 // `needs`: steps that must have ended first (when they are part of this run); `postgres`: gets DATABASE_URL_TEST;
-// `env`: more environment variables for the step; `beside`: does not take one of the two places (see above).
+// `env`: more environment variables for the step.
 const steps = [
   { name: 'build', cmd: ['npm', 'run', 'build'] },
-  { name: 'e2e', cmd: ['npx', 'playwright', 'test'], suite: true, needs: ['build'], postgres: true, beside: true },
+  { name: 'e2e', cmd: ['npx', 'playwright', 'test'], suite: true, needs: ['build'], postgres: true },
   // The official alerta CLI and Python SDK against the built server, on both engines (compat/README.md).
   {
     name: 'clients',
@@ -131,7 +131,6 @@ const results = new Map();
 const ended = new Set();
 const waiting = [...selected];
 const running = new Set();
-const besides = new Set();
 const started = Date.now();
 
 async function runStep(step) {
@@ -155,33 +154,22 @@ async function runStep(step) {
 
 await new Promise((resolveAll) => {
   const next = () => {
-    if (waiting.length === 0 && running.size === 0 && besides.size === 0) {
+    if (waiting.length === 0 && running.size === 0) {
       resolveAll();
       return;
     }
-    const ready = (step) =>
-      (step.needs ?? []).every((need) => ended.has(need) || !selected.some((s) => s.name === need));
-    const start = (index, counted) => {
+    while (running.size < jobs) {
+      const index = waiting.findIndex((step) =>
+        (step.needs ?? []).every((need) => ended.has(need) || !selected.some((s) => s.name === need)),
+      );
+      if (index < 0) break;
       const [step] = waiting.splice(index, 1);
       const promise = runStep(step).then(() => {
         running.delete(promise);
-        besides.delete(promise);
         ended.add(step.name);
         next();
       });
-      if (counted) running.add(promise);
-      else besides.add(promise);
-    };
-    if (jobs > 1) {
-      for (let index = waiting.findIndex((step) => step.beside && ready(step)); index >= 0;) {
-        start(index, false);
-        index = waiting.findIndex((step) => step.beside && ready(step));
-      }
-    }
-    while (running.size < jobs) {
-      const index = waiting.findIndex((step) => ready(step) && (jobs === 1 || !step.beside));
-      if (index < 0) break;
-      start(index, true);
+      running.add(promise);
     }
   };
   next();

@@ -64,7 +64,9 @@ export function renderApp(path: string, { config, token, onCommit }: RenderAppOp
     retryDelayMs: 0,
   });
   const apiCalls = watchApiCalls(context);
-  const user = userEvent.setup();
+  // No timer between keystrokes: the same events in the same order, without a wait after each, which on a busy machine
+  // made a form typed in full take several seconds.
+  const user = userEvent.setup({ delay: null });
   render(
     onCommit === undefined ? (
       <App context={context} />
