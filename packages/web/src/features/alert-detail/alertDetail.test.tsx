@@ -169,7 +169,7 @@ describe('alert detail', () => {
     ]);
     await user.click(within(toolbar).getByRole('button', { name: 'Copy as JSON' }));
     expect(writeText).toHaveBeenCalledWith(JSON.stringify(alert, null, 2));
-    expect(within(toolbar).getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+    expect(await within(toolbar).findByRole('button', { name: 'Copied' })).toBeInTheDocument();
 
     await user.click(within(toolbar).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(location().pathname).toBe('/alerts'));
