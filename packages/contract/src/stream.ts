@@ -55,7 +55,11 @@ export type MonitorChange = z.infer<typeof monitorChangeSchema>;
  */
 export const streamEventSchemas = {
   hello: z.looseObject({ position: z.string() }),
-  alerts: z.looseObject({ changes: z.array(alertChangeSchema) }),
+  /**
+   * `omitted`: changes the event leaves out, in a burst (docs/api/stream.md#the-answer): it then names only alerts
+   * created, and a client re-reads whatever alerts it shows.
+   */
+  alerts: z.looseObject({ changes: z.array(alertChangeSchema), omitted: z.optional(z.number()) }),
   heartbeats: z.looseObject({ changes: z.array(monitorChangeSchema) }),
   blackouts: z.looseObject({ changes: z.array(monitorChangeSchema) }),
   resync: z.looseObject({ reason: z.string() }),

@@ -144,6 +144,28 @@ describe('the change hub and its streams', () => {
     await hub.close();
   });
 
+  it('names up to 20 alerts created in a burst and counts the rest of its changes', async () => {
+    const log = new MemoryLog();
+    const hub = new ChangeHub(log, { historyMs: 600_000 });
+    const { stream, text } = writingStream(hub, { heartbeats: true, blackouts: true, customers: undefined });
+    await stream.begin(hub, 3000, await hub.attach(stream, undefined));
+    // 25 appended at once: one read.
+    for (let n = 0; n < 25; n += 1) log.append(`burst-${String(n)}`);
+    await until(() => text().includes('"omitted"'));
+    const data = text()
+      .split('\n')
+      .filter((line) => line.startsWith('data: {"changes"'))
+      .map((line) => JSON.parse(line.slice('data: '.length)) as { changes: { id: string }[]; omitted?: number });
+    assert.equal(data.length, 1, text());
+    assert.deepEqual(
+      data[0]?.changes.map((c) => c.id),
+      Array.from({ length: 20 }, (_, n) => `burst-${String(n)}`),
+    );
+    assert.equal(data[0]?.omitted, 5);
+    stream.end();
+    await hub.close();
+  });
+
   it('lets a client go once its unsent text passes the bound, and frees it', async () => {
     const log = new MemoryLog();
     const hub = new ChangeHub(log, { historyMs: 600_000 });

@@ -216,6 +216,32 @@ forEachEngine((engine) => {
       assert.deepEqual(ids.slice(-2).sort(), [a, b].sort());
     });
 
+    it('names the alerts created and counts the other changes when one read brings more than 20', async () => {
+      const { client } = await open();
+      const ids: string[] = [];
+      for (let n = 0; n < 25; n += 1) ids.push(await postAlert({ resource: `burst${String(n).padStart(2, '0')}` }));
+      await alertChange(client, ids.at(-1) ?? '');
+      const heardBefore = client.events.length;
+      // One statement changes all 25 (as a script might): one read of the log.
+      const db = openDatabase(server.settings.database);
+      try {
+        await sql`update alerts set status = 'ack' where resource like 'burst%'`.execute(db);
+      } finally {
+        await db.destroy();
+      }
+      // On SQLite the reader wakes at the server's next write; this alert is created with or after the burst.
+      const marker = await postAlert({ resource: 'after-the-burst' });
+      await client.nextChange('alerts', (c) => c.id === marker);
+      const after = client.events.slice(heardBefore).filter((e) => e.event === 'alerts');
+      const omitted = after.reduce((sum, e) => sum + Number(dataOf(e).omitted ?? 0), 0);
+      assert.equal(omitted, 25, JSON.stringify(after.map((e) => e.data)));
+      const named = after.flatMap(changesOf).map((c) => c.id);
+      assert.deepEqual(named, [marker], 'only the alert created is named');
+      // The next change on its own is named again.
+      await inject('PUT', `/alert/${ids[0] ?? ''}/status`, { status: 'open', text: 'this one again' });
+      assert.equal((await alertChange(client, ids[0] ?? '')).status, 'open');
+    });
+
     it('resumes after Last-Event-ID with nothing missed', async () => {
       const first = await open();
       const a = await postAlert({ resource: 'resume1' });

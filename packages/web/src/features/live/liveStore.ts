@@ -13,6 +13,8 @@ export interface ChangeBatch {
   alerts: boolean;
   /** The alerts that changed, for the detail screens showing them. */
   alertIds: ReadonlySet<string>;
+  /** The stream left some alert changes unnamed (a burst): every alert shown is read again. */
+  alertsUnnamed: boolean;
   /** Alert changes as they came, for the desktop notifications. */
   alertChanges: readonly AlertChange[];
   heartbeats: boolean;
@@ -27,7 +29,15 @@ export const BATCH_SPACING_MS = 250;
 export const BATCH_GATHER_MS = 50;
 
 function emptyBatch(): ChangeBatch & { alertIds: Set<string>; alertChanges: AlertChange[] } {
-  return { alerts: false, alertIds: new Set(), alertChanges: [], heartbeats: false, blackouts: false, resync: false };
+  return {
+    alerts: false,
+    alertIds: new Set(),
+    alertsUnnamed: false,
+    alertChanges: [],
+    heartbeats: false,
+    blackouts: false,
+    resync: false,
+  };
 }
 
 /**
@@ -88,8 +98,9 @@ export class LiveStore {
     const batch = (this.pending ??= emptyBatch());
     switch (event.event) {
       case 'alerts':
-        if (event.data.changes.length === 0) return;
+        if (event.data.changes.length === 0 && (event.data.omitted ?? 0) === 0) return;
         batch.alerts = true;
+        batch.alertsUnnamed ||= (event.data.omitted ?? 0) > 0;
         for (const change of event.data.changes) {
           batch.alertIds.add(change.id);
           batch.alertChanges.push(change);

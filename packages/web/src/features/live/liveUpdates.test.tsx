@@ -82,6 +82,9 @@ describe('live updates on the alert list', () => {
     mock.event('heartbeats', '3', { changes: [{ op: 'changed', id: 'h1' }] });
     await advance(1000);
     expect(listLoads()).toBe(3);
+    // A burst the stream counts without naming a single alert (docs/api/stream.md#the-answer) reloads as well.
+    mock.event('alerts', '4', { changes: [], omitted: 35 });
+    await until(() => expect(listLoads()).toBe(4), 10);
   });
 
   it('still reads the list every minute as a safety net while live', async () => {
@@ -277,6 +280,17 @@ describe('live updates on the other screens', () => {
     expect(await screen.findByText('after')).toBeInTheDocument();
     expect(reads('/alert/detail-1')).toBe(before + 1);
     expect(reads('/alert/detail-1/notes')).toBe(before + 1);
+  });
+
+  it('reload the alert detail, whichever it shows, when a burst leaves the changed alerts unnamed', async () => {
+    const alert = makeAlert({ id: 'detail-2', text: 'before the burst' });
+    alertsScenario.list([alert]);
+    const { mock, before } = await openLiveAt('/alert/detail-2', '/alert/detail-2');
+    expect(await screen.findByText('before the burst')).toBeInTheDocument();
+    alertsScenario.list([{ ...alert, text: 'after the burst' }]);
+    mock.event('alerts', '2', { changes: [alertChange('created-in-the-burst')], omitted: 40 });
+    expect(await screen.findByText('after the burst')).toBeInTheDocument();
+    expect(reads('/alert/detail-2')).toBe(before + 1);
   });
 
   it('reload the heartbeats when heartbeats change, not when blackouts do', async () => {

@@ -8,7 +8,7 @@ import type { ChangeBatch, LiveStore } from './liveStore';
  * loads when shown. (The alert list, its counts and tiles follow the list's pause rules: useLiveListRefresh.)
  */
 function applyBatch(queryClient: QueryClient, batch: ChangeBatch): void {
-  if (batch.resync) void queryClient.invalidateQueries({ queryKey: queryKeys.alerts.details });
+  if (batch.resync || batch.alertsUnnamed) void queryClient.invalidateQueries({ queryKey: queryKeys.alerts.details });
   else if (batch.alertIds.size > 0) {
     const ids = [...batch.alertIds];
     void queryClient.invalidateQueries({
@@ -28,6 +28,7 @@ function mergeBatches(a: ChangeBatch, b: ChangeBatch): ChangeBatch {
   return {
     alerts: a.alerts || b.alerts,
     alertIds: new Set([...a.alertIds, ...b.alertIds]),
+    alertsUnnamed: a.alertsUnnamed || b.alertsUnnamed,
     alertChanges: [...a.alertChanges, ...b.alertChanges],
     heartbeats: a.heartbeats || b.heartbeats,
     blackouts: a.blackouts || b.blackouts,
