@@ -19,13 +19,14 @@ export interface HubOptions {
   /**
    * The shortest time between the starts of two reads: a wake sooner than that waits for it, so that under a stream of
    * commits each read takes many entries and every stream gets one event for them instead of one per commit. The
-   * time grows with what writing a read's entries to every stream costs (`publishShare` times it, up to
-   * `coalesceMaxMs`), so that however many streams are open, writing to them takes at most about 1/`publishShare` of
-   * the process's time (docs/api/stream.md#across-processes).
+   * time grows with what writing a read's entries to every stream costs (`publishShare` times it), and with the
+   * number of streams (`coalescePerStreamMs` each: the sockets' work in the kernel and in the clients is not part of
+   * what the writes take here), up to `coalesceMaxMs` (docs/api/stream.md#the-answer).
    */
   coalesceMs?: number;
   coalesceMaxMs?: number;
   publishShare?: number;
+  coalescePerStreamMs?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -55,6 +56,7 @@ const DEFAULTS = {
   coalesceMs: 10,
   coalesceMaxMs: 250,
   publishShare: 10,
+  coalescePerStreamMs: 0.15,
 };
 
 /**
@@ -252,7 +254,11 @@ export class ChangeHub {
     };
     const interval = Math.min(
       this.options.coalesceMaxMs,
-      Math.max(this.options.coalesceMs, this.publishMs * this.options.publishShare),
+      Math.max(
+        this.options.coalesceMs,
+        this.publishMs * this.options.publishShare,
+        this.subscribers.size * this.options.coalescePerStreamMs,
+      ),
     );
     const wait = this.lastReadAt + interval - Date.now();
     if (wait <= 0) read();
