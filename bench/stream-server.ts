@@ -381,9 +381,8 @@ if (process.argv[2] === '--readers') {
   writeStreamSection(`## Live stream (server side)`, [
     `Measured ${new Date().toISOString().slice(0, 10)} by \`bench/stream-server.ts\` on the built server, load and ` +
       'streams on the same 2 cores; PostgreSQL with its default durability. Ingest cases run one after another on ' +
-      'one growing database, so compare within an engine. The machine was shared with other test runs while this ' +
-      'was measured: throughput swings by 20 % and more between runs (even in favour of the triggers), so the ' +
-      "server's CPU time per request is the figure to compare.",
+      'one growing database, so compare within an engine. Throughput swings by up to 20 % between runs on this ' +
+      "machine (even in favour of the triggers), so the server's CPU time per request is the steadier figure.",
     '',
     ...lines,
   ]);
