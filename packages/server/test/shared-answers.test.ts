@@ -94,6 +94,18 @@ forEachEngine((engine) => {
       assert.equal(acked.alerts.find((a) => a.id === created.id)?.status, 'ack');
     });
 
+    it('makes one answer for callers who ask the same at once, as consoles woken by one event do', async () => {
+      await openStream(admin);
+      await post('/alert', alertBody({ resource: 'shared-at-once', customer: 'Acme' }));
+      const query = 'environment=Production&sort-by=lastReceiveTime';
+      // The change above is read by the hub before the asks, so they all find the same state.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const before = reads;
+      const answers = await Promise.all(Array.from({ length: 20 }, () => list(admin, query)));
+      assert.equal(reads - before, 1, 'one read of the alerts for twenty asks');
+      assert.ok(answers.every((a) => JSON.stringify(a) === JSON.stringify(answers[0])));
+    });
+
     it('never gives one customer’s answer to a caller of another', async () => {
       await openStream(basic('beta', 'beta-password'));
       await post('/alert', alertBody({ resource: 'shared03', customer: 'Beta' }));

@@ -16,6 +16,8 @@ const SHARED_ROUTES: ReadonlySet<string> = new Set([
 /** How long an answer is kept at most: what in it depends on the clock (the default `to-date`) is never older. */
 const KEEP_MS = 5_000;
 const MAX_ENTRIES = 200;
+/** How long callers wait for an answer another request is making before they make their own. */
+const MAKING_MS = 5_000;
 /** Answers larger than this are not kept. */
 const MAX_ANSWER_CHARS = 1_000_000;
 
@@ -49,6 +51,11 @@ type HubState = () => Promise<{ reads: number; current: boolean } | undefined>;
  */
 export class SharedAnswers {
   private readonly kept = new Map<string, Kept>();
+  /** Answers being made: callers asking the same meanwhile wait for them rather than make them again. */
+  private readonly making = new Map<
+    string,
+    { done: Promise<string | undefined>; finish: (payload?: string) => void; since: number }
+  >();
   private hub: HubState | undefined;
 
   /** Where the hub's state comes from (the stream route, which owns the hub). */
@@ -80,6 +87,40 @@ export class SharedAnswers {
       return undefined;
     }
     return entry.payload;
+  }
+
+  /** The answer of `key` another request is making, once made (undefined if it failed); undefined if none is. */
+  inMaking(key: string, now: number): Promise<string | undefined> | undefined {
+    const entry = this.making.get(key);
+    if (entry === undefined) return undefined;
+    // A request that never ended keeps no one waiting: past MAKING_MS its callers make their own answer.
+    const left = entry.since + MAKING_MS - now;
+    if (left <= 0) {
+      this.making.delete(key);
+      entry.finish();
+      return undefined;
+    }
+    return Promise.race([
+      entry.done,
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), left).unref()),
+    ]);
+  }
+
+  /** This request makes the answer of `key`, unless another already does; true when it is this one. */
+  beginMaking(key: string, now: number): boolean {
+    if (this.making.has(key)) return false;
+    let finish: (payload?: string) => void = () => undefined;
+    const done = new Promise<string | undefined>((resolve) => (finish = resolve));
+    this.making.set(key, { done, finish, since: now });
+    return true;
+  }
+
+  /** The answer of `key` is made (`payload` undefined: it failed, and those waiting make their own). */
+  endMaking(key: string, payload: string | undefined, at: number): void {
+    if (payload !== undefined) this.put(key, payload, at);
+    const entry = this.making.get(key);
+    this.making.delete(key);
+    entry?.finish(payload);
   }
 
   put(key: string, payload: string, at: number): void {
@@ -121,9 +162,12 @@ export function registerSharedAnswers(
     if (!SHARED_ROUTES.has(route.slice(basePath.length))) return;
     const found = await shared.lookUp(questionOf(request, apiRoot));
     if (found === undefined) return;
-    const payload = found.current ? shared.get(found.key, Date.now()) : undefined;
+    // Consoles woken by one event ask at once: all but the first wait for the first one's answer.
+    const payload = found.current
+      ? (shared.get(found.key, Date.now()) ?? (await shared.inMaking(found.key, Date.now())))
+      : undefined;
     if (payload === undefined) {
-      request.sharedAnswerKey = found.key;
+      if (shared.beginMaking(found.key, Date.now())) request.sharedAnswerKey = found.key;
       return;
     }
     // Sent as it was kept: the identity serializer keeps Fastify from encoding the JSON text once more.
@@ -135,9 +179,21 @@ export function registerSharedAnswers(
 
   app.addHook('onSend', (request, reply, payload, done) => {
     const key = request.sharedAnswerKey;
-    if (key !== undefined && reply.statusCode === 200 && typeof payload === 'string') {
-      shared.put(key, payload, Date.now());
+    if (key !== undefined) {
+      request.sharedAnswerKey = undefined;
+      const made = reply.statusCode === 200 && typeof payload === 'string' ? payload : undefined;
+      shared.endMaking(key, made, Date.now());
     }
     done(null, payload);
+  });
+
+  // A request that ended without sending (its client went) lets those waiting for it make their own answer.
+  app.addHook('onResponse', (request, _reply, done) => {
+    const key = request.sharedAnswerKey;
+    if (key !== undefined) {
+      request.sharedAnswerKey = undefined;
+      shared.endMaking(key, undefined, Date.now());
+    }
+    done();
   });
 }
