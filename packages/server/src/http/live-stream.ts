@@ -67,8 +67,12 @@ interface Run {
 
 /** What a stream hears, as a key: streams with the same key are sent the same text. */
 export function audienceKey(audience: StreamAudience): string {
-  const customers = audience.customers === undefined ? '*' : [...audience.customers].sort().join('\u0000');
-  return `${audience.heartbeats ? 'h' : '-'}${audience.blackouts ? 'b' : '-'}|${customers}`;
+  return `${audience.heartbeats ? 'h' : '-'}${audience.blackouts ? 'b' : '-'}|${customersKey(audience.customers)}`;
+}
+
+/** The customers a caller sees, as a key: the same set in any order gives the same key; `*` for every customer. */
+export function customersKey(customers: Iterable<string> | undefined): string {
+  return customers === undefined ? '*' : [...customers].sort().join('\u0000');
 }
 
 function hears(audience: StreamAudience, entry: ChangeEntry): boolean {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { customersKey } from './live-stream.js';
 
 /**
  * The routes a console reads again when it hears of a change (docs/api/stream.md#shared-answers): their answers depend
@@ -123,7 +124,7 @@ export class SharedAnswers {
     entry?.finish(payload);
   }
 
-  put(key: string, payload: string, at: number): void {
+  private put(key: string, payload: string, at: number): void {
     if (payload.length > MAX_ANSWER_CHARS) return;
     // Keys of an older state are never asked for again: the oldest entries go first.
     this.kept.delete(key);
@@ -139,9 +140,7 @@ export class SharedAnswers {
 type ApiRoot = (request: FastifyRequest) => string;
 
 function questionOf(request: FastifyRequest, apiRoot: ApiRoot): string {
-  const customers = request.principal?.customers;
-  const seen = customers === undefined ? '*' : [...customers].sort().join('\u0001');
-  return `${apiRoot(request)}\u0000${seen}\u0000${request.url}`;
+  return `${apiRoot(request)}\u0001${customersKey(request.principal?.customers)}\u0001${request.url}`;
 }
 
 /**
