@@ -103,18 +103,22 @@ export class ChangeHub {
   }
 
   /**
-   * What the hub knows of the log, for answers shared while nothing changed (docs/api/stream.md#shared-answers):
-   * `reads`, the count of its reads that found new entries, and `current`, whether it has read every entry committed
-   * so far (asked of the database: as many entries above the watermark have committed as the hub has read there).
-   * Undefined while the hub is not running.
+   * For answers shared while nothing changed (docs/api/stream.md#shared-answers): the count of the hub's reads that
+   * found new entries, undefined while the hub is not running.
    */
-  async state(): Promise<{ reads: number; current: boolean } | undefined> {
-    if (!this.running) return undefined;
-    const reads = this.publishes;
+  get reads(): number | undefined {
+    return this.running ? this.publishes : undefined;
+  }
+
+  /**
+   * Whether the hub, still at `reads`, has read every entry committed so far: asked of the database, as many entries
+   * above the watermark have committed as the hub has read there.
+   */
+  async readsAll(reads: number): Promise<boolean> {
+    if (!this.running || this.publishes !== reads) return false;
     const watermark = this.watermark;
     const read = this.early.size;
-    const committed = await this.log.countAfter(watermark);
-    return { reads, current: committed === read };
+    return (await this.log.countAfter(watermark)) === read;
   }
 
   /** The contiguous position: every entry up to it has been delivered (or never committed). */

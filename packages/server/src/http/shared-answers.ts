@@ -34,8 +34,11 @@ declare module 'fastify' {
   }
 }
 
-/** What the change hub knows of the log (ChangeHub.state). */
-type HubState = () => Promise<{ reads: number; current: boolean } | undefined>;
+/** What the change hub knows of the log (ChangeHub.reads, ChangeHub.readsAll). */
+interface HubState {
+  readonly reads: number | undefined;
+  readsAll(reads: number): Promise<boolean>;
+}
 
 /**
  * Answers shared between callers who ask the same question while nothing has changed: the consoles woken by one event
@@ -64,20 +67,23 @@ export class SharedAnswers {
     this.hub = hub;
   }
 
+  /** The key of a question in the hub's current state; undefined when nothing may be kept. */
+  keyOf(question: string): { key: string; reads: number } | undefined {
+    const reads = this.hub?.reads;
+    return reads === undefined ? undefined : { key: `${String(reads)}\u0000${question}`, reads };
+  }
+
   /**
-   * The key of a question in the current state, and whether a kept answer may be given for it; undefined when nothing
-   * may be kept.
+   * Whether an answer kept at `reads` may be given out: the hub has read nothing new since, nor has anything
+   * committed that it has not read.
    */
-  async lookUp(question: string): Promise<{ key: string; current: boolean } | undefined> {
-    let state;
+  async current(reads: number): Promise<boolean> {
     try {
-      state = await this.hub?.();
+      return (await this.hub?.readsAll(reads)) === true;
     } catch {
       // The database did not say: the request reads it itself, and says what failed if it fails again.
-      return undefined;
+      return false;
     }
-    if (state === undefined) return undefined;
-    return { key: `${String(state.reads)}\u0000${question}`, current: state.current };
   }
 
   get(key: string, now: number): string | undefined {
@@ -159,12 +165,16 @@ export function registerSharedAnswers(
     const route = request.routeOptions.url;
     if (request.method !== 'GET' || route === undefined || !route.startsWith(basePath)) return;
     if (!SHARED_ROUTES.has(route.slice(basePath.length))) return;
-    const found = await shared.lookUp(questionOf(request, apiRoot));
+    const found = shared.keyOf(questionOf(request, apiRoot));
     if (found === undefined) return;
-    // Consoles woken by one event ask at once: all but the first wait for the first one's answer.
-    const payload = found.current
-      ? (shared.get(found.key, Date.now()) ?? (await shared.inMaking(found.key, Date.now())))
-      : undefined;
+    // The database is asked only when there is an answer to give. Consoles woken by one event ask at once: all but the
+    // first wait for the first one's answer.
+    const kept = shared.get(found.key, Date.now());
+    const making = kept === undefined ? shared.inMaking(found.key, Date.now()) : undefined;
+    const payload =
+      (kept !== undefined || making !== undefined) && (await shared.current(found.reads))
+        ? (kept ?? (await making))
+        : undefined;
     if (payload === undefined) {
       if (shared.beginMaking(found.key, Date.now())) request.sharedAnswerKey = found.key;
       return;

@@ -37,7 +37,7 @@ export function registerStreamRoutes(app: ApiApp, context: AppContext): void {
     historyMs: settings.STREAM_HISTORY * 1000,
     onError: (error) => app.log.error({ err: error }, 'live stream: reading the change log failed'),
   });
-  context.sharedAnswers.follow(() => hub.state());
+  context.sharedAnswers.follow(hub);
   const open = new Set<LiveStream>();
   const perUser = new Map<string, number>();
 
