@@ -128,7 +128,7 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
   // Before any route, so that the document sees every one.
   await registerOpenApi(app, settings);
   // Security headers on every answer, the console's and the API's (README.md#security-headers).
-  await registerSecurityHeaders(app, settings);
+  registerSecurityHeaders(app, settings);
   registerHooks(app, context);
   scheduleHousekeeping(app, context);
 

@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { type TestServer, alertBody, basic, body, createUser, startTestServer } from './support/app.js';
 import { openDatabase } from './support/database.js';
 import { forEachEngine } from './support/engines.js';
 import { SseClient } from './support/sse.js';
+import { SharedAnswers } from '../src/http/shared-answers.js';
 
 const admin = basic('root', 'root-password');
 
@@ -158,5 +160,89 @@ forEachEngine((engine) => {
       assert.equal(plain.body, first.body);
       assert.equal(reads - before, 0, 'both asks after the first were shared');
     });
+
+    it('sends a shared answer compressed as a fresh one: brotli, gzip or plain, as the caller accepts', async () => {
+      const stream = await openStream(admin);
+      let last = '';
+      for (let n = 0; n < 8; n += 1) {
+        const posted = await post(
+          '/alert',
+          alertBody({ resource: `zip-${String(n)}`, text: 'a text long enough to compress '.repeat(4) }),
+        );
+        last = (posted.alert as { id: string }).id;
+      }
+      // The stream has heard of the last change: no read of the hub comes between the asks below.
+      await stream.nextChange('alerts', (c) => c.id === last);
+      const ask = (encoding: string) =>
+        server.app.inject({
+          method: 'GET',
+          url: '/api/alerts?status=open&sort-by=resource',
+          headers: { ...admin, 'accept-encoding': encoding },
+        });
+      const fresh = await ask('br');
+      assert.equal(fresh.headers['content-encoding'], 'br');
+      const json = brotliDecompressSync(fresh.rawPayload).toString('utf8');
+      assert.ok(json.length >= 1024, 'the answer is large enough to be compressed');
+      const before = reads;
+      const cases: [string, string | undefined, (bytes: Buffer) => Buffer][] = [
+        ['br', 'br', brotliDecompressSync],
+        ['gzip, deflate', 'gzip', gunzipSync],
+        ['x-gzip', 'gzip', gunzipSync],
+        ['gzip;q=1, br;q=0.5', 'gzip', gunzipSync],
+        ['br;q=0, gzip;q=0', undefined, (bytes) => bytes],
+        ['identity', undefined, (bytes) => bytes],
+      ];
+      for (const [accepted, encoding, decode] of cases) {
+        const shared = await ask(accepted);
+        assert.equal(shared.statusCode, 200, accepted);
+        assert.equal(shared.headers['content-encoding'], encoding, accepted);
+        assert.equal(shared.headers.etag, fresh.headers.etag, accepted);
+        assert.match(String(shared.headers['content-type']), /^application\/json/, accepted);
+        if (encoding !== undefined) assert.match(String(shared.headers.vary), /accept-encoding/i, accepted);
+        assert.equal(Number(shared.headers['content-length']), shared.rawPayload.length, accepted);
+        assert.equal(decode(shared.rawPayload).toString('utf8'), json, accepted);
+      }
+      assert.equal(reads - before, 0, 'every ask after the first was shared');
+    });
+  });
+});
+
+describe('shared answers: the check that nothing changed', () => {
+  const hubWith = (reads: number) => {
+    const hub = {
+      reads,
+      checks: 0,
+      async readsAll(asked: number): Promise<boolean> {
+        hub.checks += 1;
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return asked === hub.reads;
+      },
+    };
+    return hub;
+  };
+
+  it('is shared by callers who asked before it started, never by one who asked after', async () => {
+    const shared = new SharedAnswers();
+    const hub = hubWith(7);
+    shared.follow(hub);
+    const askedAt = performance.now();
+    const results = await Promise.all(Array.from({ length: 10 }, () => shared.current(7, askedAt)));
+    assert.deepEqual(results, Array<boolean>(10).fill(true));
+    assert.equal(hub.checks, 1, 'one check for ten callers who asked before it');
+    assert.equal(await shared.current(7, performance.now()), true);
+    assert.equal(hub.checks, 2, 'a caller who asked after the last check started gets a check of its own');
+    hub.reads = 8;
+    assert.equal(await shared.current(7, askedAt), true, 'an older check still tells of its own time');
+    assert.equal(await shared.current(8, askedAt), true);
+    assert.equal(hub.checks, 3, 'a check of another state is not shared');
+  });
+
+  it('says no when the check fails', async () => {
+    const shared = new SharedAnswers();
+    shared.follow({
+      reads: 1,
+      readsAll: () => Promise.reject(new Error('the database is away')),
+    });
+    assert.equal(await shared.current(1, performance.now()), false);
   });
 });

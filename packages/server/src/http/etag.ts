@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 
+/** The entity tag of an answer: a hash of its JSON. */
+export function entityTag(payload: string): string {
+  return `"${createHash('sha1').update(payload).digest('base64url')}"`;
+}
+
 /** Whether an `If-None-Match` header names this entity tag (a list, `*`, or weak forms all count, RFC 9110 §13.1.2). */
-function matches(header: string | undefined, etag: string): boolean {
+export function namesEntityTag(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
@@ -27,9 +32,9 @@ export function registerEtags(app: FastifyInstance, basePath: string): void {
       done(null, payload);
       return;
     }
-    const etag = `"${createHash('sha1').update(payload).digest('base64url')}"`;
+    const etag = entityTag(payload);
     reply.header('ETag', etag);
-    if (!matches(request.headers['if-none-match'], etag)) {
+    if (!namesEntityTag(request.headers['if-none-match'], etag)) {
       done(null, payload);
       return;
     }

@@ -1,12 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import { join } from 'node:path';
-import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions as AllHelmetOptions } from 'helmet';
 import type { Settings } from '../settings.js';
-
-/** Helmet's own options, as `reply.helmet` takes them for one answer. */
-type HelmetOptions = NonNullable<Parameters<FastifyReply['helmet']>[0]>;
 
 /**
  * Browser features neither console uses. Helmet does not send Permissions-Policy, so it is added beside it. Autoplay
@@ -153,6 +152,34 @@ export const DOCS_HELMET_OPTIONS: HelmetOptions = {
   crossOriginResourcePolicy: { policy: 'same-origin' },
 };
 
+/** What differs between the kinds of answer: the content security policy and the resource policy. */
+type HelmetOptions = Pick<AllHelmetOptions, 'contentSecurityPolicy' | 'crossOriginResourcePolicy'>;
+
+/** What every answer shares. */
+interface SharedOptions {
+  crossOriginOpenerPolicy: false;
+  crossOriginEmbedderPolicy: false;
+  xFrameOptions: { action: 'deny' };
+  referrerPolicy: { policy: 'same-origin' };
+  strictTransportSecurity: { maxAge: number; includeSubDomains: boolean } | false;
+}
+
+type HeaderSet = readonly (readonly [string, string])[];
+
+/**
+ * The headers helmet sets for `options`, worked out once: they depend on the options alone, and building helmet's
+ * policy strings for every answer was a tenth of the CPU of a console's refresh (bench/LIVE-RESULTS.md).
+ */
+export function headersOf(shared: SharedOptions, own: HelmetOptions): HeaderSet {
+  const response = new ServerResponse(new IncomingMessage(new Socket()));
+  // Helmet throws on options it does not take; nothing it does for these waits on anything.
+  helmet({ ...shared, ...own })(response.req, response, () => undefined);
+  return Object.entries(response.getHeaders()).map(([name, value]) => [
+    name,
+    Array.isArray(value) ? value.join(', ') : String(value),
+  ]);
+}
+
 const isHtml = (contentType: unknown): boolean =>
   typeof contentType === 'string' && contentType.trimStart().toLowerCase().startsWith('text/html');
 
@@ -161,26 +188,29 @@ const isHtml = (contentType: unknown): boolean =>
  * a short one on everything else; all share the rest: nosniff, frames denied, referrers kept to this origin, and HSTS
  * only when HSTS_ENABLED says the server is reached over HTTPS.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, settings: Settings): Promise<void> {
+export function registerSecurityHeaders(app: FastifyInstance, settings: Settings): void {
   const scriptHashes = inlineScriptHashes(readIndexHtml(settings.CONSOLE_DIR));
   if (scriptHashes.length > 0) {
     app.log.info(
       `The console's index.html has ${String(scriptHashes.length)} inline script(s); the policy allows them by hash`,
     );
   }
-  const consoleOptions = consoleHelmetOptions(settings, scriptHashes);
-  await app.register(fastifyHelmet, {
-    global: false,
+  const shared: SharedOptions = {
     // Sign-in popups hand their answer back through window.opener, both from the console's own address and from the
     // API's SAML page (README.md#choices-in-the-console); an opener policy would cut that link.
     crossOriginOpenerPolicy: false,
     crossOriginEmbedderPolicy: false,
-    frameguard: { action: 'deny' },
+    xFrameOptions: { action: 'deny' },
     // Same-origin requests keep their referrer and a form post its Origin (the switchboard checks it); nothing of the
     // console's addresses, which carry alert ids and filters, goes to other sites.
     referrerPolicy: { policy: 'same-origin' },
     strictTransportSecurity: settings.HSTS_ENABLED ? { maxAge: 31_536_000, includeSubDomains: false } : false,
-  });
+  };
+  const docs = headersOf(shared, DOCS_HELMET_OPTIONS);
+  const api = headersOf(shared, API_HELMET_OPTIONS);
+  const pages = [...headersOf(shared, consoleHelmetOptions(settings, scriptHashes))];
+  pages.push(['permissions-policy', PERMISSIONS_POLICY]);
+  const files = headersOf(shared, CONSOLE_FILE_OPTIONS);
   const basePath = settings.BASE_PATH;
   const docsPath = `${basePath}/docs`;
   // Chosen when the answer is ready, by what it is: a page of the console gets the console's policy (and the
@@ -188,16 +218,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, settings: Se
   // 404s included.
   app.addHook('onSend', (request, reply, payload, done) => {
     const path = request.url.split('?', 1)[0] ?? '/';
-    if (path === docsPath || path.startsWith(`${docsPath}/`)) {
-      reply.helmet(DOCS_HELMET_OPTIONS);
-    } else if (path === basePath || path.startsWith(`${basePath}/`)) {
-      reply.helmet(API_HELMET_OPTIONS);
-    } else if (isHtml(reply.getHeader('content-type'))) {
-      reply.helmet(consoleOptions);
-      reply.header('Permissions-Policy', PERMISSIONS_POLICY);
-    } else {
-      reply.helmet(CONSOLE_FILE_OPTIONS);
-    }
+    let headers: HeaderSet;
+    if (path === docsPath || path.startsWith(`${docsPath}/`)) headers = docs;
+    else if (path === basePath || path.startsWith(`${basePath}/`)) headers = api;
+    else if (isHtml(reply.getHeader('content-type'))) headers = pages;
+    else headers = files;
+    for (const [name, value] of headers) reply.header(name, value);
     done(null, payload);
   });
 }

@@ -1,4 +1,8 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD, ENCODINGS, type Encoding, GZIP_OPTIONS } from './compression.js';
+import { entityTag, namesEntityTag } from './etag.js';
 import { customersKey } from './live-stream.js';
 
 /**
@@ -22,9 +26,15 @@ const MAKING_MS = 5_000;
 /** Answers larger than this are not kept. */
 const MAX_ANSWER_CHARS = 1_000_000;
 
+/**
+ * A kept answer: its JSON, and what each caller given it would otherwise work out again from it (its entity tag, its
+ * compressed forms), made once on first need.
+ */
 interface Kept {
   payload: string;
   at: number;
+  etag?: string;
+  encoded: Partial<Record<Encoding, Buffer>>;
 }
 
 declare module 'fastify' {
@@ -58,9 +68,11 @@ export class SharedAnswers {
   /** Answers being made: callers asking the same meanwhile wait for them rather than make them again. */
   private readonly making = new Map<
     string,
-    { done: Promise<string | undefined>; finish: (payload?: string) => void; since: number }
+    { done: Promise<Kept | undefined>; finish: (kept?: Kept) => void; since: number }
   >();
   private hub: HubState | undefined;
+  /** The latest check of the hub's state (current). */
+  private check: { startedAt: number; reads: number; result: Promise<boolean> } | undefined;
 
   /** Where the hub's state comes from (the stream route, which owns the hub). */
   follow(hub: HubState): void {
@@ -74,30 +86,38 @@ export class SharedAnswers {
   }
 
   /**
-   * Whether an answer kept at `reads` may be given out: the hub has read nothing new since, nor has anything
-   * committed that it has not read.
+   * Whether an answer kept at `reads` may be given out to a caller who asked at `askedAt` (performance.now()): the hub
+   * has read nothing new since, nor has anything committed that it has not read. A check started at or after the ask
+   * tells that of every change committed before the ask, so callers woken by one event share one check.
    */
-  async current(reads: number): Promise<boolean> {
-    try {
-      return (await this.hub?.readsAll(reads)) === true;
-    } catch {
-      // The database did not say: the request reads it itself, and says what failed if it fails again.
-      return false;
-    }
+  current(reads: number, askedAt: number): Promise<boolean> {
+    const last = this.check;
+    if (last !== undefined && last.reads === reads && last.startedAt >= askedAt) return last.result;
+    const startedAt = performance.now();
+    const result = (async () => {
+      try {
+        return (await this.hub?.readsAll(reads)) === true;
+      } catch {
+        // The database did not say: the request reads it itself, and says what failed if it fails again.
+        return false;
+      }
+    })();
+    this.check = { startedAt, reads, result };
+    return result;
   }
 
-  get(key: string, now: number): string | undefined {
+  get(key: string, now: number): Kept | undefined {
     const entry = this.kept.get(key);
     if (entry === undefined) return undefined;
     if (now - entry.at > KEEP_MS) {
       this.kept.delete(key);
       return undefined;
     }
-    return entry.payload;
+    return entry;
   }
 
   /** The answer of `key` another request is making, once made (undefined if it failed); undefined if none is. */
-  inMaking(key: string, now: number): Promise<string | undefined> | undefined {
+  inMaking(key: string, now: number): Promise<Kept | undefined> | undefined {
     const entry = this.making.get(key);
     if (entry === undefined) return undefined;
     // A request that never ended keeps no one waiting: past MAKING_MS its callers make their own answer.
@@ -116,30 +136,61 @@ export class SharedAnswers {
   /** This request makes the answer of `key`, unless another already does; true when it is this one. */
   beginMaking(key: string, now: number): boolean {
     if (this.making.has(key)) return false;
-    let finish: (payload?: string) => void = () => undefined;
-    const done = new Promise<string | undefined>((resolve) => (finish = resolve));
+    let finish: (kept?: Kept) => void = () => undefined;
+    const done = new Promise<Kept | undefined>((resolve) => (finish = resolve));
     this.making.set(key, { done, finish, since: now });
     return true;
   }
 
   /** The answer of `key` is made (`payload` undefined: it failed, and those waiting make their own). */
   endMaking(key: string, payload: string | undefined, at: number): void {
-    if (payload !== undefined) this.put(key, payload, at);
+    const kept = payload === undefined ? undefined : { payload, at, encoded: {} };
+    if (kept !== undefined) this.put(key, kept);
     const entry = this.making.get(key);
     this.making.delete(key);
-    entry?.finish(payload);
+    entry?.finish(kept);
   }
 
-  private put(key: string, payload: string, at: number): void {
-    if (payload.length > MAX_ANSWER_CHARS) return;
+  private put(key: string, kept: Kept): void {
+    if (kept.payload.length > MAX_ANSWER_CHARS) return;
     // Keys of an older state are never asked for again: the oldest entries go first.
     this.kept.delete(key);
     if (this.kept.size >= MAX_ENTRIES) {
       const oldest = this.kept.keys().next().value;
       if (oldest !== undefined) this.kept.delete(oldest);
     }
-    this.kept.set(key, { payload, at });
+    this.kept.set(key, kept);
   }
+}
+
+/** Brotli or gzip, as the compression of every other answer would choose for this request (compression.ts). */
+function encodingFor(request: FastifyRequest): Encoding | undefined {
+  const header = request.headers['accept-encoding'];
+  if (header === undefined || request.headers['x-no-compression'] !== undefined) return undefined;
+  // `*` and `x-gzip` stand for gzip, as they do for the compression of other answers.
+  return negotiate(header.toLowerCase().replace(/\*|x-gzip/g, 'gzip'), [...ENCODINGS]) ?? undefined;
+}
+
+/**
+ * A kept answer sent as a fresh one would be: with its entity tag (a bodiless 304 when the caller holds it), and
+ * compressed when the caller accepts it. The tag and the compressed bytes are the kept answer's, made once; the
+ * entity-tag and compression hooks leave an answer alone that is already tagged and encoded.
+ */
+function sendKept(request: FastifyRequest, reply: FastifyReply, kept: Kept): FastifyReply {
+  kept.etag ??= entityTag(kept.payload);
+  reply.header('ETag', kept.etag);
+  if (namesEntityTag(request.headers['if-none-match'], kept.etag)) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  const encoding = kept.payload.length >= COMPRESSION_THRESHOLD ? encodingFor(request) : undefined;
+  if (encoding === undefined) {
+    // Sent as it was kept: the identity serializer keeps Fastify from encoding the JSON text once more.
+    return reply.serializer((text: string) => text).send(kept.payload);
+  }
+  const bytes = (kept.encoded[encoding] ??=
+    encoding === 'br' ? brotliCompressSync(kept.payload, BROTLI_OPTIONS) : gzipSync(kept.payload, GZIP_OPTIONS));
+  const vary = reply.getHeader('Vary');
+  reply.header('Vary', vary === undefined || vary === '' ? 'accept-encoding' : `${String(vary)}, accept-encoding`);
+  return reply.header('Content-Encoding', encoding).send(bytes);
 }
 
 /** The API's public address for a request (AppContext.apiRoot): the links in an answer start with it. */
@@ -165,25 +216,18 @@ export function registerSharedAnswers(
     const route = request.routeOptions.url;
     if (request.method !== 'GET' || route === undefined || !route.startsWith(basePath)) return;
     if (!SHARED_ROUTES.has(route.slice(basePath.length))) return;
+    const askedAt = performance.now();
     const found = shared.keyOf(questionOf(request, apiRoot));
     if (found === undefined) return;
     // The database is asked only when there is an answer to give. Consoles woken by one event ask at once: all but the
-    // first wait for the first one's answer.
-    const kept = shared.get(found.key, Date.now());
-    const making = kept === undefined ? shared.inMaking(found.key, Date.now()) : undefined;
-    const payload =
-      (kept !== undefined || making !== undefined) && (await shared.current(found.reads))
-        ? (kept ?? (await making))
-        : undefined;
-    if (payload === undefined) {
+    // first wait for the first one's answer, then share one check that nothing has changed since they asked.
+    const candidate = shared.get(found.key, Date.now()) ?? (await shared.inMaking(found.key, Date.now()));
+    const answer = candidate !== undefined && (await shared.current(found.reads, askedAt)) ? candidate : undefined;
+    if (answer === undefined) {
       if (shared.beginMaking(found.key, Date.now())) request.sharedAnswerKey = found.key;
       return;
     }
-    // Sent as it was kept: the identity serializer keeps Fastify from encoding the JSON text once more.
-    return reply
-      .type('application/json; charset=utf-8')
-      .serializer((text: string) => text)
-      .send(payload);
+    return sendKept(request, reply, answer);
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {

@@ -501,12 +501,12 @@ export class KyselyChangeLogRepository implements ChangeLogRepository {
   }
 
   async countAfter(after: number): Promise<number> {
-    const row = await this.db
-      .selectFrom('change_log')
-      .select((eb) => eb.fn.countAll().as('count'))
-      .where('seq', '>', after)
-      .executeTakeFirst();
-    return Number(row?.count ?? 0);
+    // Asked before each shared answer is given out (docs/api/stream.md#shared-answers): written as SQL, which costs a
+    // fraction of building the same query each time.
+    const { rows } = await sql<{
+      count: number | string;
+    }>`select count(*) as count from change_log where seq > ${after}`.execute(this.db);
+    return Number(rows[0]?.count ?? 0);
   }
 
   async bounds(): Promise<{ min: number; max: number } | undefined> {
