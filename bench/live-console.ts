@@ -25,6 +25,8 @@ import { ADMIN, type BenchServer, loginToken, requireBuild, startBenchServer } f
 const ALERTS = Number(process.env.BENCH_LIVE_ALERTS ?? 100);
 const CONSOLES = Number(process.env.BENCH_LIVE_CONSOLES ?? 50);
 const WINDOW_S = Number(process.env.BENCH_LIVE_WINDOW_S ?? 60);
+/** Rounds of the read-path runs: the machine's CPU figures swing between runs, so each case runs this often. */
+const ROUNDS = Number(process.env.BENCH_LIVE_ROUNDS ?? 2);
 /** Between two alerts of the latency run: longer than the console's gathering of changes (4 batches a second). */
 const GAP_MS = 400;
 const HOUR_MS = 3_600_000;
@@ -146,6 +148,8 @@ function cpuSeconds(pid: number): number {
 
 interface CpuFigure {
   label: string;
+  kind: 'base' | 'polling' | 'live';
+  changeEvery: number;
   cpu: number;
   requests: number;
 }
@@ -199,6 +203,8 @@ async function readPathCpu(
     }
     return {
       label: `${String(consoles)} consoles, ${stream ? 'live' : 'polling every 5 s'}, ${changeEvery === 0 ? 'no changes' : `a change every ${String(changeEvery)} s`}`,
+      kind: consoles === 0 ? 'base' : stream ? 'live' : 'polling',
+      changeEvery,
       cpu: cpuSeconds(server.pid) - before,
       requests: requests.count - counted,
     };
@@ -280,23 +286,38 @@ try {
 
   const cpu: CpuFigure[] = [];
   for (const changeEvery of [0, 10]) {
-    cpu.push(await readPathCpu(browser, true, 0, changeEvery));
-    cpu.push(await readPathCpu(browser, false, CONSOLES, changeEvery));
-    cpu.push(await readPathCpu(browser, true, CONSOLES, changeEvery));
-    console.log(cpu.slice(-3).map((f) => `${f.label}: ${f.cpu.toFixed(2)} CPU-s, ${String(f.requests)} requests`));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      cpu.push(await readPathCpu(browser, true, 0, changeEvery));
+      cpu.push(await readPathCpu(browser, false, CONSOLES, changeEvery));
+      cpu.push(await readPathCpu(browser, true, CONSOLES, changeEvery));
+      console.log(cpu.slice(-3).map((f) => `${f.label}: ${f.cpu.toFixed(2)} CPU-s, ${String(f.requests)} requests`));
+    }
   }
 
   const row = (label: string, sorted: number[]) =>
     `| ${label} | ${String(sorted.length)} | ${ms(percentile(sorted, 50))} | ${ms(percentile(sorted, 95))} | ${ms(sorted.at(-1) ?? 0)} |`;
-  const cpuRows = cpu.map((f) => `| ${f.label} | ${f.cpu.toFixed(2)} | ${String(f.requests)} |`);
+  const cpuRows = cpu.map(
+    (f, n) =>
+      `| ${f.label} | ${String(Math.floor((n % (3 * ROUNDS)) / 3) + 1)} | ${f.cpu.toFixed(2)} | ${String(f.requests)} |`,
+  );
+  /** Polling over live, each less the same changes with no console open: per round, and of the rounds' sums. */
   const readPath = (changeEvery: number) => {
-    const [base, polling, live] = cpu.filter((f) =>
-      f.label.endsWith(changeEvery === 0 ? 'no changes' : `every ${String(changeEvery)} s`),
+    const figures = cpu.filter((f) => f.changeEvery === changeEvery);
+    const sum = (kind: CpuFigure['kind'], round?: number) =>
+      figures
+        .filter((f, n) => f.kind === kind && (round === undefined || Math.floor(n / 3) === round))
+        .reduce((total, f) => total + f.cpu, 0);
+    const ratio = (round?: number) => {
+      const polling = sum('polling', round) - sum('base', round);
+      const live = Math.max(sum('live', round) - sum('base', round), 0.01);
+      return { ratio: polling / live, polling, live };
+    };
+    const all = ratio();
+    const rounds = Array.from({ length: ROUNDS }, (_, round) => `${ratio(round).ratio.toFixed(1)}×`).join(', ');
+    return (
+      `${all.ratio.toFixed(1)}× over ${String(ROUNDS)} rounds (polling ${all.polling.toFixed(2)} CPU-s, live ` +
+      `${all.live.toFixed(2)}); each round: ${rounds}`
     );
-    if (base === undefined || polling === undefined || live === undefined) return '';
-    const pollingRead = polling.cpu - base.cpu;
-    const liveRead = Math.max(live.cpu - base.cpu, 0.01);
-    return `${(pollingRead / liveRead).toFixed(1)}× (polling ${pollingRead.toFixed(2)} CPU-s, live ${liveRead.toFixed(2)})`;
   };
   lines.push(
     '# Live console results',
@@ -330,10 +351,11 @@ try {
     `SQLite, 30 open alerts, ${String(CONSOLES)} consoles of as many users (one browser context each, so one ` +
       'stream each), ' +
       `${String(WINDOW_S)} s measured after 15 s of settling; server CPU (user + system) from /proc; requests counted ` +
-      'in the browsers.',
+      `in the browsers. Each case runs ${String(ROUNDS)} times, the three setups of a round one after another, as the ` +
+      'CPU figures of this shared machine swing between runs.',
     '',
-    '| setup | server CPU-s | API requests |',
-    '|---|---|---|',
+    '| setup | round | server CPU-s | API requests |',
+    '|---|---|---|---|',
     ...cpuRows,
     '',
     `- Read path (less the same changes with no console), no changes: polling / live = ${readPath(0)}.`,

@@ -54,9 +54,9 @@ const DEFAULTS = {
   pruneEveryMs: 60_000,
   pageSize: 1_000,
   coalesceMs: 10,
-  coalesceMaxMs: 250,
+  coalesceMaxMs: 500,
   publishShare: 10,
-  coalescePerStreamMs: 0.15,
+  coalescePerStreamMs: 0.3,
 };
 
 /**
