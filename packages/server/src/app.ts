@@ -11,6 +11,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { type ApiApp, inputError, registerValidation } from './http/validation.js';
 import { DOCS_PREFIX, registerDocsRoutes, registerOpenApi } from './openapi/document.js';
 import { registerAlertAggregateRoutes } from './routes/alert-aggregates.js';
+import { registerAlertGroupedRoutes } from './routes/alert-grouped.js';
 import { registerApiIndexRoute } from './routes/api-index.js';
 import { scheduleHousekeeping } from './housekeeping-timer.js';
 import { registerAlertChangeRoutes } from './routes/alert-changes.js';
@@ -165,6 +166,7 @@ export async function buildApp(settings: Settings, store: Store, options: AppOpt
       registerAlertChangeRoutes(api, context);
       registerHousekeepingRoutes(api, context);
       registerAlertAggregateRoutes(api, context);
+      registerAlertGroupedRoutes(api, context);
       registerHeartbeatRoutes(api, context);
       registerBlackoutRoutes(api, context);
       registerWebhookRoutes(api, context);

@@ -76,6 +76,8 @@ const ROUTES: Record<string, string | null> = {
   'GET /alerts/topn/standing': 'read:alerts',
   'GET /alerts/tags': 'read:alerts',
   'GET /alerts/groups': 'read:alerts',
+  'GET /alerts/grouped': 'read:alerts',
+  'GET /alerts/facets': 'read:alerts',
   'GET /environments': 'read:alerts',
   'GET /oembed': 'read:oembed',
   'GET /oembed.:format': 'read:oembed',

@@ -13,7 +13,7 @@ export const TAGS: readonly { name: string; description: string }[] = [
   { name: 'alerts', description: 'Sending, reading and changing alerts (docs/api/alerts.md)' },
   { name: 'notes', description: 'Notes on alerts' },
   { name: 'bulk', description: 'Changes to every alert a query selects' },
-  { name: 'reports', description: 'Counts, top lists, environments, services, groups and tags of alerts' },
+  { name: 'reports', description: 'Counts, top lists, groupings, environments, services, groups and tags of alerts' },
   { name: 'heartbeats', description: 'Heartbeats senders send to show they are alive (docs/api/heartbeats.md)' },
   { name: 'blackouts', description: 'Periods in which matching alerts are suppressed (docs/api/blackouts.md)' },
   { name: 'users', description: 'User accounts, and the caller’s own (docs/api/identity.md)' },
@@ -74,6 +74,8 @@ function catalogue(): Map<string, Operation> {
     'GET /services': 'Services with their alert counts',
     'GET /alerts/groups': 'Groups with their alert counts',
     'GET /alerts/tags': 'Tags with their alert counts',
+    'GET /alerts/grouped': 'Alerts counted in groups by one or two fields, a page of groups at a time',
+    'GET /alerts/facets': 'The most common values of alert fields, with their counts',
     'GET /oembed': 'An oEmbed card of an alert count',
     'GET /oembed.:format': 'An oEmbed card of an alert count, the format in the path',
   };

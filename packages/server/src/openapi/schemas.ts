@@ -153,3 +153,160 @@ export const idParams = z.object({ id: z.string() });
 export const noteParams = z.object({ id: z.string(), noteId: z.string() });
 /** An API key, named by its value. */
 export const keyParams = z.object({ key: z.string() });
+
+/** Query parameters of GET /alerts/grouped (docs/api/alerts.md#get-alertsgrouped): the filters, and the grouping. */
+export const alertGroupedQuery = alertListQuery
+  .omit({ 'sort-by': true, 'show-raw-data': true, 'show-history': true })
+  .extend({
+    'group-by': z
+      .optional(queryValue)
+      .describe(
+        'One or two fields, repeated or comma-separated: environment, service, resource, event, group, origin, ' +
+          'customer, severity, status, tag or attribute.<name>',
+      ),
+    'group-sort': z.optional(queryValue).describe('`severity` (the default), `count` or `name`'),
+    page: z.optional(queryValue).describe('Page of top groups (with `parent`, of its sub-groups), from 1'),
+    'page-size': z.optional(queryValue).describe('Groups per page (default DEFAULT_PAGE_SIZE)'),
+    'sub-page-size': z.optional(queryValue).describe('Sub-groups listed with each top group, 1 to 1000 (default 10)'),
+    parent: z.optional(queryValue).describe('Two levels: only this top group, its sub-groups paged'),
+    'parent-none': z.optional(queryValue).describe('Two levels: only the top group of alerts without a value'),
+  });
+
+/** One group of GET /alerts/grouped; a new schema at each use, so that the document writes each out in full. */
+const groupCounts = () =>
+  z.object({
+    key: z.nullable(z.string()).describe('The value, null for the alerts without one'),
+    none: z.boolean().describe('Whether this is the group of alerts without a value'),
+    count: z.int(),
+    severityCounts: countsSchema,
+    statusCounts: countsSchema,
+    worstSeverity: z.string(),
+    lastReceiveTime: z.string().describe('The newest lastReceiveTime of the group'),
+  });
+
+/** GET /alerts/grouped: a page of groups, each with its counts, and with two fields its first sub-groups. */
+export const alertGroupedSchema = z.object({
+  status: z.literal('ok'),
+  message: z.optional(z.string()),
+  groupBy: z.array(z.string()),
+  groupSort: z.enum(['severity', 'count', 'name']),
+  total: z.int().describe('Top groups (with `parent`, its sub-groups), over all pages'),
+  page: pagingSchema.shape.page,
+  pageSize: pagingSchema.shape.pageSize,
+  pages: pagingSchema.shape.pages,
+  more: pagingSchema.shape.more,
+  multiValued: z.array(z.boolean()).describe('Per level: whether an alert may count in several of its groups'),
+  groups: z.array(
+    groupCounts().extend({
+      subgroups: z.optional(z.array(groupCounts())),
+      subgroupTotal: z.optional(z.int()),
+    }),
+  ),
+});
+z.globalRegistry.add(alertGroupedSchema, {
+  id: 'AlertGroups',
+  examples: [
+    {
+      status: 'ok',
+      groupBy: ['service', 'resource'],
+      groupSort: 'severity',
+      total: 2,
+      page: 1,
+      pageSize: 50,
+      pages: 1,
+      more: false,
+      multiValued: [true, false],
+      groups: [
+        {
+          key: 'Web',
+          none: false,
+          count: 2,
+          severityCounts: { critical: 1, major: 1 },
+          statusCounts: { open: 2 },
+          worstSeverity: 'critical',
+          lastReceiveTime: '2025-03-01T10:15:00.120Z',
+          subgroups: [
+            {
+              key: 'web01',
+              none: false,
+              count: 1,
+              severityCounts: { critical: 1 },
+              statusCounts: { open: 1 },
+              worstSeverity: 'critical',
+              lastReceiveTime: '2025-03-01T10:15:00.120Z',
+            },
+          ],
+          subgroupTotal: 2,
+        },
+        {
+          key: null,
+          none: true,
+          count: 1,
+          severityCounts: { warning: 1 },
+          statusCounts: { ack: 1 },
+          worstSeverity: 'warning',
+          lastReceiveTime: '2025-03-01T09:02:11.480Z',
+          subgroups: [
+            {
+              key: 'db01',
+              none: false,
+              count: 1,
+              severityCounts: { warning: 1 },
+              statusCounts: { ack: 1 },
+              worstSeverity: 'warning',
+              lastReceiveTime: '2025-03-01T09:02:11.480Z',
+            },
+          ],
+          subgroupTotal: 1,
+        },
+      ],
+    },
+  ],
+});
+
+/** Query parameters of GET /alerts/facets (docs/api/alerts.md#get-alertsfacets). */
+export const alertFacetsQuery = alertListQuery
+  .omit({ 'sort-by': true, page: true, 'page-size': true, 'show-raw-data': true, 'show-history': true })
+  .extend({
+    fields: z
+      .optional(queryValue)
+      .describe(
+        'Comma-separated: environment, service, resource, event, group, origin, customer, severity, status, tag ' +
+          '(default: environment, service, resource, event, group, origin, tag)',
+      ),
+    limit: z.optional(queryValue).describe('Values listed per field, 1 to 100 (default 10)'),
+  });
+
+/** GET /alerts/facets: the most common values of each field among the matching alerts. */
+export const alertFacetsSchema = z.object({
+  status: z.literal('ok'),
+  facets: z.record(
+    z.string(),
+    z.object({
+      values: z.array(z.object({ value: z.string(), count: z.int() })).describe('By count, then value'),
+      more: z.int().describe('How many more distinct values there are'),
+      none: z.int().describe('How many alerts have no value'),
+    }),
+  ),
+  total: z.int().describe('The alerts matching'),
+});
+z.globalRegistry.add(alertFacetsSchema, {
+  id: 'AlertFacets',
+  examples: [
+    {
+      status: 'ok',
+      facets: {
+        environment: { values: [{ value: 'Production', count: 12 }], more: 0, none: 0 },
+        tag: {
+          values: [
+            { value: 'dc1', count: 7 },
+            { value: 'linux', count: 3 },
+          ],
+          more: 4,
+          none: 5,
+        },
+      },
+      total: 12,
+    },
+  ],
+});

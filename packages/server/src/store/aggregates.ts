@@ -3,14 +3,18 @@ import { type WhereOptions, customerRestriction, whereClause } from './alert-que
 import { toHistory } from './alert-rows.js';
 import { SCALAR_COLUMNS, TOP_GROUP_FIELDS } from './fields.js';
 import type { EngineSql } from './engine.js';
+import { alertFacets, groupedAlerts } from './grouped.js';
 import { labelsFromTally } from './label-tally.js';
 import type { Database } from './schema.js';
 import { environmentsFromTally, servicesFromTally, topEventsFromTally } from './tally.js';
 import type {
   AlertAggregates,
   AlertCounts,
+  AlertFacet,
   AlertQuery,
   CountsBy,
+  GroupedAlerts,
+  GroupedOptions,
   RichHistoryRecord,
   TopGroup,
   TopKind,
@@ -400,5 +404,16 @@ export class KyselyAlertAggregates implements AlertAggregates {
       }
     }
     return [...counts.values()].sort((a, b) => byText(a.environment, b.environment) || byText(a.tag, b.tag));
+  }
+
+  grouped(query: AlertQuery, options: GroupedOptions): Promise<GroupedAlerts> {
+    return groupedAlerts(this.db, this.engine, query, options);
+  }
+
+  facets(
+    query: AlertQuery,
+    options: { fields: readonly string[]; limit: number },
+  ): Promise<{ total: number; facets: Record<string, AlertFacet> }> {
+    return alertFacets(this.db, this.engine, query, options);
   }
 }

@@ -179,3 +179,39 @@ export function filterRegex(values: readonly string[]): string {
 
 /** Fields a top-N list may group by (`group-by`): the plain text fields. */
 export const TOP_GROUP_FIELDS: ReadonlySet<string> = new Set(Object.keys(SCALAR_COLUMNS));
+
+/**
+ * How GET /alerts/grouped and GET /alerts/facets read a field (docs/api/alerts.md#get-alertsgrouped): a text column,
+ * a list column whose every value makes a group of its own, or the text of one attribute.
+ */
+export type GroupSource =
+  { kind: 'column'; column: string } | { kind: 'list'; column: string } | { kind: 'attribute'; key: string };
+
+const GROUP_SOURCES: Readonly<Record<string, GroupSource>> = {
+  environment: { kind: 'column', column: 'environment' },
+  service: { kind: 'list', column: 'service' },
+  resource: { kind: 'column', column: 'resource' },
+  event: { kind: 'column', column: 'event' },
+  group: { kind: 'column', column: 'group' },
+  origin: { kind: 'column', column: 'origin' },
+  customer: { kind: 'column', column: 'customer' },
+  severity: { kind: 'column', column: 'severity' },
+  status: { kind: 'column', column: 'status' },
+  tag: { kind: 'list', column: 'tags' },
+};
+
+/** The fields `group-by` and `fields` take, besides `attribute.<name>` (grouping only). */
+export const GROUP_FIELDS: readonly string[] = Object.keys(GROUP_SOURCES);
+
+/** docs/api/alerts.md#get-alertsgrouped: `attribute.<name>`, the name of letters, digits, `_`, `-` and `.`. */
+export const ATTRIBUTE_GROUP_PREFIX = 'attribute.';
+const ATTRIBUTE_GROUP_NAME = /^[A-Za-z0-9_.-]+$/;
+
+/** How a grouping field is read, or undefined for a field that cannot be grouped by (or a bad attribute name). */
+export function groupSource(field: string): GroupSource | undefined {
+  if (field.startsWith(ATTRIBUTE_GROUP_PREFIX)) {
+    const key = field.slice(ATTRIBUTE_GROUP_PREFIX.length);
+    return ATTRIBUTE_GROUP_NAME.test(key) ? { kind: 'attribute', key } : undefined;
+  }
+  return Object.hasOwn(GROUP_SOURCES, field) ? GROUP_SOURCES[field] : undefined;
+}

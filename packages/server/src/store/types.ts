@@ -125,6 +125,56 @@ export interface CountsBy<K extends string> {
   counts: AlertCounts;
 }
 
+export type GroupSort = 'severity' | 'count' | 'name';
+
+/** What GET /alerts/grouped asks of the store (docs/api/alerts.md#get-alertsgrouped). */
+export interface GroupedOptions {
+  /** One or two fields that `groupSource` (fields.ts) reads: the top level, then the sub-groups. */
+  groupBy: readonly string[];
+  sort: GroupSort;
+  /** Severity name → rank, lower is more severe; a severity not named ranks after every one that is. */
+  severityRank: Readonly<Record<string, number>>;
+  /** The page of top groups; with `parent`, the page of that group's sub-groups. */
+  offset: number;
+  limit: number;
+  /** How many sub-groups each top group of the page carries (two levels, without `parent`). */
+  subLimit: number;
+  /** Two levels: only this top group, its key or null for the group of alerts without a value. */
+  parent?: { key: string | null };
+}
+
+/** One group: its alerts counted by severity and status; `key` null for the alerts without a value. */
+export interface AlertGroupCounts {
+  key: string | null;
+  count: number;
+  severityCounts: Record<string, number>;
+  statusCounts: Record<string, number>;
+  worstSeverity: string;
+  lastReceiveTime: string;
+}
+
+export interface AlertGroup extends AlertGroupCounts {
+  /** Two levels: the page of sub-groups, and how many there are in all. */
+  subgroups?: AlertGroupCounts[];
+  subgroupTotal?: number;
+}
+
+export interface GroupedAlerts {
+  /** How many top groups there are (with `parent`, 1 or 0). */
+  total: number;
+  groups: AlertGroup[];
+}
+
+/** The values of one field among the matching alerts (docs/api/alerts.md#get-alertsfacets). */
+export interface AlertFacet {
+  /** The most common values, by count then value. */
+  values: { value: string; count: number }[];
+  /** How many more distinct values there are. */
+  more: number;
+  /** How many alerts have no value. */
+  none: number;
+}
+
 /** Aggregates over the alerts a query matches (docs/api/alerts.md, the aggregate endpoints). */
 export interface AlertAggregates {
   /** History entries of the matching alerts, newest first. */
@@ -137,6 +187,13 @@ export interface AlertAggregates {
   services(query: AlertQuery): Promise<CountsBy<'environment' | 'service'>[]>;
   groups(query: AlertQuery): Promise<{ environment: string; group: string; count: number }[]>;
   tags(query: AlertQuery): Promise<{ environment: string; tag: string; count: number }[]>;
+  /** The matching alerts counted in groups by one or two fields, a page of groups at a time. */
+  grouped(query: AlertQuery, options: GroupedOptions): Promise<GroupedAlerts>;
+  /** How many matching alerts there are, and the most common values of each field (GROUP_FIELDS). */
+  facets(
+    query: AlertQuery,
+    options: { fields: readonly string[]; limit: number },
+  ): Promise<{ total: number; facets: Record<string, AlertFacet> }>;
 }
 
 export interface UserRepository extends UserAdministration {

@@ -1,0 +1,354 @@
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { whereCondition } from './alert-query.js';
+import type { EngineSql } from './engine.js';
+import { type GroupSource, groupSource } from './fields.js';
+import { joinConditions } from './query-sql.js';
+import type { Database } from './schema.js';
+import type {
+  AlertFacet,
+  AlertGroup,
+  AlertGroupCounts,
+  AlertQuery,
+  GroupSort,
+  GroupedAlerts,
+  GroupedOptions,
+} from './types.js';
+
+/*
+ * GET /alerts/grouped and GET /alerts/facets (docs/api/alerts.md#get-alertsgrouped): the grouping, counting, sorting
+ * and paging happen in one statement; what comes back is one row per group and severity and status, never the alerts
+ * themselves. The matching alerts are read once into `m` (their id, severity, status, lastReceiveTime and the fields
+ * grouped by); a list field is then spread into one row per value, and an alert without a value (null, empty text,
+ * an empty list, no such attribute) gets the empty text, which stands for "none" throughout and becomes `key: null`.
+ */
+
+/** Rank of a severity the alarm model does not know: after every one it does. */
+const UNKNOWN_RANK = 1_000_000;
+
+const NOTHING = sql.raw('');
+
+/** An attribute's value as text, alike on both engines (`->>`'s text: numbers and booleans written as JSON). */
+function attributeText(engine: EngineSql, key: string): RawBuilder<string | null> {
+  if (engine.name === 'postgres') return sql<string | null>`(attributes ->> ${key})`;
+  // The name holds only letters, digits, `_`, `-` and `.` (fields.ts), so it quotes as it is.
+  const path = `$."${key}"`;
+  return sql<string | null>`(case json_type(attributes, ${path})
+    when 'true' then 'true' when 'false' then 'false'
+    else cast(json_extract(attributes, ${path}) as text) end)`;
+}
+
+/** The column of `m` a field is read from: the column itself, or the attribute's text. */
+function sourceColumn(engine: EngineSql, source: GroupSource): RawBuilder<unknown> {
+  return source.kind === 'attribute' ? attributeText(engine, source.key) : sql`${sql.ref(source.column)}`;
+}
+
+/**
+ * A field of `m` (its column `c<n>`) as one row per value: the join that spreads a list (a left join, so an alert with
+ * an empty list stays, without a value) and the value's text, `''` for none.
+ */
+function valueOf(
+  engine: EngineSql,
+  source: GroupSource,
+  n: number,
+): { join: RawBuilder<unknown>; value: RawBuilder<string> } {
+  const column = sql.ref(`m.c${String(n)}`);
+  if (source.kind !== 'list') return { join: NOTHING, value: sql<string>`coalesce(${column}, '')` };
+  const alias = sql.id(`e${String(n)}`);
+  return {
+    join:
+      engine.name === 'postgres'
+        ? sql`left join unnest(${column}) as ${alias}(value) on true`
+        : sql`left join json_each(${column}) as ${alias} on true`,
+    value: sql<string>`coalesce(${sql.ref(`e${String(n)}.value`)}, '')`,
+  };
+}
+
+/** Alerts counted once per group even when their list holds a value twice. */
+const countOf = (multiValued: boolean): RawBuilder<unknown> =>
+  multiValued ? sql`count(distinct m.id)` : sql`count(*)`;
+
+/** The rank of the `severity` column; the ranks are written as numbers, so that `min` compares them as numbers. */
+function rankOf(ranks: Readonly<Record<string, number>>): RawBuilder<number> {
+  const whens = Object.entries(ranks).map(([name, rank]) => sql`when ${name} then ${sql.lit(rank)}`);
+  if (whens.length === 0) return sql<number>`${sql.lit(UNKNOWN_RANK)}`;
+  return sql<number>`(case severity ${sql.join(whens, sql` `)} else ${sql.lit(UNKNOWN_RANK)} end)`;
+}
+
+/**
+ * The order of groups `(k, n, r)`: key, alert count, worst severity rank. Keys compare by code point on both
+ * engines (PostgreSQL's "C" collation, SQLite's own), and the group without a value comes after the others.
+ */
+function orderOf(engine: EngineSql, sort: GroupSort): RawBuilder<unknown> {
+  const key = engine.name === 'postgres' ? sql`k collate "C"` : sql`k`;
+  const noneLast = sql`(case when k = '' then 1 else 0 end)`;
+  if (sort === 'name') return sql`${noneLast}, ${key}`;
+  if (sort === 'count') return sql`n desc, ${noneLast}, ${key}`;
+  return sql`r, n desc, ${noneLast}, ${key}`;
+}
+
+/** A group as the store's callers see it, its worst severity the lowest rank among its counts. */
+class GroupTally {
+  readonly severityCounts: Record<string, number> = {};
+  readonly statusCounts: Record<string, number> = {};
+
+  constructor(
+    readonly key: string,
+    readonly pos: number,
+    readonly count: number,
+    readonly lastReceiveTime: string,
+  ) {}
+
+  add(severity: string, status: string, n: number): void {
+    this.severityCounts[severity] = (this.severityCounts[severity] ?? 0) + n;
+    this.statusCounts[status] = (this.statusCounts[status] ?? 0) + n;
+  }
+
+  view(ranks: Readonly<Record<string, number>>): AlertGroupCounts {
+    const rank = (severity: string) =>
+      Object.hasOwn(ranks, severity) ? (ranks[severity] ?? UNKNOWN_RANK) : UNKNOWN_RANK;
+    const worst = Object.keys(this.severityCounts).reduce<string | undefined>(
+      (best, severity) =>
+        best === undefined || rank(severity) < rank(best) || (rank(severity) === rank(best) && severity < best)
+          ? severity
+          : best,
+      undefined,
+    );
+    return {
+      key: this.key === '' ? null : this.key,
+      count: this.count,
+      severityCounts: this.severityCounts,
+      statusCounts: this.statusCounts,
+      worstSeverity: worst ?? '',
+      lastReceiveTime: this.lastReceiveTime,
+    };
+  }
+}
+
+interface GroupedRow {
+  /** 1: a top group's counts; 2: a sub-group's; 3: how many sub-groups a top group has. */
+  lvl: number | string;
+  total: number | string | null;
+  pos: number | string | null;
+  k1: string | null;
+  k: string | null;
+  n: number | string | null;
+  t: Date | string | null;
+  severity: string | null;
+  status: string | null;
+  gn: number | string | null;
+}
+
+/** docs/api/alerts.md#get-alertsgrouped. */
+export async function groupedAlerts(
+  db: Kysely<Database>,
+  engine: EngineSql,
+  query: AlertQuery,
+  options: GroupedOptions,
+): Promise<GroupedAlerts> {
+  const sources = options.groupBy.map((field) => {
+    const source = groupSource(field);
+    if (source === undefined) throw new Error(`cannot group by ${field}`);
+    return source;
+  });
+  const [first, second] = sources;
+  if (first === undefined || sources.length > 2) throw new Error('group by one or two fields');
+  if (options.parent !== undefined && second === undefined) throw new Error('a parent group needs two levels');
+  const parent = options.parent === undefined ? undefined : (options.parent.key ?? '');
+
+  const conditions = [whereCondition(engine, query)];
+  if (parent !== undefined) {
+    const narrowed = parentCondition(engine, first, parent);
+    if (narrowed !== undefined) conditions.push(narrowed);
+  }
+  const columns = sources.map((source, i) => sql`${sourceColumn(engine, source)} as ${sql.id(`c${String(i + 1)}`)}`);
+  const m = sql`select id, severity, status, last_receive_time as t, ${sql.join(columns)}
+    from alerts where ${joinConditions('and', conditions)}`;
+
+  const one = valueOf(engine, first, 1);
+  const rank = rankOf(options.severityRank);
+  const order = orderOf(engine, options.sort);
+  const onlyParent = parent === undefined ? NOTHING : sql`where ${one.value} = ${parent}`;
+  const g1 = sql`select ${one.value} as k, m.severity, m.status, ${countOf(first.kind === 'list')} as n,
+      max(m.t) as t
+    from m ${one.join} ${onlyParent}
+    group by ${one.value}, m.severity, m.status`;
+  const r1 = sql`select k, sum(n) as n, min(${rank}) as r, max(t) as t from g1 group by k`;
+  const topPage = parent === undefined ? { limit: options.limit, offset: options.offset } : { limit: 1, offset: 0 };
+  const p1 = sql`select k, n, t, row_number() over (order by ${order}) as pos from r1
+    order by ${order} limit ${topPage.limit} offset ${topPage.offset}`;
+  const top = sql`select 1 as lvl, c.total, p1.pos, p1.k as k1, p1.k, p1.n, p1.t, g1.severity, g1.status, g1.n as gn
+    from (select count(*) as total from r1) as c
+    left join p1 on true
+    left join g1 on g1.k = p1.k`;
+
+  let statement: RawBuilder<GroupedRow>;
+  if (second === undefined) {
+    statement = sql<GroupedRow>`with m as (${m}), g1 as materialized (${g1}), r1 as materialized (${r1}),
+      p1 as (${p1})
+      ${top}`;
+  } else {
+    const two = valueOf(engine, second, 2);
+    const g2 = sql`select ${one.value} as k1, ${two.value} as k, m.severity, m.status,
+        ${countOf(first.kind === 'list' || second.kind === 'list')} as n, max(m.t) as t
+      from m ${one.join} ${two.join}
+      where ${one.value} in (select k from p1)
+      group by ${one.value}, ${two.value}, m.severity, m.status`;
+    const r2 = sql`select k1, k, sum(n) as n, min(${rank}) as r, max(t) as t from g2 group by k1, k`;
+    const s2 = sql`select k1, k, n, t, row_number() over (partition by k1 order by ${order}) as pos from r2`;
+    const subPage =
+      parent === undefined
+        ? { from: 0, to: options.subLimit }
+        : { from: options.offset, to: options.offset + options.limit };
+    statement = sql<GroupedRow>`with m as materialized (${m}), g1 as materialized (${g1}), r1 as materialized (${r1}),
+      p1 as materialized (${p1}), g2 as materialized (${g2}), r2 as materialized (${r2}), s2 as (${s2})
+      ${top}
+      union all
+      select 2 as lvl, 0 as total, s2.pos, s2.k1, s2.k, s2.n, s2.t, g2.severity, g2.status, g2.n as gn
+      from s2 join g2 on g2.k1 = s2.k1 and g2.k = s2.k
+      where s2.pos > ${subPage.from} and s2.pos <= ${subPage.to}
+      union all
+      select 3 as lvl, count(*) as total, 0 as pos, k1, k1 as k, 0 as n, null as t, null as severity, null as status,
+        0 as gn
+      from r2 group by k1`;
+  }
+  const { rows } = await statement.execute(db);
+  return foldGroups(engine, rows, options.severityRank, second !== undefined);
+}
+
+/**
+ * With `parent`, the alerts read into `m` are narrowed to those that can be in the parent group: the column or the
+ * attribute has the value (or none), or the list holds it. A list without a value is left to the grouping itself.
+ */
+function parentCondition(engine: EngineSql, source: GroupSource, key: string): RawBuilder<SqlBool> | undefined {
+  if (source.kind === 'list') return key === '' ? undefined : engine.listHasAny(source.column, [key]);
+  if (source.kind === 'attribute') return sql<SqlBool>`coalesce(${attributeText(engine, source.key)}, '') = ${key}`;
+  const column = sql.ref(source.column);
+  return key === '' ? sql<SqlBool>`(${column} is null or ${column} = '')` : sql<SqlBool>`${column} = ${key}`;
+}
+
+function foldGroups(
+  engine: EngineSql,
+  rows: readonly GroupedRow[],
+  ranks: Readonly<Record<string, number>>,
+  twoLevels: boolean,
+): GroupedAlerts {
+  let total = 0;
+  const tops = new Map<string, GroupTally>();
+  /** Sub-groups by their top group's key, then by their own. */
+  const subs = new Map<string, Map<string, GroupTally>>();
+  const subTotals = new Map<string, number>();
+  const tally = (into: Map<string, GroupTally>, row: GroupedRow, key: string) => {
+    let group = into.get(key);
+    if (group === undefined) {
+      group = new GroupTally(key, Number(row.pos), Number(row.n), row.t === null ? '' : engine.decodeDate(row.t));
+      into.set(key, group);
+    }
+    if (row.severity !== null && row.status !== null) group.add(row.severity, row.status, Number(row.gn));
+  };
+  for (const row of rows) {
+    const lvl = Number(row.lvl);
+    if (lvl === 1) {
+      total = Number(row.total);
+      if (row.k !== null && row.pos !== null) tally(tops, row, row.k);
+    } else if (lvl === 2 && row.k1 !== null && row.k !== null) {
+      let groups = subs.get(row.k1);
+      if (groups === undefined) {
+        groups = new Map();
+        subs.set(row.k1, groups);
+      }
+      tally(groups, row, row.k);
+    } else if (lvl === 3 && row.k1 !== null) {
+      subTotals.set(row.k1, Number(row.total));
+    }
+  }
+  const byPosition = (a: GroupTally, b: GroupTally) => a.pos - b.pos;
+  const groups = [...tops.values()].sort(byPosition).map((group): AlertGroup => {
+    if (!twoLevels) return group.view(ranks);
+    const subgroups = [...(subs.get(group.key)?.values() ?? [])].sort(byPosition).map((sub) => sub.view(ranks));
+    return { ...group.view(ranks), subgroups, subgroupTotal: subTotals.get(group.key) ?? 0 };
+  });
+  return { total, groups };
+}
+
+interface FacetRow {
+  /** 0: the count of every matching alert; otherwise the field's place in `fields`, from 1. */
+  f: number | string;
+  v: string | null;
+  n: number | string;
+  pos: number | string;
+  /** How many distinct values the field has (the row of none: 1). */
+  dt: number | string;
+}
+
+interface FacetTally {
+  values: { value: string; count: number; pos: number }[];
+  distinct: number;
+  none: number;
+}
+
+/** docs/api/alerts.md#get-alertsfacets: every field's values counted in one statement. */
+export async function alertFacets(
+  db: Kysely<Database>,
+  engine: EngineSql,
+  query: AlertQuery,
+  options: { fields: readonly string[]; limit: number },
+): Promise<{ total: number; facets: Record<string, AlertFacet> }> {
+  const sources = options.fields.map((field) => {
+    const source = groupSource(field);
+    if (source === undefined) throw new Error(`no facet for ${field}`);
+    return source;
+  });
+  const columns = sources.map((source, i) => sql`${sourceColumn(engine, source)} as ${sql.id(`c${String(i + 1)}`)}`);
+  const m = sql`select id${columns.length === 0 ? NOTHING : sql`, ${sql.join(columns)}`}
+    from alerts where ${whereCondition(engine, query)}`;
+  const value = engine.name === 'postgres' ? sql`v collate "C"` : sql`v`;
+  const counted = sources.map((source, i) => {
+    const field = valueOf(engine, source, i + 1);
+    return sql`${sql.id(`f${String(i + 1)}`)} as (select ${field.value} as v, ${countOf(source.kind === 'list')} as n
+      from m ${field.join} group by ${field.value})`;
+  });
+  const ranked = sources.map(
+    (_source, i) => sql`select ${sql.lit(i + 1)} as f, v, n, pos, dt from (
+        select v, n, row_number() over (partition by (v = '') order by n desc, ${value}) as pos,
+          count(*) over (partition by (v = '')) as dt
+        from ${sql.id(`f${String(i + 1)}`)}
+      ) as ${sql.id(`q${String(i + 1)}`)}
+      where pos <= ${options.limit}`,
+  );
+  const statement = sql<FacetRow>`with m as materialized (${m})${counted.length === 0 ? NOTHING : sql`, ${sql.join(counted)}`}
+    select 0 as f, '' as v, count(*) as n, 0 as pos, 0 as dt from m
+    ${ranked.length === 0 ? NOTHING : sql`union all ${sql.join(ranked, sql` union all `)}`}`;
+  const { rows } = await statement.execute(db);
+
+  let total = 0;
+  const facets = new Map(
+    options.fields.map((field): [string, FacetTally] => [field, { values: [], distinct: 0, none: 0 }]),
+  );
+  for (const row of rows) {
+    const place = Number(row.f);
+    if (place === 0) {
+      total = Number(row.n);
+      continue;
+    }
+    const facet = facets.get(options.fields[place - 1] ?? '');
+    if (facet === undefined) continue;
+    if (row.v === null || row.v === '') facet.none = Number(row.n);
+    else {
+      facet.values.push({ value: row.v, count: Number(row.n), pos: Number(row.pos) });
+      facet.distinct = Number(row.dt);
+    }
+  }
+  return {
+    total,
+    facets: Object.fromEntries(
+      [...facets].map(([field, facet]) => [
+        field,
+        {
+          values: facet.values.sort((a, b) => a.pos - b.pos).map(({ value: v, count }) => ({ value: v, count })),
+          more: Math.max(facet.distinct - facet.values.length, 0),
+          none: facet.none,
+        },
+      ]),
+    ),
+  };
+}
