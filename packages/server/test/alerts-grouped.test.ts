@@ -6,6 +6,7 @@ import { forEachEngine } from './support/engines.js';
 /** docs/api/alerts.md#get-alertsgrouped and #get-alertsfacets, on both engines. */
 
 interface Group {
+  q: string;
   key: string | null;
   none: boolean;
   count: number;
@@ -51,8 +52,15 @@ forEachEngine((engine) => {
     /** The lastReceiveTime of each alert, by resource. */
     const received = new Map<string, string>();
 
-    const grouped = async (query: string, headers = ROOT): Promise<Grouped> =>
+    const withQ = async (query: string, headers = ROOT): Promise<Grouped> =>
       (await ok('GET', `/alerts/grouped?${query}`, headers)) as unknown as Grouped;
+    /** The answer without each group's `q`, which has a test of its own. */
+    const grouped = async (query: string, headers = ROOT): Promise<Grouped> => {
+      const answer = await withQ(query, headers);
+      const strip = ({ q: _q, subgroups, ...group }: Group): Group =>
+        ({ ...group, ...(subgroups === undefined ? {} : { subgroups: subgroups.map(strip) }) }) as Group;
+      return { ...answer, groups: answer.groups.map(strip) };
+    };
     const facets = async (query: string, headers = ROOT) =>
       (await ok('GET', `/alerts/facets?${query}`, headers)) as unknown as {
         status: string;
@@ -414,6 +422,36 @@ forEachEngine((engine) => {
       const facetsOfAlice = await facets('fields=customer,service', ALICE);
       assert.equal(facetsOfAlice.total, 2);
       assert.deepEqual(facetsOfAlice.facets.customer, { values: [{ value: 'Acme', count: 2 }], more: 0, none: 0 });
+    });
+
+    it('gives each group and sub-group the q= that lists exactly its alerts through GET /alerts', async () => {
+      const groupings = [
+        'group-by=service',
+        'group-by=tag',
+        'group-by=group',
+        'group-by=customer',
+        'group-by=attribute.region',
+        'group-by=attribute.weight',
+        'group-by=service&group-by=resource',
+        'group-by=event&group-by=tag',
+        'group-by=group&group-by=attribute.region&environment=Production',
+      ];
+      let checked = 0;
+      for (const grouping of groupings) {
+        const filters = grouping.split('&').filter((part) => !part.startsWith('group-by='));
+        const answer = await withQ(`${grouping}&sub-page-size=100`);
+        const groups = answer.groups.flatMap((group) => [group, ...(group.subgroups ?? [])]);
+        assert.ok(groups.length > 1, grouping);
+        for (const group of groups) {
+          const params = new URLSearchParams(filters.join('&'));
+          params.set('q', group.q);
+          params.set('page-size', '100');
+          const listed = (await ok('GET', `/alerts?${params.toString()}`, ROOT)) as { total: number };
+          assert.equal(listed.total, group.count, `${grouping}, ${String(group.key)}: ${group.q}`);
+          checked += 1;
+        }
+      }
+      assert.ok(checked > 30, `${String(checked)} groups checked`);
     });
 
     it('refuses bad grouping parameters with a 400 that names them', async () => {

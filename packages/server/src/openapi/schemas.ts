@@ -175,6 +175,9 @@ export const alertGroupedQuery = alertListQuery
 /** One group of GET /alerts/grouped; a new schema at each use, so that the document writes each out in full. */
 const groupCounts = () =>
   z.object({
+    q: z
+      .string()
+      .describe('A `q=` expression selecting exactly this group’s alerts (with a sub-group, its top group’s too)'),
     key: z.nullable(z.string()).describe('The value, null for the alerts without one'),
     none: z.boolean().describe('Whether this is the group of alerts without a value'),
     count: z.int(),
@@ -218,6 +221,7 @@ z.globalRegistry.add(alertGroupedSchema, {
       multiValued: [true, false],
       groups: [
         {
+          q: 'service:["Web" TO "Web"]',
           key: 'Web',
           none: false,
           count: 2,
@@ -227,6 +231,7 @@ z.globalRegistry.add(alertGroupedSchema, {
           lastReceiveTime: '2025-03-01T10:15:00.120Z',
           subgroups: [
             {
+              q: 'service:["Web" TO "Web"] AND resource:["web01" TO "web01"]',
               key: 'web01',
               none: false,
               count: 1,
@@ -239,6 +244,7 @@ z.globalRegistry.add(alertGroupedSchema, {
           subgroupTotal: 2,
         },
         {
+          q: 'NOT service:{"" TO *]',
           key: null,
           none: true,
           count: 1,
@@ -248,6 +254,7 @@ z.globalRegistry.add(alertGroupedSchema, {
           lastReceiveTime: '2025-03-01T09:02:11.480Z',
           subgroups: [
             {
+              q: 'NOT service:{"" TO *] AND resource:["db01" TO "db01"]',
               key: 'db01',
               none: false,
               count: 1,

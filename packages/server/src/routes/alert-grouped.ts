@@ -1,4 +1,4 @@
-import { type AlarmModel, computePaging } from '@alerta/contract';
+import { type AlarmModel, type QueryNode, computePaging, printQuery } from '@alerta/contract';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
@@ -113,7 +113,42 @@ function severityRanks(model: AlarmModel): Record<string, number> {
   );
 }
 
-const countsView = (group: AlertGroupCounts) => ({
+const NO_SPAN = { start: 0, end: 0 };
+
+/**
+ * The `q=` expression that selects exactly the alerts of one group (docs/api/alerts.md#get-alertsgrouped), so that a
+ * client lists a group's alerts with GET /alerts. A value is matched by a closed range on itself, which is exact and
+ * case-sensitive for text, list elements and attribute text alike; the none group is "no value above the empty text",
+ * which holds for a missing value, an empty one, an empty list and an absent attribute.
+ */
+export function groupQuery(field: string, key: string | null): QueryNode {
+  const source = groupSource(field);
+  if (source === undefined) throw new Error(`not a grouping field: ${field}`);
+  const target =
+    source.kind === 'attribute'
+      ? { kind: 'attribute' as const, key: source.key }
+      : { kind: 'column' as const, name: source.kind === 'list' && source.column === 'tags' ? 'tags' : field };
+  if (key === null) {
+    const anyValue: QueryNode = {
+      kind: 'match',
+      field: target,
+      value: { kind: 'range', lower: { value: '', inclusive: false }, upper: null },
+      ...NO_SPAN,
+    };
+    return { kind: 'not', operand: anyValue, ...NO_SPAN };
+  }
+  const bound = { value: key, inclusive: true };
+  return { kind: 'match', field: target, value: { kind: 'range', lower: bound, upper: bound }, ...NO_SPAN };
+}
+
+const both = (first: QueryNode, second: QueryNode): QueryNode => ({
+  kind: 'and',
+  operands: [first, second],
+  ...NO_SPAN,
+});
+
+const countsView = (group: AlertGroupCounts, q: QueryNode) => ({
+  q: printQuery(q),
   key: group.key,
   none: group.key === null,
   count: group.count,
@@ -123,11 +158,18 @@ const countsView = (group: AlertGroupCounts) => ({
   lastReceiveTime: group.lastReceiveTime,
 });
 
-const groupView = (group: AlertGroup) => ({
-  ...countsView(group),
-  ...(group.subgroups === undefined ? {} : { subgroups: group.subgroups.map(countsView) }),
-  ...(group.subgroupTotal === undefined ? {} : { subgroupTotal: group.subgroupTotal }),
-});
+const groupView = (group: AlertGroup, groupBy: readonly string[]) => {
+  const first = groupBy[0] ?? '';
+  const second = groupBy[1] ?? '';
+  const q = groupQuery(first, group.key);
+  return {
+    ...countsView(group, q),
+    ...(group.subgroups === undefined
+      ? {}
+      : { subgroups: group.subgroups.map((sub) => countsView(sub, both(q, groupQuery(second, sub.key)))) }),
+    ...(group.subgroupTotal === undefined ? {} : { subgroupTotal: group.subgroupTotal }),
+  };
+};
 
 /**
  * GET /alerts/grouped and GET /alerts/facets (docs/api/alerts.md#get-alertsgrouped): the filters, `q=`, scope and
@@ -180,7 +222,7 @@ export function registerAlertGroupedRoutes(app: ApiApp, context: AppContext): vo
       pages: paging.pages,
       more: paging.more,
       multiValued: groupBy.map((field) => groupSource(field)?.kind === 'list'),
-      groups: result.groups.map(groupView),
+      groups: result.groups.map((group) => groupView(group, groupBy)),
     };
   });
 

@@ -16,6 +16,12 @@ export interface EngineSql {
   listHasAny(column: string, values: readonly string[]): RawBuilder<SqlBool>;
   /** The text of one attribute key, or NULL. */
   attributeText(key: string): RawBuilder<string | null>;
+  /**
+   * The value of one attribute key written as text alike on both engines, or NULL: text as it is, numbers and
+   * booleans as JSON writes them (`3`, `true`). What `q=` compares and grouping groups by
+   * (docs/api/query-language.md#how-each-kind-of-field-matches).
+   */
+  attributeJsonText(key: string): RawBuilder<string | null>;
   /** Case-insensitive substring match. */
   containsText(column: Expression<unknown>, needle: string): RawBuilder<SqlBool>;
   /** Case-insensitive regular-expression match; the pattern was checked by `regexProblem` first. */
@@ -69,6 +75,12 @@ export const sqliteSql: EngineSql = {
   listHasAny: (column, values) =>
     sql<SqlBool>`exists (select 1 from json_each(${sql.ref(column)}) where json_each.value in (${sql.join(values)}))`,
   attributeText: (key) => sql<string | null>`json_extract(attributes, ${attributePath(key)})`,
+  attributeJsonText: (key) => {
+    const path = attributePath(key);
+    return sql<string | null>`(case json_type(attributes, ${path})
+      when 'true' then 'true' when 'false' then 'false'
+      else cast(json_extract(attributes, ${path}) as text) end)`;
+  },
   // SQLite's LIKE is case-insensitive for ASCII already.
   containsText: (column, needle) => sql<SqlBool>`${column} like ${`%${escapeLike(needle)}%`} escape '\\'`,
   // `regexp` is the user function registered on every connection (sqlite-regexp.ts).
@@ -91,6 +103,7 @@ export const postgresSql: EngineSql = {
   decodeDate: toIso,
   listHasAny: (column, values) => sql<SqlBool>`${sql.ref(column)} && ${sql.val([...values])}::text[]`,
   attributeText: (key) => sql<string | null>`attributes ->> ${key}`,
+  attributeJsonText: (key) => sql<string | null>`(attributes ->> ${key})`,
   containsText: (column, needle) => sql<SqlBool>`${column} ilike ${`%${escapeLike(needle)}%`} escape '\\'`,
   matchesRegex: (value, pattern) => sql<SqlBool>`${value} ~* ${pattern}`,
   wordBoundary: '\\y',

@@ -27,19 +27,9 @@ const UNKNOWN_RANK = 1_000_000;
 
 const NOTHING = sql.raw('');
 
-/** An attribute's value as text, alike on both engines (`->>`'s text: numbers and booleans written as JSON). */
-function attributeText(engine: EngineSql, key: string): RawBuilder<string | null> {
-  if (engine.name === 'postgres') return sql<string | null>`(attributes ->> ${key})`;
-  // The name holds only letters, digits, `_`, `-` and `.` (fields.ts), so it quotes as it is.
-  const path = `$."${key}"`;
-  return sql<string | null>`(case json_type(attributes, ${path})
-    when 'true' then 'true' when 'false' then 'false'
-    else cast(json_extract(attributes, ${path}) as text) end)`;
-}
-
 /** The column of `m` a field is read from: the column itself, or the attribute's text. */
 function sourceColumn(engine: EngineSql, source: GroupSource): RawBuilder<unknown> {
-  return source.kind === 'attribute' ? attributeText(engine, source.key) : sql`${sql.ref(source.column)}`;
+  return source.kind === 'attribute' ? engine.attributeJsonText(source.key) : sql`${sql.ref(source.column)}`;
 }
 
 /**
@@ -221,7 +211,7 @@ export async function groupedAlerts(
  */
 function parentCondition(engine: EngineSql, source: GroupSource, key: string): RawBuilder<SqlBool> | undefined {
   if (source.kind === 'list') return key === '' ? undefined : engine.listHasAny(source.column, [key]);
-  if (source.kind === 'attribute') return sql<SqlBool>`coalesce(${attributeText(engine, source.key)}, '') = ${key}`;
+  if (source.kind === 'attribute') return sql<SqlBool>`coalesce(${engine.attributeJsonText(source.key)}, '') = ${key}`;
   const column = sql.ref(source.column);
   return key === '' ? sql<SqlBool>`(${column} is null or ${column} = '')` : sql<SqlBool>`${column} = ${key}`;
 }

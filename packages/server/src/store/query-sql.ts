@@ -138,7 +138,7 @@ function listMatch(engine: EngineSql, column: string, value: QueryValue): RawBui
 }
 
 function fieldMatch(engine: EngineSql, field: QueryField, value: QueryValue): RawBuilder<SqlBool> {
-  if (field.kind === 'attribute') return textMatch(engine, engine.attributeText(field.key), value);
+  if (field.kind === 'attribute') return textMatch(engine, engine.attributeJsonText(field.key), value);
   const known = QUERY_COLUMNS[field.name];
   // The parser only produces known names; refuse anything else rather than name an unchecked column.
   if (known === undefined) throw new Error(`field ${field.name} is not queryable`);
