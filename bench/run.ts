@@ -93,6 +93,18 @@ function consoleCalls(ids: readonly string[]): [string, (n: number) => string][]
     ['GET /services', () => `/services`],
     ['GET /alerts/groups', () => `/alerts/groups`],
     ['GET /alerts/tags', () => `/alerts/tags`],
+    ['GET /alerts/grouped group-by=service', () => `/alerts/grouped?${OPEN}&group-by=service`],
+    ['GET /alerts/grouped group-by=resource', () => `/alerts/grouped?${OPEN}&group-by=resource`],
+    ['GET /alerts/grouped group-by=attribute.region', () => `/alerts/grouped?${OPEN}&group-by=attribute.region`],
+    [
+      'GET /alerts/grouped group-by=service,resource (two levels)',
+      () => `/alerts/grouped?${OPEN}&group-by=service&group-by=resource`,
+    ],
+    [
+      'GET /alerts/grouped group-by=event,tag (two levels)',
+      () => `/alerts/grouped?${OPEN}&group-by=event&group-by=tag`,
+    ],
+    ['GET /alerts/facets (the console panel’s fields)', () => `/alerts/facets?${OPEN}`],
     ['GET /alerts/top10/count', () => `/alerts/top10/count?${OPEN}`],
     ['GET /alerts/top10/flapping', () => `/alerts/top10/flapping?${OPEN}`],
     ['GET /alerts/top10/standing', () => `/alerts/top10/standing?${OPEN}`],
