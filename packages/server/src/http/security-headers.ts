@@ -223,7 +223,8 @@ export function registerSecurityHeaders(app: FastifyInstance, settings: Settings
     else if (path === basePath || path.startsWith(`${basePath}/`)) headers = api;
     else if (isHtml(reply.getHeader('content-type'))) headers = pages;
     else headers = files;
-    for (const [name, value] of headers) reply.header(name, value);
+    // A header the answer set itself stays: the SAML sign-in page brings its own policy with a nonce.
+    for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
     done(null, payload);
   });
 }
