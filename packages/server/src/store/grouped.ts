@@ -43,13 +43,10 @@ function valueOf(
 ): { join: RawBuilder<unknown>; value: RawBuilder<string> } {
   const column = sql.ref(`m.c${String(n)}`);
   if (source.kind !== 'list') return { join: NOTHING, value: sql<string>`coalesce(${column}, '')` };
-  const alias = sql.id(`e${String(n)}`);
+  const alias = `e${String(n)}`;
   return {
-    join:
-      engine.name === 'postgres'
-        ? sql`left join unnest(${column}) as ${alias}(value) on true`
-        : sql`left join json_each(${column}) as ${alias} on true`,
-    value: sql<string>`coalesce(${sql.ref(`e${String(n)}.value`)}, '')`,
+    join: sql`left join ${engine.listElements(column, alias)} on true`,
+    value: sql<string>`coalesce(${sql.ref(`${alias}.value`)}, '')`,
   };
 }
 
