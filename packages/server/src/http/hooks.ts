@@ -12,6 +12,7 @@ import { registerEtags } from './etag.js';
 import { registerMetricsHook } from './metrics.js';
 import { registerSharedAnswers } from './shared-answers.js';
 import { registerStoredTextCheck } from './stored-text.js';
+import { addVary } from './vary.js';
 
 // Request ids come from clients and proxies; anything odd or long is replaced rather than echoed.
 const REQUEST_ID_PATTERN = /^[\w\-.:;=+/]{1,200}$/;
@@ -67,11 +68,7 @@ export function registerHooks(app: FastifyInstance, context: AppContext): void {
       reply.header('Access-Control-Allow-Origin', origin);
       // The console reads the entity tag to ask again with If-None-Match (etag.ts).
       reply.header('Access-Control-Expose-Headers', 'ETag');
-      // Added to a Vary already there (a console file's Accept-Encoding), not in its place.
-      if (origin !== '*') {
-        const vary = reply.getHeader('Vary');
-        reply.header('Vary', vary === undefined || vary === '' ? 'Origin' : `${String(vary)}, Origin`);
-      }
+      if (origin !== '*') addVary(reply, 'Origin');
     }
     done(null, payload);
   });

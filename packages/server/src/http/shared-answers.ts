@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD, ENCODINGS, type Encoding, GZIP_OPTIONS } from './compression.js';
 import { entityTag, namesEntityTag } from './etag.js';
 import { customersKey } from './live-stream.js';
+import { addVary } from './vary.js';
 
 /**
  * The routes a console reads again when it hears of a change (docs/api/stream.md#shared-answers): their answers depend
@@ -188,8 +189,7 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, kept: Kept): Fas
   }
   const bytes = (kept.encoded[encoding] ??=
     encoding === 'br' ? brotliCompressSync(kept.payload, BROTLI_OPTIONS) : gzipSync(kept.payload, GZIP_OPTIONS));
-  const vary = reply.getHeader('Vary');
-  reply.header('Vary', vary === undefined || vary === '' ? 'accept-encoding' : `${String(vary)}, accept-encoding`);
+  addVary(reply, 'accept-encoding');
   return reply.header('Content-Encoding', encoding).send(bytes);
 }
 
