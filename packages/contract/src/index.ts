@@ -6,6 +6,7 @@ export * from './auth.js';
 export * from './config.js';
 export * from './dates.js';
 export * from './fields.js';
+export * from './grouped.js';
 export * from './envelope.js';
 export * from './scopes.js';
 export * from './stream.js';

@@ -3,9 +3,9 @@
  * reloads, cancels or writes cached answers, takes its key from here, so a key read in one place and reloaded in
  * another cannot drift apart by a typing slip.
  *
- * A key starts with its area; reloading an area's first part reloads all of it. The alert list, its tab counts, the
- * indicator tiles and the alert detail share the `alerts` prefix, so whatever changes an alert reloads them all, and
- * so does the top bar's refresh button, which reloads everything but the user's own attributes
+ * A key starts with its area; reloading an area's first part reloads all of it. The alert list, its grouped view, its
+ * tab counts, the indicator tiles and the alert detail share the `alerts` prefix, so whatever changes an alert reloads
+ * them all, and so does the top bar's refresh button, which reloads everything but the user's own attributes
  * (docs/console/behaviour.md#states-and-actions).
  */
 
@@ -22,6 +22,17 @@ export const queryKeys = {
     lists: [ALERTS, 'list'] as const,
     /** One page of the alert list. */
     list: (params: unknown) => [ALERTS, 'list', params] as const,
+    /** The grouped view's top groups for one filter, grouping and number of groups shown. */
+    groups: (params: unknown) => [ALERTS, 'groups', params] as const,
+    /**
+     * What the grouped view shows inside its groups: one top group's sub-groups beyond the first few, and the page of
+     * alerts of each group open. Reloaded with the top groups.
+     */
+    groupParts: [ALERTS, 'group-parts'] as const,
+    /** A page of one top group's sub-groups. */
+    subgroups: (params: unknown) => [ALERTS, 'group-parts', 'subgroups', params] as const,
+    /** A page of one group's alerts. */
+    groupAlerts: (params: unknown) => [ALERTS, 'group-parts', 'alerts', params] as const,
     /** The per-environment counts of the tabs, all filters. */
     environments: [ALERTS, 'environments'] as const,
     /** The per-environment counts for one filter (its environment left out). */

@@ -20,12 +20,15 @@ function isTyping(target: EventTarget | null): boolean {
 
 /**
  * The top bar search (docs/console/behaviour.md#screens-and-routes): Enter sets `?q=` and searches; `/` anywhere else
- * jumps here. The pin saves the search under a name among the logged-in user's saved searches
+ * jumps here. The pin saves the search, and the list's grouping, under a name among the logged-in user's saved searches
  * (docs/console/shell.md#top-bar).
  */
 export function AlertSearchField() {
   const { t } = useTranslation();
-  const { q, setQuery } = useAlertsView();
+  const { q, view, setQuery } = useAlertsView();
+  // docs/console/alert-screens.md#grouped-view: a search saved while the list is grouped keeps its grouping.
+  const { groupBy, groupSort } = view;
+  const grouped = groupBy.length > 0;
   const loggedIn = useSession() !== null;
   const [text, setText] = useState(q ?? '');
   const [saving, setSaving] = useState<string | null>(null);
@@ -89,7 +92,7 @@ export function AlertSearchField() {
               size="lg"
               aria-label={t('searches.save')}
               title={t('searches.save')}
-              disabled={text.trim() === ''}
+              disabled={text.trim() === '' && !grouped}
               onClick={() => setSaving(text.trim())}
             >
               <PinIcon />
@@ -102,8 +105,9 @@ export function AlertSearchField() {
         <Suspense fallback={null}>
           <SaveSearchDialog
             q={saving}
+            groupBy={groupBy}
             names={saved.queries.map((entry) => entry.text)}
-            onSave={(name) => saved.save(name, saving)}
+            onSave={(name) => saved.save(name, saving, { groupBy, groupSort })}
             onClose={() => setSaving(null)}
           />
         </Suspense>

@@ -14,11 +14,12 @@ import { queryKeys } from '../../api/queryKeys';
 import { DEFAULT_ROWS_PER_PAGE, usePreferences } from '../preferences';
 import { AlertsMenuButton } from './AlertsMenuButton';
 import { AlertsTable, type AlertsTableProps } from './AlertsTable';
-import { DEFAULT_VIEW, isFilterActive, type AlertsFilter } from './alertsView';
+import { DEFAULT_VIEW, isFilterActive, type AlertsFilter, type AlertsGrouping } from './alertsView';
 import { buildColumns, type AlertColumn } from './columns';
 import { EnvironmentTabs } from './EnvironmentTabs';
 import { CLEARED_FILTERS, type FilterChip } from './filterChips';
 import { FilterChips } from './FilterChips';
+import { GroupByButton } from './grouping/GroupByButton';
 import { Pager, type PagerProps } from './Pager';
 import { RefreshStatus } from './RefreshStatus';
 import { sortParams } from './sortParams';
@@ -44,6 +45,8 @@ const FilterSheet = lazyChunk(() => import('./FilterSheet'));
 // docs/console/alert-screens.md#indicator-panel: the indicator panel and its count queries load only when the panel is
 // shown.
 const IndicatorPanel = lazy(() => import('./IndicatorPanel'));
+// docs/console/alert-screens.md#grouped-view: the grouped view and its queries load only when the list is grouped.
+const GroupedResults = lazyChunk(() => import('./grouping/GroupedResults'));
 
 const NO_ALERTS: readonly Alert[] = [];
 
@@ -220,6 +223,54 @@ export function AlertsScreen() {
     [update, view.sortBy, view.descending],
   );
 
+  const canWrite = allowed('write:alerts');
+  const canDelete = allowed('delete:alerts');
+  const customActions = customActionsOf(config);
+  const compact = density === 'compact';
+  const { username } = actions;
+  // What every alert table on the screen takes besides its alerts: the flat list's, or each open group's.
+  const table = useMemo(
+    () => ({
+      columns,
+      context,
+      font,
+      compact,
+      sortBy: view.sortBy,
+      descending: view.descending,
+      onSort,
+      username,
+      canWrite,
+      canDelete,
+      customActions,
+      onCommand,
+      onDelete,
+    }),
+    [
+      columns,
+      context,
+      font,
+      compact,
+      view.sortBy,
+      view.descending,
+      onSort,
+      username,
+      canWrite,
+      canDelete,
+      customActions,
+      onCommand,
+      onDelete,
+    ],
+  );
+
+  // docs/console/alert-screens.md#grouped-view: the grouping, kept while the address names the same one.
+  const groupByKey = view.groupBy.join('\n');
+  const groupBy = useMemo(() => (groupByKey === '' ? [] : groupByKey.split('\n')), [groupByKey]);
+  const grouping: AlertsGrouping = useMemo(() => ({ groupBy, groupSort: view.groupSort }), [groupBy, view.groupSort]);
+  const onGrouping = useCallback(
+    (next: AlertsGrouping) => update({ groupBy: next.groupBy, groupSort: next.groupSort }),
+    [update],
+  );
+
   const filterActive = isFilterActive(view, defaultStatus);
   const changeFilter = (patch: Partial<AlertsFilter>) => update(patch);
   const onEnvironment = useCallback((environment: string | null) => update({ environment }), [update]);
@@ -254,6 +305,7 @@ export function AlertsScreen() {
         />
         <RefreshStatus reason={pauseReason} intervalMs={intervalMs} live={live} onToggle={togglePaused} />
         <FilterButton active={filterActive} expanded={filterSheet.opened} onClick={filterSheet.toggle} />
+        <GroupByButton grouping={grouping} onChange={onGrouping} />
         <AlertsMenuButton
           density={density}
           onDensity={chooseDensity}
@@ -266,29 +318,36 @@ export function AlertsScreen() {
         />
       </div>
       <FilterChips view={view} q={q} defaultStatus={defaultStatus} onRemove={onRemoveChip} onClearAll={onClearChips} />
-      <AlertsResults
-        params={params}
-        enabled={settled}
-        refreshMs={refreshMs}
-        searched={q}
-        page={page}
-        pageSize={pageSize}
-        onPage={onPage}
-        onPageSize={onPageSize}
-        columns={columns}
-        context={context}
-        font={font}
-        compact={density === 'compact'}
-        sortBy={view.sortBy}
-        descending={view.descending}
-        onSort={onSort}
-        username={actions.username}
-        canWrite={allowed('write:alerts')}
-        canDelete={allowed('delete:alerts')}
-        customActions={customActionsOf(config)}
-        onCommand={onCommand}
-        onDelete={onDelete}
-      />
+      {groupBy.length > 0 ? (
+        <Suspense fallback={<p className={classes.waiting}>{context.t('alerts.loading')}</p>}>
+          <GroupedResults
+            table={table}
+            filterParams={filterParams}
+            params={params}
+            groupBy={groupBy}
+            groupSort={view.groupSort}
+            enabled={settled}
+            refreshMs={refreshMs}
+            searched={q}
+            page={page}
+            pageSize={pageSize}
+            onPage={onPage}
+            onPageSize={onPageSize}
+          />
+        </Suspense>
+      ) : (
+        <AlertsResults
+          {...table}
+          params={params}
+          enabled={settled}
+          refreshMs={refreshMs}
+          searched={q}
+          page={page}
+          pageSize={pageSize}
+          onPage={onPage}
+          onPageSize={onPageSize}
+        />
+      )}
       {filterSheet.loaded && (
         <Suspense fallback={null}>
           <FilterSheet

@@ -54,6 +54,8 @@ export interface AlertsTableProps {
   /** The user's font for the table (docs/console/account-screens.md#settings). */
   font: TableFont;
   emptyText: string;
+  /** The table's name for screen readers; "Alert list" unless given (a group's alerts in the grouped view). */
+  label?: string | undefined;
   compact: boolean;
   sortBy: string | null;
   descending: boolean;
@@ -438,7 +440,7 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
         <div
           ref={setBody}
           role="grid"
-          aria-label={t('alerts.tableLabel')}
+          aria-label={props.label ?? t('alerts.tableLabel')}
           className={classes.cardList}
           onPointerOver={onPointerOver}
           onPointerLeave={onPointerLeave}
@@ -468,7 +470,7 @@ export const AlertsTable = memo(function AlertsTable(props: AlertsTableProps) {
   return (
     <div ref={setFrame} className={classes.frame}>
       <table
-        aria-label={t('alerts.tableLabel')}
+        aria-label={props.label ?? t('alerts.tableLabel')}
         className={`${classes.table} ${props.compact ? classes.compact : ''}`}
         style={{ fontFamily: font.family, fontSize: font.size, fontWeight: font.weight }}
       >

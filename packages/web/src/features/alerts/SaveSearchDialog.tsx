@@ -4,10 +4,13 @@ import '@mantine/core/styles/Modal.css';
 import { Button, Group, Modal, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { groupingLabel } from './grouping/groupFields';
 
 export interface SaveSearchDialogProps {
   /** The search to save. */
   q: string;
+  /** The list's grouping, saved with the search (docs/console/alert-screens.md#grouped-view). */
+  groupBy: readonly string[];
   /** Names already taken: saving under one of them replaces that search. */
   names: readonly string[];
   /** Resolves to whether the search was stored. */
@@ -16,9 +19,10 @@ export interface SaveSearchDialogProps {
 }
 
 /** Asks for a name, then saves the search among the user's saved searches. Loaded on the first click on the pin. */
-export default function SaveSearchDialog({ q, names, onSave, onClose }: SaveSearchDialogProps) {
+export default function SaveSearchDialog({ q, groupBy, names, onSave, onClose }: SaveSearchDialogProps) {
   const { t } = useTranslation();
-  const [name, setName] = useState(q);
+  const fields = groupingLabel(t, groupBy);
+  const [name, setName] = useState(q === '' ? fields : q);
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
   const trimmed = name.trim();
@@ -37,9 +41,16 @@ export default function SaveSearchDialog({ q, names, onSave, onClose }: SaveSear
           });
         }}
       >
-        <Text size="sm" mb="xs">
-          {t('searches.query', { q })}
-        </Text>
+        {q !== '' && (
+          <Text size="sm" mb="xs">
+            {t('searches.query', { q })}
+          </Text>
+        )}
+        {groupBy.length > 0 && (
+          <Text size="sm" mb="xs">
+            {t('alerts.grouping.summary', { fields })}
+          </Text>
+        )}
         <TextInput
           label={t('searches.name')}
           value={name}

@@ -1,3 +1,5 @@
+import type { GroupSort } from '@alerta/contract';
+
 /**
  * What the alerts screen shows, kept in the URL (docs/console/behaviour.md#screens-and-routes "Alerts screen"): `?q=`
  * holds the search and the hash holds the filter, sort and panel as `key:value` pairs separated by semicolons, so a
@@ -16,7 +18,15 @@ export interface AlertsFilter {
   dateRange: readonly [number | null, number | null];
 }
 
-export interface AlertsView extends AlertsFilter {
+/** How the list is grouped (docs/console/alert-screens.md#grouped-view); saved searches keep it too. */
+export interface AlertsGrouping {
+  /** The fields grouped by, top level first: none (the flat list), one or two. */
+  groupBy: readonly string[];
+  /** The order of the groups; null keeps the server's default (worst severity first). */
+  groupSort: GroupSort | null;
+}
+
+export interface AlertsView extends AlertsFilter, AlertsGrouping {
   /** Column key sorted on; null keeps the configured sort. */
   sortBy: string | null;
   descending: boolean;
@@ -34,7 +44,18 @@ export const DEFAULT_VIEW: AlertsView = {
   sortBy: null,
   descending: false,
   showPanel: false,
+  groupBy: [],
+  groupSort: null,
 };
+
+/** At most two levels; empty and repeated fields are dropped. */
+function groupFields(fields: readonly string[]): string[] {
+  return [...new Set(fields.map((field) => field.trim()))].filter((field) => field !== '').slice(0, 2);
+}
+
+function groupSortOf(value: string): GroupSort | null {
+  return value === 'severity' || value === 'count' || value === 'name' ? value : null;
+}
 
 function decode(value: string): string {
   try {
@@ -94,6 +115,12 @@ export function parseViewHash(hash: string): AlertsView {
       case 'asi':
         view.showPanel = value === '1';
         break;
+      case 'gb':
+        view.groupBy = groupFields(list(value));
+        break;
+      case 'gs':
+        view.groupSort = groupSortOf(value);
+        break;
     }
   }
   return view;
@@ -113,7 +140,40 @@ export function formatViewHash(view: AlertsView): string {
   parts.push(`sb:${view.sortBy === null ? 'default' : encode(view.sortBy)}`);
   parts.push(`sd:${view.descending ? 1 : 0}`);
   parts.push(`asi:${view.showPanel ? 1 : 0}`);
+  // The grouping is this console's own: written only while the list is grouped, after the predecessor's keys.
+  if (view.groupBy.length > 0) {
+    parts.push(`gb:${view.groupBy.map(encode).join(',')}`);
+    if (view.groupSort !== null) parts.push(`gs:${view.groupSort}`);
+  }
   return `#${parts.join(';')}`;
+}
+
+/** Whether two groupings are the same. */
+export function sameGrouping(a: AlertsGrouping, b: AlertsGrouping): boolean {
+  return (
+    a.groupBy.length === b.groupBy.length &&
+    a.groupBy.every((field, i) => field === b.groupBy[i]) &&
+    (a.groupBy.length === 0 || a.groupSort === b.groupSort)
+  );
+}
+
+/** The grouping a saved search keeps; one saved without (or by the predecessor) is the flat list. */
+export function savedGrouping(saved: {
+  groupBy?: readonly string[] | undefined;
+  groupSort?: string | undefined;
+}): AlertsGrouping {
+  const groupBy = groupFields(saved.groupBy ?? []);
+  return { groupBy, groupSort: groupBy.length === 0 ? null : groupSortOf(saved.groupSort ?? '') };
+}
+
+/**
+ * The hash that opens a saved search's grouping (docs/console/shell.md#navigation-drawer): `hash` (the list's filter,
+ * or none) with the grouping replaced by `grouping`; `hash` itself when it already has that grouping.
+ */
+export function hashWithGrouping(hash: string, grouping: AlertsGrouping): string {
+  const view = parseViewHash(hash);
+  if (sameGrouping(view, grouping)) return hash;
+  return formatViewHash({ ...view, groupBy: grouping.groupBy, groupSort: grouping.groupSort });
 }
 
 /** Whether any filter narrows the list beyond the configured default (lights the filter button). */

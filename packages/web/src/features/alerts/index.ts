@@ -6,6 +6,7 @@ export { AlertSearchField } from './AlertSearchField';
 export { AlertsScreen } from './AlertsScreen';
 export { AlertsUiProvider, useAlertsUi, usePauseWhileOpen } from './AlertsUiContext';
 export { AlertsUiStore } from './alertsUiStore';
+export { hashWithGrouping, parseViewHash, sameGrouping, savedGrouping } from './alertsView';
 export { BulkBar } from './BulkBar';
 export { ACTION_ICONS, ACTION_LABELS, CustomActionsMenu } from './RowActions';
 export { DEBOUNCE_MS, useAlertActions } from './useAlertActions';

@@ -1,7 +1,7 @@
-import { hashKey, keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, isAbortError, useApi } from '../../api';
+import { isAbortError, useApi } from '../../api';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { shareAlerts } from './shareAlerts';
 import {
@@ -12,6 +12,7 @@ import {
   type AlertsParams,
 } from '../../shared/alertsApi';
 import { queryKeys } from '../../api/queryKeys';
+import { useRefreshTimer } from './useRefreshTimer';
 
 /** docs/console/plumbing.md#server-config: the list shows open and acknowledged alerts unless configured otherwise. */
 export const DEFAULT_STATUS = ['open', 'ack'];
@@ -26,10 +27,8 @@ let searchesStarted = 0;
  * when a newer one starts is cancelled (its abort signal is consumed), and the user is told.
  *
  * Auto-refresh (docs/console/behaviour.md#states-and-actions): once a load has finished, the next one (list and
- * environment counts) is scheduled `refreshMs` later; `false` pauses it. A different filter is a different query, so
- * its first load restarts the timer. After a long pause the next load comes at once. A failed load schedules the next
- * as well while the failure may pass (no answer, a server error: "retrying…"), but not after a request the server
- * refused (a 4xx such as a bad query), which would only fail again until the filter changes or Refresh is pressed.
+ * environment counts) is scheduled `refreshMs` later; `false` pauses it. A failed load schedules the next as well
+ * while the failure may pass ("retrying…"), but not after a request the server refused (see {@link useRefreshTimer}).
  */
 export function useAlertsQuery(params: AlertsParams, enabled: boolean, refreshMs: number | false) {
   const api = useApi();
@@ -57,42 +56,16 @@ export function useAlertsQuery(params: AlertsParams, enabled: boolean, refreshMs
     structuralSharing: shareAlerts,
   });
 
-  // The schedule follows the query in the cache rather than the render: reading the load times here would re-render
-  // the whole screen after every refresh, even one that changed nothing.
-  const queryHash = hashKey(queryKey);
   const { refetch } = query;
-  useEffect(() => {
-    if (!enabled || refreshMs === false) return;
-    const cache = queryClient.getQueryCache();
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const schedule = () => {
-      clearTimeout(timer);
-      const state = cache.get(queryHash)?.state;
-      const loadedAt = state === undefined ? 0 : Math.max(state.dataUpdatedAt, state.errorUpdatedAt);
-      const refused = state?.status === 'error' && state.error instanceof ApiError && state.error.status < 500;
-      if (loadedAt === 0 || refused) return;
-      timer = setTimeout(
-        () => {
-          // Not cancelRefetch: a load already under way (Refresh pressed just now) is joined, not cut short.
-          void refetch({ cancelRefetch: false });
-          void queryClient.refetchQueries(
-            { queryKey: queryKeys.alerts.environments, type: 'active' },
-            { cancelRefetch: false },
-          );
-        },
-        Math.max(0, loadedAt + refreshMs - Date.now()),
-      );
-    };
-    schedule();
-    const unsubscribe = cache.subscribe((event) => {
-      if (event.query.queryHash !== queryHash || event.type !== 'updated') return;
-      if (event.action.type === 'success' || event.action.type === 'error') schedule();
-    });
-    return () => {
-      unsubscribe();
-      clearTimeout(timer);
-    };
-  }, [enabled, refreshMs, queryHash, refetch, queryClient]);
+  const refresh = useCallback(() => {
+    // Not cancelRefetch: a load already under way (Refresh pressed just now) is joined, not cut short.
+    void refetch({ cancelRefetch: false });
+    void queryClient.refetchQueries(
+      { queryKey: queryKeys.alerts.environments, type: 'active' },
+      { cancelRefetch: false },
+    );
+  }, [refetch, queryClient]);
+  useRefreshTimer(queryKey, enabled, refreshMs, refresh);
 
   return query;
 }

@@ -33,7 +33,8 @@ export async function refetchAfterNow(queryClient: QueryClient, filters: QueryFi
 /**
  * docs/console/behaviour.md#live-updates: the alert list, its tab counts and the indicator tiles are loaded again when
  * alerts change, unless the list is `paused` (selection, open dialog or menu, hidden tab, the user's pause): then once
- * it resumes.
+ * it resumes. `listKey` is what the screen shows: a page of the list, or the grouped view's top groups, whose open
+ * groups' sub-groups and alerts load with it.
  */
 export function useLiveListRefresh(listKey: readonly unknown[], paused: boolean): void {
   const store = useLiveStore();
@@ -42,6 +43,7 @@ export function useLiveListRefresh(listKey: readonly unknown[], paused: boolean)
   const pausedNow = useRef(paused);
   const [refresh] = useState(() => (key: readonly unknown[]) => {
     void refetchAfterNow(queryClient, { queryKey: key, exact: true });
+    void refetchAfterNow(queryClient, { queryKey: queryKeys.alerts.groupParts });
     void refetchAfterNow(queryClient, { queryKey: queryKeys.alerts.environments });
     void refetchAfterNow(queryClient, { queryKey: queryKeys.alerts.indicators });
   });

@@ -40,7 +40,16 @@ export const preferencesSchema = z.looseObject({
 });
 export type Preferences = z.infer<typeof preferencesSchema>;
 
-export const savedQuerySchema = z.looseObject({ text: z.string(), q: z.string() });
+/**
+ * A saved search (docs/console/shell.md#top-bar): its name, its query, and the list's grouping when it was saved
+ * grouped (docs/console/alert-screens.md#grouped-view); the predecessor's entries have no grouping and keep working.
+ */
+export const savedQuerySchema = z.looseObject({
+  text: z.string(),
+  q: z.string(),
+  groupBy: lenient(z.array(z.string())),
+  groupSort: lenient(z.string()),
+});
 export type SavedQuery = z.infer<typeof savedQuerySchema>;
 
 /** GET /user/me/attributes (docs/api/identity.md). */

@@ -10,11 +10,27 @@ import { queryKeys } from '../../api/queryKeys';
 
 type AttributesAnswer = z.infer<typeof userAttributesResponseSchema>;
 
+/** The list's grouping saved with a search: the fields grouped by and the order of the groups (null: the default). */
+export interface SavedGrouping {
+  groupBy: readonly string[];
+  groupSort: string | null;
+}
+
 export interface SavedSearches {
   queries: readonly SavedQuery[];
-  /** Stores `q` under `text`, replacing a search of the same name; resolves to whether it was stored. */
-  save: (text: string, q: string) => Promise<boolean>;
+  /**
+   * Stores `q` under `text`, with the list's grouping when it is grouped, replacing a search of the same name;
+   * resolves to whether it was stored.
+   */
+  save: (text: string, q: string, grouping?: SavedGrouping) => Promise<boolean>;
   remove: (entry: SavedQuery) => Promise<boolean>;
+}
+
+/** A saved search as stored: the grouping only when the list is grouped, its order only when not the default. */
+function savedEntry(text: string, q: string, grouping: SavedGrouping | undefined): SavedQuery {
+  if (grouping === undefined || grouping.groupBy.length === 0) return { text, q };
+  const groupBy = [...grouping.groupBy];
+  return grouping.groupSort === null ? { text, q, groupBy } : { text, q, groupBy, groupSort: grouping.groupSort };
 }
 
 /**
@@ -51,8 +67,11 @@ export function useSavedSearches(): SavedSearches {
 
   return {
     queries,
-    save: (text, q) =>
-      store([...queries.filter((e) => e.text !== text), { text, q }], t('searches.saved', { name: text })),
+    save: (text, q, grouping) =>
+      store(
+        [...queries.filter((e) => e.text !== text), savedEntry(text, q, grouping)],
+        t('searches.saved', { name: text }),
+      ),
     remove: (entry) =>
       store(
         queries.filter((e) => e.text !== entry.text || e.q !== entry.q),

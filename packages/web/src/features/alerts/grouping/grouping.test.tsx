@@ -1,0 +1,416 @@
+import { notifyManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { queryKeys } from '../../../api/queryKeys';
+import { API, errorEnvelope, makeAlert, makeToken } from '../../../test/fixtures';
+import { renderApp } from '../../../test/renderApp';
+import { recordRequests, server, type RecordedRequest } from '../../../test/server';
+import { alertChange, alertsScenario, liveStream, meScenario } from '../../../test/mocks';
+
+// docs/console/alert-screens.md#grouped-view
+
+const WHEN = '2026-11-20T10:05:00.000Z';
+
+function group(key: string | null, severityCounts: Record<string, number>, q: string, extra = {}) {
+  const count = Object.values(severityCounts).reduce((a, b) => a + b, 0);
+  return {
+    key,
+    none: key === null,
+    count,
+    severityCounts,
+    statusCounts: { open: count },
+    worstSeverity: Object.keys(severityCounts)[0] ?? '',
+    lastReceiveTime: WHEN,
+    q,
+    ...extra,
+  };
+}
+
+function answer(groups: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
+  return {
+    status: 'ok',
+    groupBy: ['service'],
+    groupSort: 'severity',
+    total: groups.length,
+    page: 1,
+    pageSize: 20,
+    pages: 1,
+    more: false,
+    multiValued: [true],
+    groups,
+    ...extra,
+  };
+}
+
+const WEB = group('Web', { critical: 1, major: 2 }, 'service:"Web"');
+const NONE = group(null, { minor: 1 }, 'NOT _exists_:service');
+
+/** GET /alerts/grouped answers what `reply` gives for each request. */
+function groupedServer(reply: (url: URL) => Record<string, unknown> | Response) {
+  server.use(
+    http.get(`${API}/alerts/grouped`, ({ request }) => {
+      const body = reply(new URL(request.url));
+      return body instanceof Response ? body : HttpResponse.json(body);
+    }),
+  );
+}
+
+const groupedRequests = (requests: RecordedRequest[]) => requests.filter((r) => r.url.pathname === '/alerts/grouped');
+const listRequests = (requests: RecordedRequest[]) => requests.filter((r) => r.url.pathname === '/alerts');
+const toggle = (name: string | RegExp) => screen.findByRole('button', { name });
+
+/** After it, every commit TanStack Query's observers asked for has happened (see rowRenders.test.tsx). */
+const observersTold = () => act(() => new Promise<void>((resolve) => notifyManager.schedule(resolve)));
+
+describe('grouped alert list', () => {
+  it('puts the grouping chosen in the address and asks the server for groups', async () => {
+    const requests = recordRequests();
+    alertsScenario.list([]);
+    groupedServer(() => answer([WEB]));
+    const { user, location } = renderApp('/alerts?q=severity%3Acritical', { token: makeToken() });
+    await screen.findByText(/Nothing matches/);
+
+    await user.click(screen.getByRole('button', { name: 'Group by' }));
+    const form = await screen.findByRole('dialog', { name: 'Group by' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Group by' }), 'service');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Order of groups' }), 'count');
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() => expect(location().hash).toContain(';gb:service;gs:count'));
+    const request = await requests.next({ path: '/alerts/grouped' });
+    expect(request.url.searchParams.getAll('group-by')).toEqual(['service']);
+    expect(request.url.searchParams.get('group-sort')).toBe('count');
+    expect(request.url.searchParams.get('q')).toBe('severity:critical');
+    expect(request.url.searchParams.getAll('status')).toEqual(['open', 'ack']);
+    expect(request.url.searchParams.get('page')).toBe('1');
+    // The groups replace the flat table.
+    expect(await toggle('Web: 3 alert(s)')).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('table', { name: 'Alert list' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Group by (on)' })).toBeInTheDocument();
+
+    // Ungroup goes back to the flat list.
+    await user.click(screen.getByRole('button', { name: 'Group by (on)' }));
+    await user.click(await screen.findByRole('button', { name: 'Ungroup' }));
+    await waitFor(() => expect(location().hash).not.toContain('gb:'));
+    expect(await screen.findByRole('table', { name: 'Alert list' })).toBeInTheDocument();
+  });
+
+  it('groups by an attribute named in the form, and refuses a name the server would not take', async () => {
+    alertsScenario.list([]);
+    groupedServer(() => answer([]));
+    const { user, location } = renderApp('/alerts', { token: makeToken() });
+    await user.click(await screen.findByRole('button', { name: 'Group by' }));
+    const form = await screen.findByRole('dialog', { name: 'Group by' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Group by' }), 'attribute');
+    await user.type(within(form).getByRole('textbox', { name: 'First attribute name' }), 'my region');
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Then by' }), 'resource');
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    expect(within(form).getByText('Letters, digits, _, - and . only')).toBeInTheDocument();
+    expect(location().hash).not.toContain('gb:');
+
+    const name = within(form).getByRole('textbox', { name: 'First attribute name' });
+    await user.clear(name);
+    await user.type(name, 'region');
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(location().hash).toContain('gb:attribute.region,resource'));
+    expect(await screen.findByText('Grouped by Attribute region › Resource · 0 of 0 groups')).toBeInTheDocument();
+  });
+
+  it('shows each group with its count, severity chips, newest time and the group without a value', async () => {
+    alertsScenario.list([]);
+    groupedServer(() => answer([WEB, NONE], { total: 2 }));
+    renderApp('/alerts#gb:service', { token: makeToken() });
+
+    const web = await toggle('Web: 3 alert(s)');
+    const header = web.closest('li')!;
+    expect(within(header).getByText('Critical 1')).toHaveStyle({ backgroundColor: 'rgb(255, 0, 0)' });
+    expect(within(header).getByText('Major 2')).toHaveStyle({ backgroundColor: 'rgb(255, 165, 0)' });
+    // The worst severity's colour marks the group.
+    expect(header.style.getPropertyValue('--group-accent')).toBe('red');
+    expect(within(header).getByText(/20 Nov/)).toHaveAttribute('dateTime', WHEN);
+    expect(within(header).getByRole('heading', { level: 2 })).toContainElement(web);
+
+    const none = await toggle('(none): 1 alert(s)');
+    expect(within(none.closest('li')!).getByText('Minor 1')).toBeInTheDocument();
+    expect(screen.getByText('Grouped by Service · 2 of 2 groups')).toBeInTheDocument();
+    // Services are a list: an alert may count in several groups.
+    expect(screen.getByText(/An alert with several values here is in the group of each/)).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Alert groups' })).toBeInTheDocument();
+  });
+
+  it("lists an open group's alerts with the group's query joined to the search", async () => {
+    const requests = recordRequests();
+    alertsScenario.list([makeAlert({ resource: 'web01', severity: 'critical' })]);
+    groupedServer(() => answer([WEB, NONE]));
+    const { user } = renderApp('/alerts?q=resource%3Aweb*#gb:service', { token: makeToken() });
+    const web = await toggle('Web: 3 alert(s)');
+    // Nothing but the groups is asked for until a group opens.
+    expect(listRequests(requests)).toEqual([]);
+
+    await user.click(web);
+    expect(web).toHaveAttribute('aria-expanded', 'true');
+    const table = await screen.findByRole('table', { name: 'Alerts in Web' });
+    expect(await within(table).findByRole('row', { name: /web01/ })).toBeInTheDocument();
+    const [request] = listRequests(requests);
+    expect(request?.url.searchParams.get('q')).toBe('(resource:web*) AND (service:"Web")');
+    expect(request?.url.searchParams.getAll('status')).toEqual(['open', 'ack']);
+    expect(request?.url.searchParams.get('page-size')).toBe('20');
+    expect(web).toHaveAttribute('aria-controls', table.closest('[id]')?.id);
+
+    await user.click(web);
+    expect(web).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('table', { name: 'Alerts in Web' })).not.toBeInTheDocument();
+
+    // Without a search the group's query is the whole search; the keyboard opens a group too.
+    const none = await toggle('(none): 1 alert(s)');
+    none.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('table', { name: 'Alerts in (none)' });
+    expect(listRequests(requests).at(-1)?.url.searchParams.get('q')).toBe('(resource:web*) AND (NOT _exists_:service)');
+  });
+
+  it('lists more groups on request', async () => {
+    const requests = recordRequests();
+    alertsScenario.list([]);
+    const many = Array.from({ length: 21 }, (_, i) => group(`svc${i}`, { major: 1 }, `service:"svc${i}"`));
+    groupedServer((url) => {
+      const size = Number(url.searchParams.get('page-size'));
+      return answer(many.slice(0, size), { total: many.length, more: size < many.length, pageSize: size });
+    });
+    const { user } = renderApp('/alerts#gb:service', { token: makeToken() });
+    await toggle('svc0: 1 alert(s)');
+    expect(screen.getByText('Grouped by Service · 20 of 21 groups')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'svc20: 1 alert(s)' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show more groups' }));
+    await toggle('svc20: 1 alert(s)');
+    expect(groupedRequests(requests).map((r) => r.url.searchParams.get('page-size'))).toEqual(['20', '40']);
+    expect(screen.queryByRole('button', { name: 'Show more groups' })).not.toBeInTheDocument();
+  });
+
+  it('expands and collapses every group at once', async () => {
+    const requests = recordRequests();
+    alertsScenario.list([]);
+    const SHOP = group('Shop', { minor: 1 }, 'service:"Shop"');
+    groupedServer(() => answer([WEB, SHOP, NONE]));
+    const { user } = renderApp('/alerts#gb:service', { token: makeToken() });
+    await toggle('Web: 3 alert(s)');
+    const toggles = screen.getAllByRole('button', { name: /alert\(s\)$/ });
+    expect(toggles).toHaveLength(3);
+
+    await user.click(screen.getByRole('button', { name: 'Expand all' }));
+    expect(toggles.map((button) => button.getAttribute('aria-expanded'))).toEqual(['true', 'true', 'true']);
+    await waitFor(() => expect(screen.getAllByRole('table')).toHaveLength(3));
+    await waitFor(() => expect(listRequests(requests)).toHaveLength(3));
+    expect(listRequests(requests).map((r) => r.url.searchParams.get('q'))).toEqual([
+      'service:"Web"',
+      'service:"Shop"',
+      'NOT _exists_:service',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Collapse all' }));
+    expect(toggles.map((button) => button.getAttribute('aria-expanded'))).toEqual(['false', 'false', 'false']);
+    expect(screen.queryAllByRole('table')).toEqual([]);
+  });
+
+  it('opens a top group of two levels on its sub-groups, each opening on its alerts', async () => {
+    const requests = recordRequests();
+    alertsScenario.list([makeAlert({ resource: 'web01' })]);
+    const sub = (key: string) => group(key, { major: 1 }, `service:"Web" AND resource:"${key}"`);
+    groupedServer((url) => {
+      const parent = url.searchParams.get('parent');
+      if (parent === null) {
+        return answer([{ ...WEB, subgroups: [sub('web01'), sub('web02')], subgroupTotal: 3 }], {
+          groupBy: ['service', 'resource'],
+          multiValued: [true, false],
+        });
+      }
+      return answer([{ ...WEB, subgroups: [sub('web01'), sub('web02'), sub('web03')], subgroupTotal: 3 }], {
+        groupBy: ['service', 'resource'],
+        multiValued: [true, false],
+      });
+    });
+    const { user } = renderApp('/alerts#gb:service,resource;gs:name', { token: makeToken() });
+    const [first] = groupedRequests(await waitForGrouped(requests));
+    expect(first?.url.searchParams.getAll('group-by')).toEqual(['service', 'resource']);
+    expect(first?.url.searchParams.get('group-sort')).toBe('name');
+    expect(first?.url.searchParams.get('sub-page-size')).toBe('10');
+
+    await user.click(await toggle('Web: 3 alert(s)'));
+    const subgroups = screen.getByRole('list', { name: 'Groups in Web' });
+    const named = (button: HTMLElement) => button.getAttribute('aria-label');
+    expect(
+      within(subgroups)
+        .getAllByRole('button', { name: /alert\(s\)$/ })
+        .map(named),
+    ).toEqual(['web01: 1 alert(s)', 'web02: 1 alert(s)']);
+    expect(within(subgroups).getAllByRole('heading', { level: 3 })).toHaveLength(2);
+    // Opening a top group lists no alerts: its sub-groups do.
+    expect(listRequests(requests)).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Show more groups in Web' }));
+    await within(subgroups).findByRole('button', { name: 'web03: 1 alert(s)' });
+    const more = groupedRequests(requests).at(-1);
+    expect(more?.url.searchParams.get('parent')).toBe('Web');
+    expect(more?.url.searchParams.get('page-size')).toBe('30');
+
+    await user.click(within(subgroups).getByRole('button', { name: 'web02: 1 alert(s)' }));
+    await screen.findByRole('table', { name: 'Alerts in Web › web02' });
+    expect(listRequests(requests).at(-1)?.url.searchParams.get('q')).toBe('service:"Web" AND resource:"web02"');
+  });
+
+  it('restores the grouping a saved search was saved with, and saves the grouping with a search', async () => {
+    const requests = recordRequests();
+    alertsScenario.list([]);
+    groupedServer(() => answer([WEB]));
+    meScenario.attributes({
+      prefs: { rowsPerPage: 20 },
+      queries: [
+        { text: 'By service', q: 'resource:web*', groupBy: ['service'], groupSort: 'count' },
+        { text: 'Flat', q: 'resource:db*' },
+      ],
+    });
+    const { user, location } = renderApp('/alerts', { token: makeToken() });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await user.click(await within(nav).findByRole('button', { name: 'Saved searches' }));
+    await user.click(within(nav).getByRole('link', { name: 'By service' }));
+    await waitFor(() => expect(location().hash).toContain('gb:service;gs:count'));
+    expect(location().search).toBe('?q=resource%3Aweb*');
+    const request = await requests.next({ path: '/alerts/grouped' });
+    expect(request.url.searchParams.get('group-sort')).toBe('count');
+    await toggle('Web: 3 alert(s)');
+    expect(within(nav).getByRole('link', { name: 'By service' })).toHaveAttribute('data-active');
+
+    // A search saved without grouping shows the flat list.
+    await user.click(within(nav).getByRole('link', { name: 'Flat' }));
+    await waitFor(() => expect(location().hash).not.toContain('gb:'));
+    expect(await screen.findByRole('table', { name: 'Alert list' })).toBeInTheDocument();
+
+    // Saving while grouped keeps the grouping with the search.
+    await user.click(within(nav).getByRole('link', { name: 'By service' }));
+    await toggle('Web: 3 alert(s)');
+    await user.click(screen.getByRole('button', { name: 'Save this search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save search' });
+    expect(within(dialog).getByText('Grouped by Service')).toBeInTheDocument();
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    await user.clear(name);
+    await user.type(name, 'Web by service');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const put = await requests.next({ method: 'PUT', path: '/user/me/attributes' });
+    expect(put.body).toEqual({
+      attributes: {
+        queries: [
+          { text: 'By service', q: 'resource:web*', groupBy: ['service'], groupSort: 'count' },
+          { text: 'Flat', q: 'resource:db*' },
+          { text: 'Web by service', q: 'resource:web*', groupBy: ['service'], groupSort: 'count' },
+        ],
+      },
+    });
+  });
+
+  it('groups the loaded page in the browser on a server without grouping, and says so', async () => {
+    const requests = recordRequests();
+    alertsScenario.list([
+      makeAlert({ resource: 'web01', service: ['Web', 'Shop'], severity: 'critical' }),
+      makeAlert({ resource: 'web02', service: ['Web'], severity: 'major' }),
+      makeAlert({ resource: 'lonely', service: [], severity: 'minor' }),
+    ]);
+    groupedServer(() => HttpResponse.json(errorEnvelope(404, 'The requested URL was not found'), { status: 404 }));
+    const { user } = renderApp('/alerts#gb:service', { token: makeToken() });
+
+    expect(await screen.findByText(/the groups below cover only the alerts of the loaded page/)).toBeInTheDocument();
+    // The missing route is no failure to report.
+    expect(screen.queryByText(/requested URL was not found/)).not.toBeInTheDocument();
+    const web = await toggle('Web: 2 alert(s)');
+    expect(within(web.closest('li')!).getByText('Critical 1')).toBeInTheDocument();
+    expect(within(web.closest('li')!).getByText('Major 1')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: /alert\(s\)$/ }).map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Web: 2 alert(s)',
+      'Shop: 1 alert(s)',
+      '(none): 1 alert(s)',
+    ]);
+    // The flat list's pager still pages through the alerts.
+    expect(screen.getByText('1–3 of 3')).toBeInTheDocument();
+
+    const loads = listRequests(requests).length;
+    await user.click(web);
+    const table = await screen.findByRole('table', { name: 'Alerts in Web' });
+    expect(within(table).getAllByRole('row', { name: /web0/ })).toHaveLength(2);
+    // The group's alerts are those of the page: nothing more is asked for.
+    expect(listRequests(requests)).toHaveLength(loads);
+
+    // Found once: a refresh, or grouping again, does not ask the missing route again.
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(listRequests(requests).length).toBeGreaterThan(loads));
+    await user.click(screen.getByRole('button', { name: 'Group by (on)' }));
+    const form = await screen.findByRole('dialog', { name: 'Group by (on)' });
+    await user.selectOptions(within(form).getByRole('combobox', { name: 'Group by' }), 'resource');
+    await user.click(within(form).getByRole('button', { name: 'Apply' }));
+    await toggle('lonely: 1 alert(s)');
+    expect(groupedRequests(requests)).toHaveLength(1);
+  });
+
+  it('draws nothing again when a refresh brings the same groups and alerts', async () => {
+    alertsScenario.list([makeAlert({ resource: 'steady' })]);
+    groupedServer(() => answer([WEB, NONE]));
+    let commits = 0;
+    const { user, context } = renderApp('/alerts#gb:service', {
+      token: makeToken(),
+      config: { columns: ['severity', 'resource'] },
+      onCommit: () => (commits += 1),
+    });
+    await user.click(await toggle('Web: 3 alert(s)'));
+    await screen.findByRole('row', { name: /steady/ });
+    const reload = () => context.queryClient.refetchQueries({ queryKey: queryKeys.alerts.all, type: 'active' });
+    await reload();
+    await observersTold();
+    const settled = commits;
+    await reload();
+    await reload();
+    await observersTold();
+    expect(commits).toBe(settled);
+  });
+
+  it('reloads the groups and the open groups with the list: on its timer and when the live stream says so', async () => {
+    const requests = recordRequests();
+    alertsScenario.list([makeAlert({ id: 'a-1', resource: 'web01' })]);
+    groupedServer(() => answer([WEB]));
+    const stream = liveStream();
+    server.use(stream.handler);
+    const { user } = renderApp('/alerts#gb:service', {
+      token: makeToken(),
+      config: { stream: { path: '/alerts/stream' }, refresh_interval: 60_000 },
+    });
+    await user.click(await toggle('Web: 3 alert(s)'));
+    await screen.findByRole('row', { name: /web01/ });
+    await stream.connection(1);
+    stream.hello('1');
+    await screen.findByRole('status', { name: /^Live: changes show/ });
+    // A stream opened from now reads everything shown again first.
+    await waitFor(() => expect(groupedRequests(requests)).toHaveLength(2));
+    await waitFor(() => expect(listRequests(requests)).toHaveLength(2));
+    const before = { groups: groupedRequests(requests).length, alerts: listRequests(requests).length };
+
+    stream.event('alerts', '2', { changes: [alertChange('a-1')] });
+    await waitFor(() => expect(groupedRequests(requests).length).toBeGreaterThan(before.groups));
+    await waitFor(() => expect(listRequests(requests).length).toBeGreaterThan(before.alerts));
+    expect(listRequests(requests).at(-1)?.url.searchParams.get('q')).toBe('service:"Web"');
+  });
+
+  it('says when the server cannot group by a field', async () => {
+    alertsScenario.list([]);
+    groupedServer(() =>
+      HttpResponse.json(errorEnvelope(400, "Grouping by 'text' field not supported."), { status: 400 }),
+    );
+    renderApp('/alerts#gb:attribute.region', { token: makeToken() });
+    const title = await screen.findByText('The groups could not be loaded.');
+    expect(title.closest('.mantine-Alert-root')).toHaveTextContent("Grouping by 'text' field not supported.");
+  });
+});
+
+/** Waits for the first GET /alerts/grouped and gives back the requests so far. */
+async function waitForGrouped(requests: ReturnType<typeof recordRequests>) {
+  await requests.nth(1, { path: '/alerts/grouped' });
+  return requests;
+}
