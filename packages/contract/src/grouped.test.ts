@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { alertGroupedResponseSchema, isGroupByField, isGroupSort } from './grouped.js';
+import { alertFacetsResponseSchema, alertGroupedResponseSchema, isGroupByField, isGroupSort } from './grouped.js';
 
 const group = {
   key: 'Web',
@@ -64,5 +64,22 @@ describe('grouped alerts shapes (docs/api/alerts.md#get-alertsgrouped)', () => {
     assert.equal(isGroupByField('text'), false);
     assert.equal(isGroupSort('count'), true);
     assert.equal(isGroupSort('age'), false);
+  });
+
+  it('reads the facets answer (docs/api/alerts.md#get-alertsfacets) and refuses a count that is not whole', () => {
+    const facets = {
+      environment: { values: [{ value: 'Production', count: 12 }], more: 0, none: 0 },
+      tag: { values: [{ value: 'dc1', count: 7 }], more: 4, none: 5, extra: true },
+    };
+    const parsed = alertFacetsResponseSchema.parse({ status: 'ok', facets, total: 12 });
+    assert.equal(parsed.facets.tag?.more, 4);
+    assert.deepEqual(parsed.facets.environment?.values, [{ value: 'Production', count: 12 }]);
+    assert.throws(() =>
+      alertFacetsResponseSchema.parse({
+        status: 'ok',
+        facets: { tag: { values: [{ value: 'x', count: 1.5 }], more: 0, none: 0 } },
+        total: 1,
+      }),
+    );
   });
 });

@@ -95,3 +95,26 @@ export const alertGroupedResponseSchema = z.looseObject({
   groups: z.array(alertTopGroupSchema),
 });
 export type AlertGroupedResponse = z.infer<typeof alertGroupedResponseSchema>;
+
+/** One field's most common values among the matching alerts (docs/api/alerts.md#get-alertsfacets). */
+const alertFacetSchema = z.looseObject({
+  /** The values, the larger count first, then by value. */
+  values: z.array(z.looseObject({ value: z.string(), count: z.int() })),
+  /** How many more distinct values the field has than are listed. */
+  more: z.int(),
+  /** How many matching alerts have no value. */
+  none: z.int(),
+});
+export type AlertFacet = z.infer<typeof alertFacetSchema>;
+
+/**
+ * GET /alerts/facets (docs/api/alerts.md#get-alertsfacets): for the matching alerts, the most common values of each
+ * field asked for, with their counts.
+ */
+export const alertFacetsResponseSchema = z.looseObject({
+  status: z.literal('ok'),
+  facets: z.record(z.string(), alertFacetSchema),
+  /** The matching alerts. */
+  total: z.int(),
+});
+export type AlertFacetsResponse = z.infer<typeof alertFacetsResponseSchema>;
