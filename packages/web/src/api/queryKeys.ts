@@ -33,6 +33,10 @@ export const queryKeys = {
     subgroups: (params: unknown) => [ALERTS, 'group-parts', 'subgroups', params] as const,
     /** A page of one group's alerts. */
     groupAlerts: (params: unknown) => [ALERTS, 'group-parts', 'alerts', params] as const,
+    /** Every answer of the facets panel, reloaded with the list (docs/console/alert-screens.md#facets). */
+    facetsAll: [ALERTS, 'facets'] as const,
+    /** The facets panel's counts for one filter. */
+    facets: (params: unknown) => [ALERTS, 'facets', params] as const,
     /** The per-environment counts of the tabs, all filters. */
     environments: [ALERTS, 'environments'] as const,
     /** The per-environment counts for one filter (its environment left out). */
@@ -48,6 +52,11 @@ export const queryKeys = {
     /** One alert's notes. */
     notes: (id: string) => [ALERTS, 'detail', id, 'notes'] as const,
   },
+  /**
+   * The search box's value suggestions for a field and the text typed (docs/console/alert-screens.md#search-suggestions):
+   * outside the `alerts` prefix, so a change to an alert does not reload them.
+   */
+  searchValues: (params: unknown) => ['alerts-suggest', params] as const,
   /** The filter sheet's pick lists: outside the `alerts` prefix, so a change to an alert does not reload them. */
   alertFilterChoices: (field: 'services' | 'groups' | 'customers') => ['alerts-filter', field] as const,
   admin: {

@@ -1,15 +1,18 @@
 import { ActionIcon, CloseButton, Group, TextInput } from '@mantine/core';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth';
 import { useSavedSearches } from '../preferences';
 import { usePauseWhileOpen } from './AlertsUiContext';
 import { PinIcon } from '../../shared/icons';
 import touch from '../../shared/touchTargets.module.css';
+import type { SuggestAria, SuggestHandle } from './suggest/SearchSuggestions';
 import { useAlertsView } from './useAlertsView';
 
 // The name prompt of the pin loads on first use.
 const SaveSearchDialog = lazy(() => import('./SaveSearchDialog'));
+// docs/console/alert-screens.md#search-suggestions: the suggestions load when the box is first approached.
+const SearchSuggestions = lazy(() => import('./suggest/SearchSuggestions'));
 
 function isTyping(target: EventTarget | null): boolean {
   return (
@@ -35,6 +38,19 @@ export function AlertSearchField() {
   const saved = useSavedSearches();
   usePauseWhileOpen(saving !== null);
   const input = useRef<HTMLInputElement>(null);
+  const [suggesting, setSuggesting] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [caret, setCaret] = useState(0);
+  const [aria, setAria] = useState<SuggestAria>({});
+  const suggest = useRef<SuggestHandle>(null);
+  // Where the caret goes once a picked suggestion is in the box.
+  const placeCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (placeCaret.current === null) return;
+    input.current?.setSelectionRange(placeCaret.current, placeCaret.current);
+    placeCaret.current = null;
+  }, [text]);
+  const approach = () => setSuggesting(true);
   const [shownQ, setShownQ] = useState(q);
   if (shownQ !== q) {
     // The URL changed (a link, back button, saved search): show its search.
@@ -61,7 +77,7 @@ export function AlertSearchField() {
           event.preventDefault();
           setQuery(text);
         }}
-        style={{ flex: '0 1 420px', minWidth: 120 }}
+        style={{ flex: '0 1 420px', minWidth: 120, position: 'relative' }}
       >
         <Group gap={4} wrap="nowrap">
           <TextInput
@@ -71,7 +87,21 @@ export function AlertSearchField() {
             aria-label={t('alerts.search')}
             placeholder={t('alerts.searchPlaceholder')}
             value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              setCaret(event.currentTarget.selectionStart ?? event.currentTarget.value.length);
+            }}
+            onSelect={(event) => setCaret(event.currentTarget.selectionStart ?? 0)}
+            onPointerEnter={approach}
+            onFocus={() => {
+              approach();
+              setFocused(true);
+            }}
+            onBlur={() => setFocused(false)}
+            onKeyDown={(event) => suggest.current?.onKeyDown(event)}
+            aria-autocomplete="list"
+            aria-haspopup="listbox"
+            {...aria}
             rightSection={
               text === '' ? null : (
                 <CloseButton
@@ -99,6 +129,22 @@ export function AlertSearchField() {
             </ActionIcon>
           )}
         </Group>
+        {suggesting && (
+          <Suspense fallback={null}>
+            <SearchSuggestions
+              ref={suggest}
+              text={text}
+              caret={caret}
+              focused={focused}
+              onPick={(next, at) => {
+                placeCaret.current = at;
+                setText(next);
+                setCaret(at);
+              }}
+              onAria={setAria}
+            />
+          </Suspense>
+        )}
       </form>
       {/* Outside the form: a submit in the dialog must not also submit the search. */}
       {saving !== null && (

@@ -7,7 +7,7 @@ import { lazyChunk } from '../../app/lazyChunk';
 import { useConfig } from '../../config/ConfigContext';
 import type { AlertsParams } from '../../shared/alertsApi';
 import { customActionsOf } from '../../shared/configLists';
-import { FilterIcon } from '../../shared/icons';
+import { FilterIcon, icon } from '../../shared/icons';
 import { usePermission } from '../auth';
 import { useLiveListRefresh, useLiveStore } from '../live';
 import { queryKeys } from '../../api/queryKeys';
@@ -37,6 +37,7 @@ import { useFilterParams } from './useFilterParams';
 import { useFilterSheet } from './useFilterSheet';
 import { usePageState } from './usePageState';
 import { useRefreshPolicy } from './useRefreshPolicy';
+import { useLacksGroupedRoutes } from './serverRoutes';
 import { useTableLook } from './useTableLook';
 import touch from '../../shared/touchTargets.module.css';
 import classes from './AlertsScreen.module.css';
@@ -47,6 +48,8 @@ const FilterSheet = lazyChunk(() => import('./FilterSheet'));
 const IndicatorPanel = lazy(() => import('./IndicatorPanel'));
 // docs/console/alert-screens.md#grouped-view: the grouped view and its queries load only when the list is grouped.
 const GroupedResults = lazyChunk(() => import('./grouping/GroupedResults'));
+// docs/console/alert-screens.md#facets: the facets panel and its counts load when it is first opened.
+const FacetsPanel = lazyChunk(() => import('./facets/FacetsPanel'));
 
 const NO_ALERTS: readonly Alert[] = [];
 
@@ -107,6 +110,32 @@ const FilterButton = memo(function FilterButton({
           }}
         />
       )}
+    </ActionIcon>
+  );
+});
+
+/** A list with a bar beside it: the facets panel. */
+const facetsIcon = icon(
+  <>
+    <path d="M3 5h12M3 12h12M3 19h12" />
+    <path d="M19 4v16" />
+  </>,
+);
+
+/** Opens or closes the facets panel (docs/console/alert-screens.md#facets); pressed while it is open. */
+const FacetsButton = memo(function FacetsButton({ shown, onClick }: { shown: boolean; onClick: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ActionIcon
+      variant={shown ? 'light' : 'subtle'}
+      color={shown ? 'blue' : 'gray'}
+      size="lg"
+      aria-label={t('alerts.facets.button')}
+      title={t('alerts.facets.button')}
+      aria-pressed={shown}
+      onClick={onClick}
+    >
+      {facetsIcon}
     </ActionIcon>
   );
 });
@@ -277,9 +306,16 @@ export function AlertsScreen() {
   const onTogglePanel = useCallback(() => update({ showPanel: !view.showPanel }), [update, view.showPanel]);
   const hasIndicators = (config.indicators?.queries?.length ?? 0) > 0;
   const onRemoveChip = useCallback(
-    (chip: FilterChip) => ('clearSearch' in chip.remove ? setQuery(null) : update(chip.remove.patch)),
+    ({ remove }: FilterChip) =>
+      'clearSearch' in remove ? setQuery(null) : 'search' in remove ? setQuery(remove.search) : update(remove.patch),
     [setQuery, update],
   );
+  // docs/console/alert-screens.md#facets: hidden, button and all, on a server without GET /alerts/facets.
+  const lacksFacets = useLacksGroupedRoutes();
+  const facetsShown = view.showFacets && !lacksFacets;
+  const onToggleFacets = useCallback(() => update({ showFacets: !view.showFacets }), [update, view.showFacets]);
+  const onCloseFacets = useCallback(() => update({ showFacets: false }), [update]);
+  const onSearch = useCallback((next: string | null) => setQuery(next), [setQuery]);
   const onClearChips = useCallback(() => setQuery(null, CLEARED_FILTERS), [setQuery]);
 
   return (
@@ -298,6 +334,7 @@ export function AlertsScreen() {
       )}
       <div className={classes.toolbar}>
         <EnvironmentTabs
+          className={classes.tabs}
           environments={tabs.environments}
           counts={tabs.counts}
           active={view.environment}
@@ -305,6 +342,7 @@ export function AlertsScreen() {
         />
         <RefreshStatus reason={pauseReason} intervalMs={intervalMs} live={live} onToggle={togglePaused} />
         <FilterButton active={filterActive} expanded={filterSheet.opened} onClick={filterSheet.toggle} />
+        {!lacksFacets && <FacetsButton shown={facetsShown} onClick={onToggleFacets} />}
         <GroupByButton grouping={grouping} onChange={onGrouping} />
         <AlertsMenuButton
           density={density}
@@ -318,36 +356,52 @@ export function AlertsScreen() {
         />
       </div>
       <FilterChips view={view} q={q} defaultStatus={defaultStatus} onRemove={onRemoveChip} onClearAll={onClearChips} />
-      {groupBy.length > 0 ? (
-        <Suspense fallback={<p className={classes.waiting}>{context.t('alerts.loading')}</p>}>
-          <GroupedResults
-            table={table}
-            filterParams={filterParams}
-            params={params}
-            groupBy={groupBy}
-            groupSort={view.groupSort}
-            enabled={settled}
-            refreshMs={refreshMs}
-            searched={q}
-            page={page}
-            pageSize={pageSize}
-            onPage={onPage}
-            onPageSize={onPageSize}
-          />
-        </Suspense>
-      ) : (
-        <AlertsResults
-          {...table}
-          params={params}
-          enabled={settled}
-          refreshMs={refreshMs}
-          searched={q}
-          page={page}
-          pageSize={pageSize}
-          onPage={onPage}
-          onPageSize={onPageSize}
-        />
-      )}
+      <div className={classes.body}>
+        <div className={classes.results}>
+          {groupBy.length > 0 ? (
+            <Suspense fallback={<p className={classes.waiting}>{context.t('alerts.loading')}</p>}>
+              <GroupedResults
+                table={table}
+                filterParams={filterParams}
+                params={params}
+                groupBy={groupBy}
+                groupSort={view.groupSort}
+                enabled={settled}
+                refreshMs={refreshMs}
+                searched={q}
+                onSearch={onSearch}
+                page={page}
+                pageSize={pageSize}
+                onPage={onPage}
+                onPageSize={onPageSize}
+              />
+            </Suspense>
+          ) : (
+            <AlertsResults
+              {...table}
+              params={params}
+              enabled={settled}
+              refreshMs={refreshMs}
+              searched={q}
+              page={page}
+              pageSize={pageSize}
+              onPage={onPage}
+              onPageSize={onPageSize}
+            />
+          )}
+        </div>
+        {facetsShown && (
+          <Suspense fallback={null}>
+            <FacetsPanel
+              filterParams={filterParams}
+              q={q}
+              enabled={settled}
+              onSearch={onSearch}
+              onClose={onCloseFacets}
+            />
+          </Suspense>
+        )}
+      </div>
       {filterSheet.loaded && (
         <Suspense fallback={null}>
           <FilterSheet

@@ -10,6 +10,8 @@ export interface EnvironmentTabsProps {
   counts: ReadonlyMap<string, number>;
   active: string | null;
   onChange: (environment: string | null) => void;
+  /** Its place in the toolbar (AlertsScreen.module.css). */
+  className?: string | undefined;
 }
 
 /** Environments the tabs list: those with alerts, plus the configured ones when the user wants them all shown. */
@@ -29,6 +31,7 @@ export const EnvironmentTabs = memo(function EnvironmentTabs({
   counts,
   active,
   onChange,
+  className,
 }: EnvironmentTabsProps) {
   const { t } = useTranslation();
   let total = 0;
@@ -39,8 +42,7 @@ export const EnvironmentTabs = memo(function EnvironmentTabs({
     <Tabs
       value={active ?? ALL}
       onChange={(value) => onChange(value === null || value === ALL ? null : value)}
-      // Keeps room for a tab or two when the refresh status beside it is long (it gives way instead).
-      style={{ flex: 1, minWidth: 96 }}
+      className={className}
     >
       <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto' }}>
         <Tabs.Tab value={ALL}>{t('alerts.tabAll', { count: total })}</Tabs.Tab>

@@ -40,6 +40,7 @@ export const FilterChips = memo(function FilterChips({
     if ('text' in value) return value.text;
     if ('status' in value) return statusLabel(t, value.status);
     if ('preset' in value) return t(value.preset);
+    if ('not' in value) return t('alerts.chip.not', { value: value.not });
     const from = value.from === null ? '…' : formatDate(momentOf(value.from));
     const to = value.to === null ? '…' : formatDate(momentOf(value.to));
     return `${from} – ${to}`;

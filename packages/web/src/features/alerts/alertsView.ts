@@ -31,6 +31,8 @@ export interface AlertsView extends AlertsFilter, AlertsGrouping {
   sortBy: string | null;
   descending: boolean;
   showPanel: boolean;
+  /** The facets panel is open (docs/console/alert-screens.md#facets). */
+  showFacets: boolean;
 }
 
 export const DEFAULT_VIEW: AlertsView = {
@@ -46,6 +48,7 @@ export const DEFAULT_VIEW: AlertsView = {
   showPanel: false,
   groupBy: [],
   groupSort: null,
+  showFacets: false,
 };
 
 /** At most two levels; empty and repeated fields are dropped. */
@@ -121,6 +124,9 @@ export function parseViewHash(hash: string): AlertsView {
       case 'gs':
         view.groupSort = groupSortOf(value);
         break;
+      case 'fp':
+        view.showFacets = value === '1';
+        break;
     }
   }
   return view;
@@ -145,6 +151,7 @@ export function formatViewHash(view: AlertsView): string {
     parts.push(`gb:${view.groupBy.map(encode).join(',')}`);
     if (view.groupSort !== null) parts.push(`gs:${view.groupSort}`);
   }
+  if (view.showFacets) parts.push('fp:1');
   return `#${parts.join(';')}`;
 }
 

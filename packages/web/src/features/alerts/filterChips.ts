@@ -1,6 +1,7 @@
 import type { MessageKey } from '../../i18n';
 import { msg } from '../../i18n';
 import { DEFAULT_VIEW, type AlertsView } from './alertsView';
+import { joinClauses, readClause, searchClauses, type FacetField } from './searchClauses';
 
 /** One active filter as a chip: what it says, and how the URL changes when it is removed. */
 export interface FilterChip {
@@ -11,9 +12,14 @@ export interface FilterChip {
    * The value shown; a status is given by its name and a date range by its bounds, for the screen to word
    * (docs/console/plumbing.md#durations-ids-and-words).
    */
-  value: { text: string } | { status: string } | { preset: MessageKey } | { from: number | null; to: number | null };
-  /** What removing the chip does: a change to the hash, or clearing the search (`?q=`). */
-  remove: { patch: Partial<AlertsView> } | { clearSearch: true };
+  value:
+    | { text: string }
+    | { status: string }
+    | { preset: MessageKey }
+    | { from: number | null; to: number | null }
+    | { not: string };
+  /** What removing the chip does: a change to the hash, clearing the search (`?q=`), or the search without a clause. */
+  remove: { patch: Partial<AlertsView> } | { clearSearch: true } | { search: string | null };
 }
 
 const PRESETS: Record<number, MessageKey> = {
@@ -21,6 +27,53 @@ const PRESETS: Record<number, MessageKey> = {
   [-21600]: msg('alerts.filter.hours6'),
   [-43200]: msg('alerts.filter.hours12'),
 };
+
+/** The name of a facet's field on its chip (docs/console/alert-screens.md#facets). */
+export const FACET_FIELD_NAMES: Readonly<Record<FacetField, MessageKey>> = {
+  environment: msg('alerts.column.environment'),
+  service: msg('alerts.column.service'),
+  resource: msg('alerts.column.resource'),
+  event: msg('alerts.column.event'),
+  group: msg('alerts.column.group'),
+  origin: msg('alerts.column.origin'),
+  tag: msg('alerts.column.tags'),
+};
+
+/** Fields a group's query names besides the facets' (docs/api/alerts.md#get-alertsgrouped), for their chips. */
+const CLAUSE_FIELD_NAMES: Readonly<Record<string, MessageKey>> = {
+  ...FACET_FIELD_NAMES,
+  customer: msg('alerts.column.customer'),
+  severity: msg('alerts.column.severity'),
+  status: msg('alerts.column.status'),
+};
+
+/**
+ * The search's chips: one per clause when it is clauses joined by AND and one of them is a value filter (the facets
+ * panel's, a group's) or there are several; the whole search as one chip otherwise.
+ */
+function searchChips(q: string): FilterChip[] {
+  const clauses = searchClauses(q);
+  const filters = clauses?.map(readClause);
+  if (clauses === null || filters === undefined || (clauses.length < 2 && filters[0] === null)) {
+    return [{ key: 'q', nameKey: msg('alerts.chip.search'), value: { text: q }, remove: { clearSearch: true } }];
+  }
+  return clauses.map((clause, index): FilterChip => {
+    const remove = { search: joinClauses(clauses.filter((_, other) => other !== index)) };
+    const filter = filters[index] ?? null;
+    const nameKey =
+      filter !== null && Object.hasOwn(CLAUSE_FIELD_NAMES, filter.field) ? CLAUSE_FIELD_NAMES[filter.field] : undefined;
+    if (filter === null || nameKey === undefined) {
+      return { key: `q:${clause}`, nameKey: msg('alerts.chip.search'), value: { text: clause }, remove };
+    }
+    const value: FilterChip['value'] =
+      filter.value === null
+        ? { preset: filter.exclude ? msg('alerts.facets.anyValue') : msg('alerts.grouping.none') }
+        : filter.exclude
+          ? { not: filter.value }
+          : { text: filter.value };
+    return { key: `q:${clause}`, nameKey, value, remove };
+  });
+}
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>
   a.length === b.length && a.every((value) => b.includes(value));
@@ -32,9 +85,7 @@ const sameSet = (a: readonly string[], b: readonly string[]) =>
  */
 export function filterChips(view: AlertsView, q: string | null, defaultStatus: readonly string[]): FilterChip[] {
   const chips: FilterChip[] = [];
-  if (q !== null && q !== '') {
-    chips.push({ key: 'q', nameKey: msg('alerts.chip.search'), value: { text: q }, remove: { clearSearch: true } });
-  }
+  if (q !== null && q.trim() !== '') chips.push(...searchChips(q));
   if (view.environment !== null) {
     chips.push({
       key: 'environment',

@@ -26,8 +26,8 @@ let searchesStarted = 0;
  * The alert list query: the server filters, sorts and pages; the console asks for one page. A search still running
  * when a newer one starts is cancelled (its abort signal is consumed), and the user is told.
  *
- * Auto-refresh (docs/console/behaviour.md#states-and-actions): once a load has finished, the next one (list and
- * environment counts) is scheduled `refreshMs` later; `false` pauses it. A failed load schedules the next as well
+ * Auto-refresh (docs/console/behaviour.md#states-and-actions): once a load has finished, the next one (list,
+ * environment counts and the facets panel's counts) is scheduled `refreshMs` later; `false` pauses it. A failed load schedules the next as well
  * while the failure may pass ("retrying…"), but not after a request the server refused (see {@link useRefreshTimer}).
  */
 export function useAlertsQuery(params: AlertsParams, enabled: boolean, refreshMs: number | false) {
@@ -60,10 +60,9 @@ export function useAlertsQuery(params: AlertsParams, enabled: boolean, refreshMs
   const refresh = useCallback(() => {
     // Not cancelRefetch: a load already under way (Refresh pressed just now) is joined, not cut short.
     void refetch({ cancelRefetch: false });
-    void queryClient.refetchQueries(
-      { queryKey: queryKeys.alerts.environments, type: 'active' },
-      { cancelRefetch: false },
-    );
+    for (const key of [queryKeys.alerts.environments, queryKeys.alerts.facetsAll]) {
+      void queryClient.refetchQueries({ queryKey: key, type: 'active' }, { cancelRefetch: false });
+    }
   }, [refetch, queryClient]);
   useRefreshTimer(queryKey, enabled, refreshMs, refresh);
 

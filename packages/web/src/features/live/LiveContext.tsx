@@ -45,6 +45,7 @@ export function useLiveListRefresh(listKey: readonly unknown[], paused: boolean)
     void refetchAfterNow(queryClient, { queryKey: key, exact: true });
     void refetchAfterNow(queryClient, { queryKey: queryKeys.alerts.groupParts });
     void refetchAfterNow(queryClient, { queryKey: queryKeys.alerts.environments });
+    void refetchAfterNow(queryClient, { queryKey: queryKeys.alerts.facetsAll });
     void refetchAfterNow(queryClient, { queryKey: queryKeys.alerts.indicators });
   });
   const key = useRef(listKey);

@@ -36,6 +36,7 @@ let actionRefusal: { status: number; message: string } | undefined;
 let detailRefusal: { status: number; message: string } | undefined;
 let notes: Record<string, unknown>[] = [];
 let notesAdded = 0;
+let facetsAnswer: ((url: URL) => Record<string, unknown> | Response) | undefined;
 let tallies: Record<'environments' | 'services' | 'groups' | 'tags', Tally> = {
   environments: [],
   services: [],
@@ -61,6 +62,7 @@ onReset(() => {
   detailRefusal = undefined;
   notes = [];
   notesAdded = 0;
+  facetsAnswer = undefined;
   tallies = { environments: [], services: [], groups: [], tags: [] };
 })();
 
@@ -150,9 +152,46 @@ export const alertsScenario = {
   tally(kind: 'environments' | 'services' | 'groups' | 'tags', rows: Tally): void {
     tallies[kind] = rows;
   },
+  /**
+   * GET /alerts/facets answers this (or what `answer` gives for the request) instead of counting the stored alerts'
+   * values, which it does by default, whatever the filter (docs/api/alerts.md#get-alertsfacets).
+   */
+  facets(answer: Record<string, unknown> | Response | ((url: URL) => Record<string, unknown> | Response)): void {
+    facetsAnswer = typeof answer === 'function' ? answer : () => answer;
+  },
   /** The stored alerts as they stand now, after the console's actions. */
   alerts: (): readonly Alert[] => stored,
 };
+
+const DEFAULT_FACET_FIELDS = ['environment', 'service', 'resource', 'event', 'group', 'origin', 'tag'];
+
+/** The values of one field an alert holds, each once. */
+function facetValues(alert: Alert, field: string): string[] {
+  const value: unknown = field === 'tag' ? alert.tags : (alert as unknown as Record<string, unknown>)[field];
+  const values = Array.isArray(value) ? value : [value];
+  return [...new Set(values.filter((v): v is string => typeof v === 'string' && v !== ''))];
+}
+
+/** The stored alerts' facets, as the server counts them: by count, then value; `more` and `none` as it gives them. */
+function storedFacets(url: URL): Record<string, unknown> {
+  const asked = url.searchParams.getAll('fields').flatMap((f) => f.split(','));
+  const limit = Number(url.searchParams.get('limit') ?? '10');
+  const facets: Record<string, unknown> = {};
+  for (const field of asked.length === 0 ? DEFAULT_FACET_FIELDS : asked) {
+    const counts = new Map<string, number>();
+    let none = 0;
+    for (const alert of stored) {
+      const values = facetValues(alert, field);
+      if (values.length === 0) none += 1;
+      for (const value of values) counts.set(value, (counts.get(value) ?? 0) + 1);
+    }
+    const values = [...counts]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0));
+    facets[field] = { values: values.slice(0, limit), more: Math.max(0, values.length - limit), none };
+  }
+  return { status: 'ok', facets, total: stored.length };
+}
 
 const refused = (refusalOf: { status: number; message: string } | undefined) =>
   refusalOf === undefined ? undefined : refusal(refusalOf.status, refusalOf.message);
@@ -191,6 +230,11 @@ export const alertsHandlers = [
     const refuse = refused(countRefusal);
     if (refuse !== undefined) return refuse;
     return HttpResponse.json({ status: 'ok', total: count?.(new URL(request.url)) ?? stored.length });
+  }),
+  http.get(`${API}/alerts/facets`, ({ request }) => {
+    const url = new URL(request.url);
+    const body = facetsAnswer?.(url) ?? storedFacets(url);
+    return body instanceof Response ? body : HttpResponse.json(body);
   }),
   http.get(`${API}/environments`, tallyAnswer('environments')),
   http.get(`${API}/services`, tallyAnswer('services')),

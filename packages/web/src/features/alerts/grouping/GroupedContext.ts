@@ -1,17 +1,25 @@
 import type { GroupSort } from '@alerta/contract';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext } from 'react';
 import type { AlertsFilterParams, AlertsParams } from '../../../shared/alertsApi';
 import type { AlertsTableProps } from '../AlertsTable';
-import type { SeverityRank, ShownGroup } from './clientGroups';
+import type { SeverityRank } from './clientGroups';
 
 /** What the alert tables inside the groups take besides their alerts: the flat list's columns, look and actions. */
 export type GroupTableProps = Omit<AlertsTableProps, 'alerts' | 'emptyText' | 'label'>;
+
+/** One level of a group's place: the field grouped by and the group's value (null: the alerts without one). */
+export interface GroupKey {
+  field: string;
+  key: string | null;
+}
 
 /** Where a group sits: its level (0 for a top group) and the keys above it, in words, for its labels. */
 export interface GroupPlace {
   level: number;
   /** The group's name with its parent's: "Web › web01". */
   path: string;
+  /** Its key and its parent's, top level first. */
+  keys: readonly GroupKey[];
 }
 
 export interface GroupedContextValue {
@@ -25,11 +33,10 @@ export interface GroupedContextValue {
   /** The alarm model's order of severities, for the chips and the groups made in the browser. */
   rank: SeverityRank;
   enabled: boolean;
-  /**
-   * A slot at the end of each group's header for the group's own actions (selecting its alerts, acting on them, a
-   * blackout for its key); nothing yet.
-   */
-  headerActions?: ((group: ShownGroup, place: GroupPlace) => ReactNode) | undefined;
+  /** The search typed (`?q=`), without the watch switch's part: what "show only this group" narrows. */
+  search: string | null;
+  /** Sets the search (`?q=`). */
+  onSearch: (q: string | null) => void;
 }
 
 export const GroupedContext = createContext<GroupedContextValue | null>(null);

@@ -15,7 +15,8 @@ import { useAlertSound } from '../useAlertSound';
 import { useDroppedAlertsNotice } from '../useDroppedAlertsNotice';
 import { useRefreshTimer } from '../useRefreshTimer';
 import { groupPage, severityRank, type ShownGroup } from './clientGroups';
-import { fetchGrouped, groupingMissing, noteGroupingMissing } from './groupedApi';
+import { noteGroupedRoutesMissing, useLacksGroupedRoutes } from '../serverRoutes';
+import { fetchGrouped } from './groupedApi';
 import { GroupedContext, useGrouped, type GroupedContextValue, type GroupTableProps } from './GroupedContext';
 import { GroupsView } from './GroupsView';
 
@@ -35,8 +36,9 @@ export interface GroupedResultsProps extends Pick<PagerProps, 'page' | 'pageSize
   groupSort: GroupSort | null;
   enabled: boolean;
   refreshMs: number | false;
-  /** The search typed (`?q=`), for the empty text. */
+  /** The search typed (`?q=`), for the empty text and the groups' "show only this group". */
   searched: string | null;
+  onSearch: (q: string | null) => void;
 }
 
 /**
@@ -53,21 +55,29 @@ export default function GroupedResults({
   enabled,
   refreshMs,
   searched,
+  onSearch,
   ...pager
 }: GroupedResultsProps) {
   const { t } = useTranslation();
   const api = useApi();
   const config = useConfig();
-  const [missing, setMissing] = useState(() => groupingMissing(api));
-  const onMissing = useCallback(() => {
-    noteGroupingMissing(api);
-    setMissing(true);
-  }, [api]);
+  const missing = useLacksGroupedRoutes();
+  const onMissing = useCallback(() => noteGroupedRoutesMissing(api), [api]);
   const rank = useMemo(() => severityRank(config), [config]);
   const sort = groupSort ?? DEFAULT_GROUP_SORT;
   const context: GroupedContextValue = useMemo(
-    () => ({ table, listParams: params, filterParams, groupBy, groupSort: sort, rank, enabled }),
-    [table, params, filterParams, groupBy, sort, rank, enabled],
+    () => ({
+      table,
+      listParams: params,
+      filterParams,
+      groupBy,
+      groupSort: sort,
+      rank,
+      enabled,
+      search: searched,
+      onSearch,
+    }),
+    [table, params, filterParams, groupBy, sort, rank, enabled, searched, onSearch],
   );
   const invalid = groupBy.find((field) => !isGroupByField(field));
   if (invalid !== undefined) {
@@ -130,7 +140,7 @@ function ServerGroups({
   const refresh = useCallback(() => {
     // As the flat list's refresh: a load under way is joined, not cut short.
     void refetch({ cancelRefetch: false });
-    for (const key of [queryKeys.alerts.groupParts, queryKeys.alerts.environments]) {
+    for (const key of [queryKeys.alerts.groupParts, queryKeys.alerts.environments, queryKeys.alerts.facetsAll]) {
       void queryClient.refetchQueries({ queryKey: key, type: 'active' }, { cancelRefetch: false });
     }
   }, [refetch, queryClient]);

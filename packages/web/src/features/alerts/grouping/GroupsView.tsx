@@ -12,7 +12,8 @@ import { AlertsTable } from '../AlertsTable';
 import { shareAlerts } from '../shareAlerts';
 import type { ShownGroup } from './clientGroups';
 import { fetchGrouped, withGroupQuery } from './groupedApi';
-import { useGrouped, type GroupPlace } from './GroupedContext';
+import { GroupActions } from './GroupActions';
+import { useGrouped, type GroupKey, type GroupPlace } from './GroupedContext';
 import { groupingLabel } from './groupFields';
 import { GroupHeader, groupName } from './GroupHeader';
 import classes from './Grouped.module.css';
@@ -20,6 +21,7 @@ import classes from './Grouped.module.css';
 const NO_IDS: ReadonlySet<string> = new Set();
 const NO_ALERTS: readonly Alert[] = [];
 const NO_GROUPS: readonly ShownGroup[] = [];
+const NO_KEYS: readonly GroupKey[] = [];
 
 /** Sub-groups added to an open top group by each "show more". */
 const SUBGROUPS_STEP = 20;
@@ -49,6 +51,8 @@ interface GroupListProps {
   level: number;
   /** The parent group's path in words, '' at the top. */
   parentPath: string;
+  /** The parent group's keys, none at the top. */
+  parentKeys: readonly GroupKey[];
   expanded: ReadonlySet<string>;
   onToggle: (id: string) => void;
   label: string;
@@ -56,7 +60,16 @@ interface GroupListProps {
   multiValuedBelow: boolean;
 }
 
-function GroupList({ groups, level, parentPath, expanded, onToggle, label, multiValuedBelow }: GroupListProps) {
+function GroupList({
+  groups,
+  level,
+  parentPath,
+  parentKeys,
+  expanded,
+  onToggle,
+  label,
+  multiValuedBelow,
+}: GroupListProps) {
   return (
     <ul className={classes.list} aria-label={label}>
       {groups.map((group) => {
@@ -68,6 +81,7 @@ function GroupList({ groups, level, parentPath, expanded, onToggle, label, multi
             group={group}
             level={level}
             parentPath={parentPath}
+            parentKeys={parentKeys}
             expanded={expanded.has(id)}
             onToggle={onToggle}
             multiValuedBelow={multiValuedBelow}
@@ -83,6 +97,7 @@ interface GroupItemProps {
   group: ShownGroup;
   level: number;
   parentPath: string;
+  parentKeys: readonly GroupKey[];
   expanded: boolean;
   onToggle: (id: string) => void;
   multiValuedBelow: boolean;
@@ -98,16 +113,22 @@ const GroupItem = memo(function GroupItem({
   group,
   level,
   parentPath,
+  parentKeys,
   expanded,
   onToggle,
   multiValuedBelow,
 }: GroupItemProps) {
-  const { table, groupBy, rank, headerActions } = useGrouped();
+  const { table, groupBy, rank } = useGrouped();
   const { context } = table;
   const bodyId = useId();
   const name = groupName(group, context.t);
   const path = parentPath === '' ? name : `${parentPath} › ${name}`;
-  const place: GroupPlace = useMemo(() => ({ level, path }), [level, path]);
+  const field = groupBy[level] ?? '';
+  const key = group.none ? null : group.key;
+  const place: GroupPlace = useMemo(
+    () => ({ level, path, keys: [...parentKeys, { field, key }] }),
+    [level, path, parentKeys, field, key],
+  );
   const accent = context.severityColors[group.worstSeverity];
   const style = accent === undefined ? undefined : ({ '--group-accent': accent } as CSSProperties);
   const withSubgroups = level === 0 && groupBy.length > 1;
@@ -122,12 +143,12 @@ const GroupItem = memo(function GroupItem({
         level={level}
         context={context}
         rank={rank}
-        actions={headerActions?.(group, place)}
+        actions={<GroupActions group={group} place={place} />}
       />
       {expanded && (
         <div id={bodyId} className={classes.body}>
           {withSubgroups ? (
-            <Subgroups group={group} path={path} multiValued={multiValuedBelow} />
+            <Subgroups group={group} place={place} multiValued={multiValuedBelow} />
           ) : group.alerts !== undefined ? (
             <LoadedGroupAlerts alerts={group.alerts} path={path} />
           ) : (
@@ -143,7 +164,8 @@ const GroupItem = memo(function GroupItem({
  * An open top group's sub-groups: the first ones came with the top groups; more are asked for this group alone
  * (`parent`), a larger first page at each "show more", reloaded with the rest of the view.
  */
-function Subgroups({ group, path, multiValued }: { group: ShownGroup; path: string; multiValued: boolean }) {
+function Subgroups({ group, place, multiValued }: { group: ShownGroup; place: GroupPlace; multiValued: boolean }) {
+  const { path, keys } = place;
   const { t } = useTranslation();
   const api = useApi();
   const { filterParams, groupBy, groupSort, enabled } = useGrouped();
@@ -177,6 +199,7 @@ function Subgroups({ group, path, multiValued }: { group: ShownGroup; path: stri
         groups={shown}
         level={1}
         parentPath={path}
+        parentKeys={keys}
         expanded={expanded}
         onToggle={onToggle}
         label={t('alerts.grouping.subgroupsLabel', { group: path })}
@@ -314,6 +337,7 @@ export const GroupsView = memo(function GroupsView({
           groups={groups}
           level={0}
           parentPath=""
+          parentKeys={NO_KEYS}
           expanded={expanded}
           onToggle={onToggle}
           label={t('alerts.grouping.groupsLabel')}

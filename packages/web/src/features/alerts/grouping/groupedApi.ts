@@ -60,14 +60,3 @@ export async function fetchGrouped(
 export function withGroupQuery(current: string | null, groupQ: string): string {
   return current === null || current.trim() === '' ? groupQ : `(${current}) AND (${groupQ})`;
 }
-
-/** The API clients whose server has been found to lack GET /alerts/grouped: found once, then the page is grouped. */
-const withoutGrouping = new WeakSet<ApiClient>();
-
-export function groupingMissing(api: ApiClient): boolean {
-  return withoutGrouping.has(api);
-}
-
-export function noteGroupingMissing(api: ApiClient): void {
-  withoutGrouping.add(api);
-}

@@ -409,6 +409,107 @@ describe('grouped alert list', () => {
   });
 });
 
+describe('group actions', () => {
+  // docs/console/alert-screens.md#group-actions
+  const menu = async (user: ReturnType<typeof renderApp>['user'], group: string) => {
+    await user.click(await screen.findByRole('button', { name: `Actions for ${group}` }));
+    return screen.findByRole('menu');
+  };
+
+  it("selects a group's alerts, which the bulk bar then acts on", async () => {
+    const requests = recordRequests();
+    alertsScenario.list([makeAlert({ id: 'a-1', resource: 'web01' }), makeAlert({ id: 'a-2', resource: 'web02' })]);
+    groupedServer(() => answer([WEB]));
+    const { user } = renderApp('/alerts?q=resource%3Aweb*#gb:service', { token: makeToken() });
+    await toggle('Web: 3 alert(s)');
+
+    await user.click(await within(await menu(user, 'Web')).findByRole('menuitem', { name: 'Select its 3 alert(s)' }));
+    expect(await screen.findByText('2 selected')).toBeInTheDocument();
+    const read = listRequests(requests).at(-1);
+    expect(read?.url.searchParams.get('q')).toBe('(resource:web*) AND (service:"Web")');
+    expect(read?.url.searchParams.get('page-size')).toBe('1000');
+
+    await user.click(screen.getByRole('button', { name: 'Acknowledge' }));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method === 'PUT').map((r) => r.url.pathname)).toEqual([
+        '/alert/a-1/action',
+        '/alert/a-2/action',
+      ]),
+    );
+    expect(await screen.findByText('2 alert(s) acknowledged')).toBeInTheDocument();
+  });
+
+  it('acknowledges every alert of a group that allows it, with one Undo for them all', async () => {
+    const requests = recordRequests();
+    alertsScenario.list([
+      makeAlert({ id: 'a-1', resource: 'web01', status: 'open' }),
+      makeAlert({ id: 'a-2', resource: 'web02', status: 'ack' }),
+      makeAlert({ id: 'a-3', resource: 'web03', status: 'open' }),
+    ]);
+    groupedServer(() => answer([WEB]));
+    const { user } = renderApp('/alerts#gb:service', { token: makeToken() });
+    await user.click(await within(await menu(user, 'Web')).findByRole('menuitem', { name: 'Acknowledge all' }));
+    expect(await screen.findByText('2 alert(s) acknowledged')).toBeInTheDocument();
+    const puts = requests.filter((r) => r.method === 'PUT');
+    expect(puts.map((r) => [r.url.pathname, (r.body as { action: string }).action])).toEqual([
+      ['/alert/a-1/action', 'ack'],
+      ['/alert/a-3/action', 'ack'],
+    ]);
+    expect(alertsScenario.alerts().map((a) => a.status)).toEqual(['ack', 'ack', 'ack']);
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Undone for 2 alert(s)')).toBeInTheDocument();
+    expect(alertsScenario.alerts().map((a) => a.status)).toEqual(['open', 'ack', 'open']);
+  });
+
+  it('offers no status actions to a user who may not change alerts', async () => {
+    alertsScenario.list([makeAlert()]);
+    groupedServer(() => answer([WEB]));
+    const { user } = renderApp('/alerts#gb:service', { token: makeToken({ scope: 'read' }) });
+    const items = await within(await menu(user, 'Web')).findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Show only this group', 'Select its 3 alert(s)']);
+  });
+
+  it("shows only a group: its query's clauses join the search, each a chip", async () => {
+    alertsScenario.list([]);
+    const web = group('Web', { major: 1 }, 'service:["Web" TO "Web"]');
+    groupedServer(() => answer([web]));
+    const { user, location } = renderApp('/alerts?q=disk#gb:service', { token: makeToken() });
+    await user.click(await within(await menu(user, 'Web')).findByRole('menuitem', { name: 'Show only this group' }));
+    await waitFor(() =>
+      expect(new URLSearchParams(location().search).get('q')).toBe('disk AND service:["Web" TO "Web"]'),
+    );
+    expect(location().hash).toContain('gb:service');
+    const chips = screen.getByRole('list', { name: 'Active filters' });
+    expect(within(chips).getByText('Search: disk')).toBeInTheDocument();
+    expect(within(chips).getByText('Service: Web')).toBeInTheDocument();
+  });
+
+  it("opens a new blackout prefilled from a sub-group's key and its parent's", async () => {
+    alertsScenario.list([]);
+    alertsScenario.count(4);
+    const sub = group('web01', { major: 1 }, 'service:["Web" TO "Web"] AND resource:["web01" TO "web01"]');
+    groupedServer(() =>
+      answer([{ ...WEB, subgroups: [sub], subgroupTotal: 1 }], {
+        groupBy: ['service', 'resource'],
+        multiValued: [true, false],
+      }),
+    );
+    const { user } = renderApp('/alerts#environment:Production;gb:service,resource', {
+      token: makeToken({ scope: 'admin read write' }),
+    });
+    await user.click(await toggle('Web: 3 alert(s)'));
+    await user.click(
+      await within(await menu(user, 'Web › web01')).findByRole('menuitem', { name: 'Blackout for this group…' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'New blackout' }, { timeout: 15_000 });
+    expect(within(dialog).getByRole('combobox', { name: /Environment/ })).toHaveValue('Production');
+    expect(within(dialog).getByRole('textbox', { name: /Resource/ })).toHaveValue('web01');
+    expect(within(dialog).getByRole('textbox', { name: /Event/ })).toHaveValue('');
+    expect(within(dialog).getByText('Web')).toBeInTheDocument();
+  });
+});
+
 /** Waits for the first GET /alerts/grouped and gives back the requests so far. */
 async function waitForGrouped(requests: ReturnType<typeof recordRequests>) {
   await requests.nth(1, { path: '/alerts/grouped' });
