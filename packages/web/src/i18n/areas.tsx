@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
  * catalogue.
  */
 export const AREAS = [
+  'alerts',
   'admin',
   'heartbeats',
   'users',

@@ -1,5 +1,6 @@
 import type aboutEn from '../features/about/messages/en.json';
 import type adminEn from '../features/admin/messages/en.json';
+import type alertsEn from '../features/alerts/messages/en.json';
 import type authEn from '../features/auth/messages/en.json';
 import type blackoutsEn from '../features/blackouts/messages/en.json';
 import type customersEn from '../features/customers/messages/en.json';
@@ -16,6 +17,7 @@ import type en from './en.json';
 /** Every text of the console: the first bundle's catalogue and those of the areas (see areas.ts). */
 export type AllMessages = typeof en &
   typeof adminEn &
+  typeof alertsEn &
   typeof aboutEn &
   typeof authEn &
   typeof blackoutsEn &

@@ -1,12 +1,11 @@
 import { ActionIcon, CloseButton, Group, TextInput } from '@mantine/core';
-import { lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../auth';
 import { useSavedSearches } from '../preferences';
 import { usePauseWhileOpen } from './AlertsUiContext';
 import { PinIcon } from '../../shared/icons';
 import touch from '../../shared/touchTargets.module.css';
-import type { SuggestAria, SuggestHandle } from './suggest/SearchSuggestions';
 import { useAlertsView } from './useAlertsView';
 
 // The name prompt of the pin loads on first use.
@@ -39,17 +38,6 @@ export function AlertSearchField() {
   usePauseWhileOpen(saving !== null);
   const input = useRef<HTMLInputElement>(null);
   const [suggesting, setSuggesting] = useState(false);
-  const [focused, setFocused] = useState(false);
-  const [caret, setCaret] = useState(0);
-  const [aria, setAria] = useState<SuggestAria>({});
-  const suggest = useRef<SuggestHandle>(null);
-  // Where the caret goes once a picked suggestion is in the box.
-  const placeCaret = useRef<number | null>(null);
-  useLayoutEffect(() => {
-    if (placeCaret.current === null) return;
-    input.current?.setSelectionRange(placeCaret.current, placeCaret.current);
-    placeCaret.current = null;
-  }, [text]);
   const approach = () => setSuggesting(true);
   const [shownQ, setShownQ] = useState(q);
   if (shownQ !== q) {
@@ -87,21 +75,9 @@ export function AlertSearchField() {
             aria-label={t('alerts.search')}
             placeholder={t('alerts.searchPlaceholder')}
             value={text}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              setCaret(event.currentTarget.selectionStart ?? event.currentTarget.value.length);
-            }}
-            onSelect={(event) => setCaret(event.currentTarget.selectionStart ?? 0)}
+            onChange={(event) => setText(event.currentTarget.value)}
             onPointerEnter={approach}
-            onFocus={() => {
-              approach();
-              setFocused(true);
-            }}
-            onBlur={() => setFocused(false)}
-            onKeyDown={(event) => suggest.current?.onKeyDown(event)}
-            aria-autocomplete="list"
-            aria-haspopup="listbox"
-            {...aria}
+            onFocus={approach}
             rightSection={
               text === '' ? null : (
                 <CloseButton
@@ -131,18 +107,7 @@ export function AlertSearchField() {
         </Group>
         {suggesting && (
           <Suspense fallback={null}>
-            <SearchSuggestions
-              ref={suggest}
-              text={text}
-              caret={caret}
-              focused={focused}
-              onPick={(next, at) => {
-                placeCaret.current = at;
-                setText(next);
-                setCaret(at);
-              }}
-              onAria={setAria}
-            />
+            <SearchSuggestions input={input} text={text} onPick={setText} />
           </Suspense>
         )}
       </form>

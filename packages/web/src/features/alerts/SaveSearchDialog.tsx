@@ -5,6 +5,8 @@ import { Button, Group, Modal, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupingLabel } from './grouping/groupFields';
+import { withMessages } from '../../i18n/areas';
+import { alertsMessages } from './messages';
 
 export interface SaveSearchDialogProps {
   /** The search to save. */
@@ -19,7 +21,7 @@ export interface SaveSearchDialogProps {
 }
 
 /** Asks for a name, then saves the search among the user's saved searches. Loaded on the first click on the pin. */
-export default function SaveSearchDialog({ q, groupBy, names, onSave, onClose }: SaveSearchDialogProps) {
+function SaveSearchDialog({ q, groupBy, names, onSave, onClose }: SaveSearchDialogProps) {
   const { t } = useTranslation();
   const fields = groupingLabel(t, groupBy);
   const [name, setName] = useState(q === '' ? fields : q);
@@ -72,3 +74,6 @@ export default function SaveSearchDialog({ q, groupBy, names, onSave, onClose }:
     </Modal>
   );
 }
+
+/** With its texts, which load with it (docs/console/alert-screens.md). */
+export default withMessages([alertsMessages], SaveSearchDialog);

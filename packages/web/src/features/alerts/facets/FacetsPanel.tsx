@@ -21,6 +21,8 @@ import { applyValueFilter, FACET_FIELDS, hasValueFilter } from '../valueFilters'
 import { noteGroupedRoutesMissing } from '../serverRoutes';
 import { fetchFacets } from '../facetsApi';
 import classes from './Facets.module.css';
+import { withMessages } from '../../../i18n/areas';
+import { alertsMessages } from '../messages';
 
 /** Values listed per field (docs/console/alert-screens.md#facets). */
 const FACET_LIMIT = 10;
@@ -170,7 +172,7 @@ const FacetSection = memo(function FacetSection({
  * search. Beside the list on wide screens; a sheet over it on phones, where the list does not refresh while it is
  * open. Loaded only when first opened.
  */
-export default function FacetsPanel({ filterParams, q, enabled, onSearch, onClose }: FacetsPanelProps) {
+function FacetsPanel({ filterParams, q, enabled, onSearch, onClose }: FacetsPanelProps) {
   const { t } = useTranslation();
   const api = useApi();
   const notifications = useNotifications();
@@ -247,3 +249,6 @@ export default function FacetsPanel({ filterParams, q, enabled, onSearch, onClos
     </aside>
   );
 }
+
+/** With its texts, which load with it (docs/console/alert-screens.md). */
+export default withMessages([alertsMessages], FacetsPanel);

@@ -12,10 +12,12 @@ import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { msg, type MessageKey } from '../../../i18n';
+import { useMessages } from '../../../i18n/areas';
 import { usePauseWhileOpen } from '../AlertsUiContext';
 import type { AlertsGrouping } from '../alertsView';
 import type { GroupByButtonProps } from './GroupByButton';
 import { GroupIcon } from './GroupByButton';
+import { alertsMessages } from '../messages';
 import { attributeOf, FIELDS, fieldLabel } from './groupFields';
 
 /** The choice standing for `attribute.<name>`, the name typed beside it. */
@@ -156,11 +158,13 @@ export default function GroupByPopover({ grouping, onChange }: GroupByButtonProp
   const { t } = useTranslation();
   const [open, setOpen] = useState(true);
   usePauseWhileOpen(open);
+  // The form's texts arrive with its code, a moment after it (their own small chunk): it opens once they are there.
+  const ready = useMessages(alertsMessages);
   const grouped = grouping.groupBy.length > 0;
   const label = grouped ? t('alerts.grouping.buttonActive') : t('alerts.grouping.button');
   return (
     <Popover
-      opened={open}
+      opened={open && ready}
       onChange={setOpen}
       position="bottom-end"
       width={280}
@@ -182,13 +186,15 @@ export default function GroupByPopover({ grouping, onChange }: GroupByButtonProp
         </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>
-        <GroupByForm
-          grouping={grouping}
-          onApply={(next) => {
-            setOpen(false);
-            onChange(next);
-          }}
-        />
+        {ready && (
+          <GroupByForm
+            grouping={grouping}
+            onApply={(next) => {
+              setOpen(false);
+              onChange(next);
+            }}
+          />
+        )}
       </Popover.Dropdown>
     </Popover>
   );

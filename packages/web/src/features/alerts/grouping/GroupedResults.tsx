@@ -19,6 +19,8 @@ import { noteGroupedRoutesMissing, useLacksGroupedRoutes } from '../serverRoutes
 import { fetchGrouped } from './groupedApi';
 import { GroupedContext, useGrouped, type GroupedContextValue, type GroupTableProps } from './GroupedContext';
 import { GroupsView } from './GroupsView';
+import { withMessages } from '../../../i18n/areas';
+import { alertsMessages } from '../messages';
 
 /** Top groups listed at first, and added by each "show more groups". */
 const GROUPS_STEP = 20;
@@ -46,7 +48,7 @@ export interface GroupedResultsProps extends Pick<PagerProps, 'page' | 'pageSize
  * grouped: the groups GET /alerts/grouped counts, or, on a server without that route (a stock Alerta answers 404,
  * found once), the loaded page grouped in the browser under a notice saying so. Loaded only when the list is grouped.
  */
-export default function GroupedResults({
+function GroupedResults({
   table,
   filterParams,
   params,
@@ -213,3 +215,6 @@ function PageGroups({
     </>
   );
 }
+
+/** With its texts, which load with it (docs/console/alert-screens.md). */
+export default withMessages([alertsMessages], GroupedResults);

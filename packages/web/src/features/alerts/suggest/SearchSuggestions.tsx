@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useImperativeHandle, useMemo, useState, type KeyboardEvent, type Ref } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../api';
 import { queryKeys } from '../../../api/queryKeys';
@@ -20,6 +20,8 @@ import {
   type Wanted,
 } from './searchSuggest';
 import classes from './SearchSuggestions.module.css';
+import { withMessages } from '../../../i18n/areas';
+import { alertsMessages } from '../messages';
 
 /** How long typing must pause before values are asked for (docs/console/alert-screens.md#search-suggestions). */
 const DEBOUNCE_MS = 200;
@@ -27,26 +29,12 @@ const DEBOUNCE_MS = 200;
 const VALUE_LIMIT = 20;
 const SHOWN_VALUES = 8;
 
-/** What the search box's own keyboard handler and attributes get from the suggestions. */
-export interface SuggestHandle {
-  /** Handles the arrows, Enter and Escape while suggestions show; true when it took the key. */
-  onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => boolean;
-}
-
-export interface SuggestAria {
-  'aria-controls'?: string | undefined;
-  'aria-activedescendant'?: string | undefined;
-}
-
 export interface SearchSuggestionsProps {
-  ref: Ref<SuggestHandle>;
+  /** The search box, which keeps the focus: its keys, caret and focus are followed here. */
+  input: RefObject<HTMLInputElement | null>;
   text: string;
-  caret: number;
-  focused: boolean;
-  /** Puts the chosen suggestion in the box, the caret where given. */
-  onPick: (text: string, caret: number) => void;
-  /** The box's attributes that tie it to the list: its id while shown, the option the arrows are on. */
-  onAria: (aria: SuggestAria) => void;
+  /** Puts the chosen suggestion in the box. */
+  onPick: (text: string) => void;
 }
 
 interface Option {
@@ -105,10 +93,12 @@ function useValueOptions(want: Wanted, enabled: boolean): { value: string; count
  * box as a list box the arrows move through (the box keeps the focus and names the option), Enter or a click puts the
  * suggestion in, Escape closes it. Values are hidden on a server without GET /alerts/facets.
  */
-export default function SearchSuggestions({ ref, text, caret, focused, onPick, onAria }: SearchSuggestionsProps) {
+function SearchSuggestions({ input, text, onPick }: SearchSuggestionsProps) {
   const { t } = useTranslation();
   const listId = useId();
   const lacksFacets = useLacksGroupedRoutes();
+  const [focused, setFocused] = useState(() => input.current !== null && document.activeElement === input.current);
+  const [caret, setCaret] = useState(() => input.current?.selectionStart ?? text.length);
   const word = useMemo(() => wordAt(text, caret), [text, caret]);
   const want = useMemo(() => wanted(word), [word]);
   const values = useValueOptions(want, focused && !lacksFacets);
@@ -141,43 +131,86 @@ export default function SearchSuggestions({ ref, text, caret, focused, onPick, o
   const open = focused && options.length > 0 && closedFor !== word.text;
   const activeId = open ? options[active]?.id : undefined;
 
-  useEffect(() => {
-    onAria({ 'aria-controls': open ? listId : undefined, 'aria-activedescendant': activeId });
-  }, [open, listId, activeId, onAria]);
-  useEffect(() => () => onAria({}), [onAria]);
+  // Where the caret goes once a picked suggestion is in the box.
+  const placeCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const box = input.current;
+    if (placeCaret.current === null || box === null) return;
+    box.setSelectionRange(placeCaret.current, placeCaret.current);
+    setCaret(placeCaret.current);
+    placeCaret.current = null;
+  }, [text, input]);
 
   const pick = (option: Option) => {
     const next = replaceWord(text, word, option.insert);
     setClosedFor(option.insert.endsWith(':') ? null : wordAt(next.text, next.caret).text);
-    onPick(next.text, next.caret);
+    placeCaret.current = next.caret;
+    onPick(next.text);
   };
 
-  useImperativeHandle(ref, () => ({
-    onKeyDown: (event) => {
-      if (!open) return false;
-      switch (event.key) {
-        case 'ArrowDown':
-          setActive((index) => (index + 1) % options.length);
-          break;
-        case 'ArrowUp':
-          setActive((index) => (index <= 0 ? options.length - 1 : index - 1));
-          break;
-        case 'Enter': {
-          const option = options[active];
-          if (option === undefined) return false;
-          pick(option);
-          break;
-        }
-        case 'Escape':
-          setClosedFor(word.text);
-          break;
-        default:
-          return false;
+  // The box ties itself to the list (which it names, with the option the arrows are on) while it shows.
+  useEffect(() => {
+    const box = input.current;
+    if (box === null) return;
+    box.setAttribute('aria-autocomplete', 'list');
+    box.setAttribute('aria-haspopup', 'listbox');
+    const set = (name: string, value: string | undefined) =>
+      value === undefined ? box.removeAttribute(name) : box.setAttribute(name, value);
+    set('aria-controls', open ? listId : undefined);
+    set('aria-activedescendant', activeId);
+  }, [input, open, listId, activeId]);
+
+  // The keys, caret and focus of the box, which React renders elsewhere (the top bar).
+  const keys = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!open) return;
+    switch (event.key) {
+      case 'ArrowDown':
+        setActive((index) => (index + 1) % options.length);
+        break;
+      case 'ArrowUp':
+        setActive((index) => (index <= 0 ? options.length - 1 : index - 1));
+        break;
+      case 'Enter': {
+        const option = options[active];
+        // Enter on no suggestion searches, as ever.
+        if (option === undefined) return;
+        pick(option);
+        break;
       }
-      event.preventDefault();
-      return true;
-    },
-  }));
+      case 'Escape':
+        setClosedFor(word.text);
+        break;
+      default:
+        return;
+    }
+    event.preventDefault();
+  };
+  useLayoutEffect(() => {
+    keys.current = onKeyDown;
+  });
+  useEffect(() => {
+    const box = input.current;
+    if (box === null) return;
+    const onKey = (event: KeyboardEvent) => keys.current(event);
+    const onCaret = () => setCaret(box.selectionStart ?? box.value.length);
+    const onFocus = () => setFocused(true);
+    const onBlur = () => setFocused(false);
+    const caretEvents = ['input', 'select', 'keyup', 'click'] as const;
+    box.addEventListener('keydown', onKey);
+    box.addEventListener('focus', onFocus);
+    box.addEventListener('blur', onBlur);
+    for (const name of caretEvents) box.addEventListener(name, onCaret);
+    return () => {
+      box.removeEventListener('keydown', onKey);
+      box.removeEventListener('focus', onFocus);
+      box.removeEventListener('blur', onBlur);
+      for (const name of caretEvents) box.removeEventListener(name, onCaret);
+      for (const name of ['aria-autocomplete', 'aria-haspopup', 'aria-controls', 'aria-activedescendant']) {
+        box.removeAttribute(name);
+      }
+    };
+  }, [input]);
 
   if (!open) return null;
   return (
@@ -207,3 +240,6 @@ export default function SearchSuggestions({ ref, text, caret, focused, onPick, o
     </>
   );
 }
+
+/** With its texts, which load with it (docs/console/alert-screens.md). */
+export default withMessages([alertsMessages], SearchSuggestions);
