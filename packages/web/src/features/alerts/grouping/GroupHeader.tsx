@@ -74,7 +74,8 @@ export const GroupHeader = memo(function GroupHeader({
           <span className={classes.chevron}>{chevron}</span>
           <span className={group.none ? `${classes.key} ${classes.none}` : classes.key} title={name}>
             {name}
-          </span>
+          </span>{' '}
+          {/* Spaced from the key, so the words shown are those of the button's name (WCAG 2.5.3). */}
           <span className={classes.count}>{group.count}</span>
         </button>
       </Heading>
