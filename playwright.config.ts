@@ -11,7 +11,9 @@ export default defineConfig({
   // servers, so two run side by side in the CPU time one took: 296 s instead of 477 s (scripts/test.mjs).
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // The tests that walk every screen (the policy check, touch targets, the translations) take 25 s alone on a slow
+  // two-core machine and more beside the other steps of `npm test`; a limit is only a backstop for a test that hangs.
+  timeout: 60_000,
   // A few pixels of antialiasing may differ; a moved button changes far more than 0.2 % of the screen.
   expect: { timeout: 10_000, toHaveScreenshot: { maxDiffPixelRatio: 0.002, animations: 'disabled', caret: 'hide' } },
   reporter: [['list']],

@@ -67,6 +67,11 @@ function buildInfo(): { id: string; time: string } {
   return { id, time: new Date().toISOString() };
 }
 
+// The tests run with the clock in Pacific/Easter (UTC−6, UTC−5 in its summer) unless TZ says otherwise: a zone no
+// developer or test machine is likely to be in, so date and time code that assumes UTC or the machine's zone fails.
+// Set here, before the workers start, so that each inherits it.
+if (process.env.VITEST !== undefined) process.env.TZ ??= 'Pacific/Easter';
+
 const ALL_TESTS = ['src/**/*.test.{ts,tsx}'];
 /** Test files that replace a module (vi.mock), so run each in a module graph of its own. */
 const ISOLATED_TESTS = ['src/features/alerts/rowRenders.test.tsx'];

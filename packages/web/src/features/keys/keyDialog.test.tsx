@@ -38,7 +38,7 @@ const posts = (requests: ReturnType<typeof recordRequests>) => requests.filter((
 
 describe('new API key, on a fixed clock', () => {
   // Sunday 15 March 2026, noon in the browser's time zone: the default expiry and the end-of-day conversion are both
-  // worked out in that zone (run once more under TZ=Pacific/Easter to check).
+  // worked out in that zone (the suite runs in Pacific/Easter: vite.config.ts).
   const NOW = new Date(2026, 2, 15, 12, 0, 0);
 
   afterEach(() => stopFakeClock());
