@@ -99,7 +99,7 @@ describe('routes and guard', () => {
     serveNoAlerts();
     renderApp(path, { token: makeToken() });
     // A screen of its own chunk, with its texts: up to five seconds on a busy machine.
-    await waitFor(() => expect(document.title).toBe(title), { timeout: 5000 });
+    await waitFor(() => expect(document.title).toBe(title));
   });
 
   it('titles /confirm/abc as "Confirm Email | Alerta" while it confirms the address', async () => {

@@ -77,7 +77,7 @@ describe('words for fixed values', () => {
     meScenario.prefs({ languagePref: 'de' });
     alertsScenario.list([makeAlert()]);
     const { user } = renderApp('/alerts', { token: makeToken() });
-    await user.click(await screen.findByRole('button', { name: 'Filter' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Filter' }));
     const sheet = await screen.findByRole('dialog', { name: 'Filter' });
     // The default statuses, open and ack, as chosen pills.
     expect(within(sheet).getAllByText('Offen')[0]).toBeVisible();
@@ -89,7 +89,7 @@ describe('words for fixed values', () => {
   it('names the statuses of the reports filter in the language of the console', async () => {
     meScenario.prefs({ languagePref: 'de' });
     const { user } = renderApp('/reports', { token: makeToken() });
-    await user.click(await screen.findByRole('combobox', { name: 'Status' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('combobox', { name: 'Status' }));
     const list = await screen.findByRole('listbox', { name: 'Status', hidden: true });
     const options = within(list)
       .getAllByRole('option', { hidden: true })
@@ -108,7 +108,7 @@ describe('words for fixed values', () => {
   it('names the severities of the reports filter in the language of the console, keeping their names in requests', async () => {
     meScenario.prefs({ languagePref: 'de' });
     const { user, location } = renderApp('/reports', { token: makeToken() });
-    await user.click(await screen.findByRole('combobox', { name: 'Schweregrad' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('combobox', { name: 'Schweregrad' }));
     const list = await screen.findByRole('listbox', { name: 'Schweregrad', hidden: true });
     const options = within(list)
       .getAllByRole('option', { hidden: true })
@@ -128,8 +128,8 @@ describe('words for fixed values', () => {
       token: makeToken(),
       config: { columns: ['severity', 'status', 'resource', 'trendIndication', 'previousSeverity'] },
     });
-    const row = await screen.findByRole('row', { name: /zq-one/ }, { timeout: 5000 });
-    await within(row).findByText('Zurückgestellt', {}, { timeout: 5000 });
+    const row = await screen.findByRole('row', { name: /zq-one/ });
+    await within(row).findByText('Zurückgestellt', {});
     const cells = within(row)
       .getAllByRole('cell')
       .map((cell) => cell.textContent);
@@ -144,7 +144,7 @@ describe('words for fixed values', () => {
     const alert = makeAlert({ history: types.map((type, minute) => historyEntry(type, minute)) });
     alertsScenario.list([alert]);
     const { user } = renderApp(`/alert/${alert.id}`, { token: makeToken() });
-    await user.click(await screen.findByRole('tab', { name: 'Verlauf' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('tab', { name: 'Verlauf' }));
     const table = screen.getByRole('table', { name: 'Verlauf des Alarms' });
     const header = within(table)
       .getAllByRole('columnheader')
@@ -163,7 +163,7 @@ describe('words for fixed values', () => {
     meScenario.prefs({ languagePref: 'de' });
     alertsScenario.list([makeAlert()]);
     renderApp('/alerts#status:closed,ack', { token: makeToken() });
-    const chips = await screen.findByRole('list', { name: 'Aktive Filter' }, { timeout: 5000 });
+    const chips = await screen.findByRole('list', { name: 'Aktive Filter' });
     await waitFor(() =>
       expect(
         within(chips)

@@ -63,7 +63,7 @@ describe('saved searches', () => {
         },
       },
     ]);
-    expect(await screen.findByText('Search “Databases” saved.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Search “Databases” saved.', {})).toBeInTheDocument();
     // docs/console/shell.md#top-bar: then the attributes are read again.
     const putAt = requests.findIndex((r) => r.method === 'PUT');
     await waitFor(() =>
@@ -142,7 +142,7 @@ describe('saved searches', () => {
     await user.click(within(nav).getByRole('button', { name: 'Delete saved search One' }));
     await waitFor(() => expect(within(nav).queryByRole('link', { name: 'One' })).not.toBeInTheDocument());
     expect(puts(requests)[0]?.body).toEqual({ attributes: { queries: [{ text: 'Two', q: 'b' }] } });
-    expect(await screen.findByText('Search “One” deleted.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Search “One” deleted.', {})).toBeInTheDocument();
 
     await user.click(within(nav).getByRole('button', { name: 'Delete saved search Two' }));
     await waitFor(() => expect(within(nav).queryByRole('button', { name: 'Saved searches' })).not.toBeInTheDocument());
@@ -161,7 +161,7 @@ describe('saved searches', () => {
     await user.click(screen.getByRole('button', { name: 'Save this search' }));
     const dialog = await screen.findByRole('dialog', { name: 'Save search' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Missing required scope (403)', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Missing required scope (403)', {})).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Save search' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Saved searches' })).not.toBeInTheDocument();
   });

@@ -46,7 +46,7 @@ describe('keyboard shortcuts', () => {
   it('lists them in the language of the console, on any screen', async () => {
     meScenario.prefs({ languagePref: 'fr' });
     const { user } = renderApp('/settings', { token: makeToken() });
-    await screen.findByRole('heading', { level: 1, name: 'Réglages' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: 'Réglages' });
     await user.keyboard('?');
     const dialog = await screen.findByRole('dialog', { name: 'Raccourcis clavier' });
     expect(within(dialog).getByText("Afficher cette liste (hors d'un champ de saisie)")).toBeVisible();

@@ -32,7 +32,7 @@ describe('metric types on About', () => {
       ),
     );
     renderApp('/about', { token: makeToken({ scope: 'read:management read:alerts' }) });
-    const metrics = await screen.findByRole('table', { name: fr['about.metricsCaption'] }, { timeout: 5000 });
+    const metrics = await screen.findByRole('table', { name: fr['about.metricsCaption'] });
     const typeOf = (name: string) =>
       within(within(metrics).getByRole('row', { name: new RegExp(`^zq ${name}`) })).getAllByRole('cell')[1]
         ?.textContent;

@@ -47,7 +47,7 @@ describe('alert detail words', () => {
     alertsScenario.list([alert]);
     renderApp(`/alert/${alert.id}`, { token: makeToken() });
     // The German catalogue loads once the preferences have said so.
-    expect(await screen.findByText('Schweregrad', { selector: 'dt' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Schweregrad', { selector: 'dt' })).toBeInTheDocument();
     expect(definition('Trend')).toHaveTextContent('Schwerer');
     expect(definition('Status')).toHaveTextContent(/^Bestätigt/);
     expect(definition('Schweregrad')).toHaveTextContent('Gering→geändert zuKritisch');

@@ -27,7 +27,7 @@ async function renderAfterLoads(loads: number, calls: () => number, config: Clie
   renderApp('/alerts', { token: makeToken(), config });
   // The next load is asked for only once the answer to this one has been taken in (docs/console/behaviour.md#states-and-actions
   // "Auto-refresh"), so its request proves the screen has dealt with that answer.
-  await waitFor(() => expect(calls()).toBeGreaterThanOrEqual(loads + 1), { timeout: 3000 });
+  await waitFor(() => expect(calls()).toBeGreaterThanOrEqual(loads + 1));
 }
 
 const first = makeAlert({ resource: 'first' });
@@ -38,13 +38,13 @@ describe('alert sound', () => {
     const fresh = makeAlert({ resource: 'fresh', repeat: false, status: 'open' });
     const calls = serveLoads([[first], [first], [first, fresh]]);
     renderApp('/alerts', { token: makeToken() });
-    expect(await screen.findByRole('row', { name: /first/ }, { timeout: 3000 })).toBeInTheDocument();
-    expect(await screen.findByRole('row', { name: /fresh/ }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /first/ })).toBeInTheDocument();
+    expect(await screen.findByRole('row', { name: /fresh/ })).toBeInTheDocument();
     await waitFor(() => expect(played).toHaveLength(1));
     expect(played[0]).toBe(new URL(DEFAULT_SOUND_URL, document.baseURI).href);
     // Further refreshes with the same alerts do not play it again.
     const after = calls();
-    await waitFor(() => expect(calls()).toBeGreaterThanOrEqual(after + 2), { timeout: 3000 });
+    await waitFor(() => expect(calls()).toBeGreaterThanOrEqual(after + 2));
     expect(played).toHaveLength(1);
   });
 

@@ -141,7 +141,7 @@ describe('alerts screen', () => {
     const requests = recordRequests();
     alertsScenario.list([]);
     renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 100 } });
-    await waitFor(() => expect(alertRequests(requests).length).toBeGreaterThanOrEqual(3), { timeout: 2000 });
+    await waitFor(() => expect(alertRequests(requests).length).toBeGreaterThanOrEqual(3));
   });
 
   it('tells the user when the list cannot be loaded', async () => {
@@ -156,7 +156,7 @@ describe('alerts screen', () => {
     alertsScenario.list([]);
     meScenario.prefs({ rowsPerPage: 50, refreshInterval: 100, isDark: 'not a boolean' });
     renderApp('/alerts', { token: makeToken(), config: { refresh_interval: 60_000 } });
-    await waitFor(() => expect(alertRequests(requests).length).toBeGreaterThanOrEqual(3), { timeout: 2000 });
+    await waitFor(() => expect(alertRequests(requests).length).toBeGreaterThanOrEqual(3));
     expect(requests[0]?.url.pathname).toBe('/user/me/attributes');
     expect(alertRequests(requests).every((r) => r.url.searchParams.get('page-size') === '50')).toBe(true);
   });

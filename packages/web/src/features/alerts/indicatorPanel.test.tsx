@@ -111,7 +111,7 @@ describe('indicator panel', () => {
     meScenario.prefs({ languagePref: 'de' });
     answerCounts();
     renderApp('/alerts#asi:1', { token: makeToken(), config: INDICATORS });
-    const panel = await screen.findByRole('region', { name: 'Alarmindikatoren' }, { timeout: 5000 });
+    const panel = await screen.findByRole('region', { name: 'Alarmindikatoren' });
     const production = within(panel).getByRole('button', { name: /^Production/ });
     await waitFor(() => expect(production).toHaveAccessibleName('Production: Kritisch 2, Schwer 1, Gering 0'));
     const titles = [...production.querySelectorAll<HTMLElement>('[data-severity]')].map((cell) => cell.title);

@@ -306,7 +306,7 @@ describe('login through an OAuth2 provider', () => {
     await screen.findByText('Authenticating with OpenID Connect …');
     await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     popup.closed = true;
-    expect(await screen.findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent(
+    expect(await screen.findByRole('alert', {})).toHaveTextContent(
       'The sign-in window was closed before signing in was finished.',
     );
   });

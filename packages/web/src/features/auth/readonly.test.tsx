@@ -26,7 +26,7 @@ describe('read-only access for anonymous visitors', () => {
     const requests = recordRequests();
     const { user, location } = renderApp('/alerts', { config: { allow_readonly: true } });
 
-    const row = await screen.findByRole('row', { name: /ro-web/ }, { timeout: 5000 });
+    const row = await screen.findByRole('row', { name: /ro-web/ });
     await user.hover(row);
     expect(rowButtons(row)).not.toContain('Acknowledge');
     expect(rowButtons(row)).not.toContain('Delete');
@@ -41,7 +41,7 @@ describe('read-only access for anonymous visitors', () => {
   it('hides the sign-up button when sign-up is off', async () => {
     answerAlerts();
     renderApp('/alerts', { config: { allow_readonly: true, signup_enabled: false } });
-    await screen.findByRole('row', { name: /ro-web/ }, { timeout: 5000 });
+    await screen.findByRole('row', { name: /ro-web/ });
     expect(screen.getByRole('link', { name: 'Log in' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Sign up' })).not.toBeInTheDocument();
   });
@@ -52,7 +52,7 @@ describe('read-only access for anonymous visitors', () => {
       config: { allow_readonly: true },
       token: makeToken({ scope: 'read write' }),
     });
-    const row = await screen.findByRole('row', { name: /ro-web/ }, { timeout: 5000 });
+    const row = await screen.findByRole('row', { name: /ro-web/ });
     await user.hover(row);
     expect(rowButtons(row)).toContain('Acknowledge');
     expect(screen.queryByRole('link', { name: 'Log in' })).not.toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('read-only access for anonymous visitors', () => {
     answerAlerts();
     server.use(http.post(`${API}/auth/login`, () => HttpResponse.json({ token: makeToken() })));
     const { user, location } = renderApp('/alerts', { config: { allow_readonly: true } });
-    await screen.findByRole('row', { name: /ro-web/ }, { timeout: 5000 });
+    await screen.findByRole('row', { name: /ro-web/ });
     await user.click(screen.getByRole('link', { name: 'Log in' }));
     expect(location().pathname).toBe('/login');
     await user.type(await screen.findByLabelText('Username or email'), 'alice');

@@ -20,7 +20,7 @@ describe('groups screen', () => {
     const requests = recordRequests();
     groupsScenario.list(GROUPS, 23);
     const { user } = renderApp('/groups', { token: ADMIN });
-    expect(await screen.findByRole('cell', { name: 'Night shift' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Night shift' })).toBeInTheDocument();
     const first = listRequests(requests, '/groups')[0];
     expect(first?.url.searchParams.get('page')).toBe('1');
     expect(first?.url.searchParams.get('page-size')).toBe('20');
@@ -44,7 +44,7 @@ describe('groups screen', () => {
     groupsScenario.list(GROUPS);
     groupsScenario.nextId('g9');
     const { user } = renderApp('/groups', { token: ADMIN });
-    await user.click(await screen.findByRole('button', { name: 'New group' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'New group' }));
     const dialog = await screen.findByRole('dialog', { name: 'New group' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(within(dialog).getByText('Required')).toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('groups screen', () => {
     // The first save is refused; the one after it goes through.
     server.use(http.put(`${API}/group/g2`, () => refusal(409, "group 'Night shift' already exists"), { once: true }));
     const { user } = renderApp('/groups', { token: ADMIN });
-    await user.click(await screen.findByRole('button', { name: 'Edit Networks' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Networks' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit group' });
     const name = within(dialog).getByRole('textbox', { name: /^Name/ });
     await user.clear(name);
@@ -106,7 +106,7 @@ describe('groups screen', () => {
     ]);
     membershipScenario.members({ g1: ['u1', 'u2'] });
     const { user } = renderApp('/groups', { token: ADMIN });
-    await user.click(await screen.findByRole('button', { name: 'Members of Night shift' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Members of Night shift' }));
     const dialog = await screen.findByRole('dialog', { name: 'Members of Night shift' });
     const members = await within(dialog).findByRole('list', { name: 'Users in this group' });
     expect(
@@ -143,7 +143,7 @@ describe('groups screen', () => {
   it('shows a reader the groups without any way to change them', async () => {
     groupsScenario.list(GROUPS);
     renderApp('/groups', { token: READER });
-    expect(await screen.findByRole('cell', { name: 'Night shift' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Night shift' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New group' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Night shift' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Members of Night shift' })).not.toBeInTheDocument();
@@ -153,7 +153,7 @@ describe('groups screen', () => {
   it('offers no new group without basic login', async () => {
     groupsScenario.list(GROUPS);
     renderApp('/groups', { token: ADMIN, config: { provider: 'gitlab' } });
-    expect(await screen.findByRole('button', { name: 'Edit Night shift' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Edit Night shift' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New group' })).not.toBeInTheDocument();
   });
 });

@@ -8,7 +8,7 @@ import { recordRequests, server } from '../../test/server';
 import { ADMIN, KEY_A, KEY_B, makeKey, serveKeys, WRITER } from './testData';
 
 /** The first wait of a test covers the screen's chunk and texts arriving, slow on a busy machine. */
-const LOADED = { timeout: 5000 };
+const LOADED = { timeout: 10_000 };
 
 const NEW_KEY = 'NeWkEy0123456789NeWkEy0123456789NeWkEy01';
 

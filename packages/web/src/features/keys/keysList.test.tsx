@@ -8,7 +8,7 @@ import { recordRequests, server } from '../../test/server';
 import { ADMIN, KEY_A, KEY_B, keysAnswer, makeKey, READER, serveKeys, WRITER } from './testData';
 
 /** The first wait of a test covers the screen's chunk and texts arriving, slow on a busy machine. */
-const LOADED = { timeout: 5000 };
+const LOADED = { timeout: 10_000 };
 
 const keysRequests = (requests: ReturnType<typeof recordRequests>) =>
   requests.filter((r) => r.method === 'GET' && r.url.pathname === '/keys');

@@ -8,7 +8,7 @@ import { recordRequests, server } from '../../test/server';
 import { permsScenario } from '../../test/mocks';
 
 /** The first wait of a test covers the screen's chunk and texts arriving, slow on a busy machine. */
-const LOADED = { timeout: 5000 };
+const LOADED = { timeout: 10_000 };
 
 const ADMIN = makeToken({ scope: 'admin read write' });
 /** May change permissions but holds only a few scopes, so it may grant only those. */

@@ -27,10 +27,10 @@ describe('confirming a change of language', () => {
     const select = await screen.findByRole(
       'combobox',
       { name: MESSAGES[from]['settings.language'] },
-      { timeout: 5000 },
+      { timeout: 10_000 },
     );
     await user.selectOptions(select, to);
-    expect(await screen.findByText(MESSAGES[to]['settings.saved'], {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES[to]['settings.saved'], {})).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES[from]['settings.saved'])).toBeNull();
     expect(document.documentElement.lang).toBe(to);
   });

@@ -21,7 +21,7 @@ function field(dialog: HTMLElement, name: string | RegExp) {
 
 async function openNewUser() {
   const rendered = renderApp('/users', { token: ADMIN });
-  await rendered.user.click(await screen.findByRole('button', { name: 'New user' }, { timeout: 5000 }));
+  await rendered.user.click(await screen.findByRole('button', { name: 'New user' }));
   const dialog = await screen.findByRole('dialog', { name: 'New user' });
   return { ...rendered, dialog };
 }
@@ -146,7 +146,7 @@ describe('user dialog', () => {
     serveUserLists([makeUser()]);
     membershipScenario.members({ g1: ['u1'] });
     const { user } = renderApp('/users', { token: ADMIN });
-    await user.click(await screen.findByRole('button', { name: 'Edit Bob Builder' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Bob Builder' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit user' });
     expect(field(dialog, /^Login/)).toBeDisabled();
     expect(field(dialog, /^Name/)).toHaveValue('Bob Builder');
@@ -188,7 +188,7 @@ describe('user dialog', () => {
     const requests = recordRequests();
     serveUserLists([makeUser()]);
     const { user } = renderApp('/users', { token: ADMIN });
-    await user.click(await screen.findByRole('button', { name: 'Edit Bob Builder' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Bob Builder' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit user' });
     await user.type(field(dialog, /^Password/), 'new secret');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -217,7 +217,7 @@ describe('user dialog', () => {
     const requests = recordRequests();
     serveUserLists([makeUser({ email: null, email_verified: true })]);
     const { user } = renderApp('/users', { token: ADMIN, config: { provider: 'github' } });
-    await user.click(await screen.findByRole('button', { name: 'Edit Bob Builder' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Edit Bob Builder' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit user' });
     expect(field(dialog, /^Name/)).toBeDisabled();
     expect(field(dialog, /^Login/)).toBeDisabled();

@@ -19,7 +19,7 @@ describe('users screen', () => {
     serveUserLists([makeUser()], 45);
     const { user } = renderApp('/users', { token: ADMIN });
     // The first test also waits for the screen's code to compile.
-    expect(await screen.findByRole('cell', { name: 'Bob Builder' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Bob Builder' })).toBeInTheDocument();
     const first = usersRequests(requests)[0];
     expect(first?.url.searchParams.get('page')).toBe('1');
     expect(first?.url.searchParams.get('page-size')).toBe('20');
