@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   actionSchema,
   attributesChangeSchema,
+  bulkUpdateResultSchema,
   noteInputSchema,
   statusChangeSchema,
   tagsChangeSchema,
@@ -44,5 +45,25 @@ describe('alert change bodies (docs/api/alerts.md)', () => {
     assert.equal(firstMessage(actionSchema.safeParse({ action: 'createTicket', timeout: 0 })), 'ok');
     assert.equal(firstMessage(tagsChangeSchema.safeParse({ tags: [] })), 'ok');
     assert.equal(firstMessage(attributesChangeSchema.safeParse({ attributes: { gone: null, n: 1 } })), 'ok');
+  });
+});
+
+describe('bulk change answers (docs/api/alerts.md#bulk-changes)', () => {
+  it('reads the ids changed and their count', () => {
+    assert.deepEqual(bulkUpdateResultSchema.parse({ status: 'ok', updated: ['a', 'b'], count: 2, extra: 1 }), {
+      status: 'ok',
+      updated: ['a', 'b'],
+      count: 2,
+    });
+    assert.deepEqual(bulkUpdateResultSchema.parse({ status: 'ok', updated: [], count: 0 }).updated, []);
+  });
+
+  it('refuses an answer that does not list the ids, such as a queued task', () => {
+    assert.equal(
+      bulkUpdateResultSchema.safeParse({ status: 'ok', message: '2 alerts queued for update' }).success,
+      false,
+    );
+    assert.equal(bulkUpdateResultSchema.safeParse({ status: 'ok', updated: [1], count: 1 }).success, false);
+    assert.equal(bulkUpdateResultSchema.safeParse({ status: 'error', updated: [], count: 0 }).success, false);
   });
 });
