@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useApi } from '../../api';
 import { useNotifications } from '../../app/notifications/Snackbar';
 import { useSession } from '../auth';
-import { usePreferences } from '../preferences';
+import { usePreferences, type Preferences } from '../preferences';
 import { deleteAlert, tagAlert, takeAction } from '../../shared/alertsApi';
 import { isWatchedBy, watchTag } from '../../shared/alertStatus';
 import { notifyError, snackbarText } from '../../app/notifications/snackbarText';
@@ -39,6 +39,19 @@ export interface AlertActions {
   username: string | undefined;
   /** Runs `command` on every alert given, then reloads; resolves once all are done (failures are reported). */
   run: (alerts: readonly Alert[], command: AlertCommand) => Promise<boolean>;
+  /**
+   * Says that `action` changed the alerts of these ids, with Undo for exactly them, when it is one that can be undone
+   * (docs/console/behaviour.md#undo); for an action sent some other way, such as a group's bulk request.
+   */
+  offerUndo: (ids: readonly string[], action: string) => void;
+}
+
+/**
+ * docs/console/behaviour.md#states-and-actions: ack carries the user's ack timeout, shelve the shelve timeout, the rest
+ * none.
+ */
+export function actionTimeout(action: string, prefs: Preferences): number | null | undefined {
+  return action === 'ack' ? prefs.ackTimeout : action === 'shelve' ? prefs.shelveTimeout : undefined;
 }
 
 /** The operator actions of the list, the bulk bar and the detail screen, in one place. */
@@ -55,13 +68,12 @@ export function useAlertActions(): AlertActions {
   const runOne = useCallback(
     (alert: Alert, command: AlertCommand): Promise<unknown> => {
       switch (command.kind) {
-        case 'action': {
-          // docs/console/behaviour.md#states-and-actions: ack carries the user's ack timeout, shelve the shelve
-          // timeout, the rest none.
-          const timeout =
-            command.action === 'ack' ? prefs.ackTimeout : command.action === 'shelve' ? prefs.shelveTimeout : undefined;
-          return takeAction(api, alert.id, { action: command.action, text: command.text ?? '', timeout });
-        }
+        case 'action':
+          return takeAction(api, alert.id, {
+            action: command.action,
+            text: command.text ?? '',
+            timeout: actionTimeout(command.action, prefs),
+          });
         case 'watch':
         case 'unwatch':
           if (username === undefined) return Promise.resolve();
@@ -70,15 +82,13 @@ export function useAlertActions(): AlertActions {
           return deleteAlert(api, alert.id);
       }
     },
-    [api, prefs.ackTimeout, prefs.shelveTimeout, username],
+    [api, prefs, username],
   );
 
   // docs/console/behaviour.md#undo: the reverse action for exactly the alerts the first one changed, then a reload.
   const undo = useCallback(
-    async (alerts: readonly Alert[], reverse: string): Promise<void> => {
-      const results = await Promise.allSettled(
-        alerts.map((alert) => takeAction(api, alert.id, { action: reverse, text: '' })),
-      );
+    async (ids: readonly string[], reverse: string): Promise<void> => {
+      const results = await Promise.allSettled(ids.map((id) => takeAction(api, id, { action: reverse, text: '' })));
       const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
       const undone = results.length - failed.length;
       if (failed.length > 0) {
@@ -88,6 +98,20 @@ export function useAlertActions(): AlertActions {
       await queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all });
     },
     [api, notifications, queryClient, t],
+  );
+
+  // docs/console/behaviour.md#undo: one message for the whole batch, with Undo for the alerts the action changed.
+  const offerUndo = useCallback(
+    (ids: readonly string[], action: string) => {
+      if (ids.length === 0 || !isUndoable(action)) return;
+      const { reverse, done } = UNDOABLE[action];
+      notifications.offer(
+        t(done, { count: ids.length }),
+        { label: t('alerts.undo'), run: () => void undo(ids, reverse) },
+        UNDO_KEY,
+      );
+    },
+    [undo, notifications, t],
   );
 
   const run = useCallback(
@@ -100,15 +124,9 @@ export function useAlertActions(): AlertActions {
       for (const result of results) {
         if (result.status === 'rejected') notifyError(notifications, result.reason, t);
       }
-      const done = alerts.filter((_, index) => results[index]?.status === 'fulfilled');
-      // docs/console/behaviour.md#undo: one message for the whole batch, with Undo for the alerts the action changed.
-      if (done.length > 0 && command.kind === 'action' && isUndoable(command.action)) {
-        const { reverse, done: doneText } = UNDOABLE[command.action];
-        notifications.offer(
-          t(doneText, { count: done.length }),
-          { label: t('alerts.undo'), run: () => void undo(done, reverse) },
-          UNDO_KEY,
-        );
+      const done = alerts.flatMap((alert, index) => (results[index]?.status === 'fulfilled' ? [alert.id] : []));
+      if (command.kind === 'action') {
+        offerUndo(done, command.action);
       } else if (done.length > 0 && command.kind === 'delete') {
         notifications.dismissKey(UNDO_KEY);
         notifications.success(t('alerts.done.delete', { count: done.length }));
@@ -116,10 +134,10 @@ export function useAlertActions(): AlertActions {
       await queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all });
       return results.every((r) => r.status === 'fulfilled');
     },
-    [runOne, undo, notifications, queryClient, t],
+    [runOne, offerUndo, notifications, queryClient, t],
   );
 
-  return useMemo(() => ({ username, run }), [username, run]);
+  return useMemo(() => ({ username, run, offerUndo }), [username, run, offerUndo]);
 }
 
 /**

@@ -2,9 +2,11 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/Menu.css';
 import type { Alert } from '@alerta/contract';
 import { ActionIcon, Menu } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { memo, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useApi } from '../../../api';
+import { queryKeys } from '../../../api/queryKeys';
 import { useNotifications } from '../../../app/notifications/Snackbar';
 import { notifyError } from '../../../app/notifications/snackbarText';
 import { fetchAlerts } from '../../../shared/alertsApi';
@@ -13,12 +15,14 @@ import { FilterIcon, icon, MoreIcon } from '../../../shared/icons';
 import { msg, type MessageKey } from '../../../i18n';
 import { usePermission } from '../../auth';
 import { BlackoutForGroupDialog, type GroupKeys } from '../../blackouts';
+import { usePreferences } from '../../preferences';
 import { usePauseWhileOpen, useAlertsUiStore } from '../AlertsUiContext';
 import { ACTION_ICONS } from '../RowActions';
 import { narrowSearch } from '../valueFilters';
-import { useAlertActions } from '../useAlertActions';
+import { useLacksGroupedRoutes } from '../serverRoutes';
+import { actionTimeout, useAlertActions } from '../useAlertActions';
 import type { ShownGroup } from './clientGroups';
-import { withGroupQuery } from './groupedApi';
+import { bulkAction, withGroupQuery } from './groupedApi';
 import { useGrouped, type GroupPlace } from './GroupedContext';
 import classes from './Grouped.module.css';
 
@@ -48,9 +52,10 @@ const blackoutIcon = icon(
 
 /**
  * A group's menu at the end of its header (docs/console/alert-screens.md#group-actions): show only the group, select
- * its alerts (the bulk bar then acts on them), acknowledge, shelve or close them all through the same actions as the
- * bulk bar (with Undo), and a new blackout prefilled from the group's key. The group's alerts are read when an action
- * needs them: GET /alerts with the group's query, or the loaded page's, up to {@link GROUP_ACTION_LIMIT}.
+ * its alerts (the bulk bar then acts on them), acknowledge, shelve or close them all (with Undo), and a new blackout
+ * prefilled from the group's key. On a server that groups, acknowledge, shelve and close all are one bulk request with
+ * the group's query; otherwise, and to select, the group's alerts are read when needed (GET /alerts with the group's
+ * query, up to {@link GROUP_ACTION_LIMIT}, or the loaded page's) and each is sent its own request, as the bulk bar does.
  */
 export const GroupActions = memo(function GroupActions({ group, place }: { group: ShownGroup; place: GroupPlace }) {
   const { t } = useTranslation();
@@ -58,7 +63,10 @@ export const GroupActions = memo(function GroupActions({ group, place }: { group
   const notifications = useNotifications();
   const allowed = usePermission();
   const store = useAlertsUiStore();
-  const { run } = useAlertActions();
+  const queryClient = useQueryClient();
+  const { prefs } = usePreferences();
+  const { run, offerUndo } = useAlertActions();
+  const lacksRoutes = useLacksGroupedRoutes();
   const { listParams, filterParams, search, onSearch } = useGrouped();
   const [open, setOpen] = useState(false);
   const [blackout, setBlackout] = useState<GroupKeys | null>(null);
@@ -92,7 +100,32 @@ export const GroupActions = memo(function GroupActions({ group, place }: { group
     const alerts = await alertsOfGroup();
     if (alerts !== null && alerts.length > 0) store.setMany(alerts, true);
   };
+  /**
+   * The action on every alert of the group whose status allows it, in one PUT /_bulk/alerts/action with the group's
+   * query (docs/api/alerts.md#bulk-changes); Undo reverses the ids the server says it changed.
+   */
+  const commandAll = async (action: GroupCommand, groupQ: string) => {
+    store.clearSelection();
+    try {
+      const answer = await bulkAction(
+        api,
+        { ...listParams, q: withGroupQuery(listParams.q, groupQ) },
+        { action, text: '', timeout: actionTimeout(action, prefs) },
+      );
+      if (answer.count === 0) notifications.push(t('alerts.groupActions.nothingTo'), 'info');
+      else offerUndo(answer.updated, action);
+    } catch (error) {
+      notifyError(notifications, error, t);
+    }
+    await queryClient.invalidateQueries({ queryKey: queryKeys.alerts.all });
+  };
   const command = async (action: GroupCommand) => {
+    // docs/console/alert-screens.md#group-actions: a stock Alerta's bulk route may queue the change and not name the
+    // alerts it changed, so there (where the groups are made in the browser) each alert gets a request of its own.
+    if (!lacksRoutes && group.alerts === undefined && group.q !== undefined) {
+      await commandAll(action, group.q);
+      return;
+    }
     const alerts = await alertsOfGroup();
     if (alerts === null) return;
     const targets = alerts.filter((alert) => allowedActions(alert.status).includes(action));

@@ -1,7 +1,9 @@
 import {
   alertGroupedResponseSchema,
+  bulkUpdateResultSchema,
   DEFAULT_SUB_PAGE_SIZE,
   type AlertGroupedResponse,
+  type BulkUpdateResult,
   type GroupSort,
 } from '@alerta/contract';
 import { ApiError, type ApiClient, type Query } from '../../../api';
@@ -59,4 +61,24 @@ export async function fetchGrouped(
  */
 export function withGroupQuery(current: string | null, groupQ: string): string {
   return current === null || current.trim() === '' ? groupQ : `(${current}) AND (${groupQ})`;
+}
+
+/**
+ * PUT /_bulk/alerts/action (docs/api/alerts.md#bulk-changes): the action on every alert the filter selects, as GET
+ * /alerts would select them (without paging), in one request. The server leaves out the alerts whose status does not
+ * allow it and answers the ids it changed. The body is the one-alert route's: a timeout only when there is one
+ * (docs/console/behaviour.md#states-and-actions).
+ */
+export function bulkAction(
+  api: ApiClient,
+  filter: AlertsFilterParams,
+  body: { action: string; text: string; timeout: number | null | undefined },
+): Promise<BulkUpdateResult> {
+  const { timeout, ...rest } = body;
+  return api.request('/_bulk/alerts/action', {
+    method: 'PUT',
+    query: filterQuery(filter, Date.now()),
+    body: timeout === undefined || timeout === null ? rest : { ...rest, timeout },
+    schema: bulkUpdateResultSchema,
+  });
 }

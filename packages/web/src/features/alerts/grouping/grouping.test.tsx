@@ -1,3 +1,4 @@
+import type { Alert } from '@alerta/contract';
 import { notifyManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
@@ -439,27 +440,114 @@ describe('group actions', () => {
     expect(await screen.findByText('2 alert(s) acknowledged')).toBeInTheDocument();
   });
 
-  it('acknowledges every alert of a group that allows it, with one Undo for them all', async () => {
+  /**
+   * PUT /_bulk/alerts/action as our server answers it (docs/api/alerts.md#bulk-changes): it changes the stored alerts
+   * of these ids to `status`, and its answer lists them.
+   */
+  function bulkServer(ids: readonly string[], status: Alert['status']) {
+    server.use(
+      http.put(`${API}/_bulk/alerts/action`, () => {
+        alertsScenario.list(alertsScenario.alerts().map((a) => (ids.includes(a.id) ? { ...a, status } : a)));
+        return HttpResponse.json({ status: 'ok', updated: ids, count: ids.length });
+      }),
+    );
+  }
+  const statuses = () => Object.fromEntries(alertsScenario.alerts().map((a) => [a.id, a.status]));
+  const actionsSent = (requests: RecordedRequest[]) =>
+    requests
+      .filter((r) => r.method === 'PUT')
+      .map((r) => [r.url.pathname, (r.body as { action?: string }).action] as const);
+
+  it("acknowledges a group in one bulk request with the group's query, and Undo reverses exactly the ids changed", async () => {
     const requests = recordRequests();
+    meScenario.prefs({ ackTimeout: 7200 });
     alertsScenario.list([
       makeAlert({ id: 'a-1', resource: 'web01', status: 'open' }),
       makeAlert({ id: 'a-2', resource: 'web02', status: 'ack' }),
       makeAlert({ id: 'a-3', resource: 'web03', status: 'open' }),
+      makeAlert({ id: 'b-1', resource: 'db01', status: 'open' }),
     ]);
     groupedServer(() => answer([WEB]));
-    const { user } = renderApp('/alerts#gb:service', { token: makeToken() });
+    // The server changes the group's open alerts and leaves out the one already acknowledged.
+    bulkServer(['a-1', 'a-3'], 'ack');
+    const { user } = renderApp('/alerts?q=resource%3Aweb*#environment:Production;gb:service', {
+      token: makeToken(),
+    });
     await user.click(await within(await menu(user, 'Web')).findByRole('menuitem', { name: 'Acknowledge all' }));
-    expect(await screen.findByText('2 alert(s) acknowledged')).toBeInTheDocument();
-    const puts = requests.filter((r) => r.method === 'PUT');
-    expect(puts.map((r) => [r.url.pathname, (r.body as { action: string }).action])).toEqual([
+
+    const status = screen.getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent('2 alert(s) acknowledged'));
+    const [bulk, ...others] = requests.filter((r) => r.method === 'PUT');
+    expect(others).toEqual([]);
+    expect(bulk?.url.pathname).toBe('/_bulk/alerts/action');
+    expect(bulk?.body).toEqual({ action: 'ack', text: '', timeout: 7200 });
+    const query = bulk?.url.searchParams;
+    expect(query?.get('q')).toBe('(resource:web*) AND (service:"Web")');
+    expect(query?.get('environment')).toBe('Production');
+    expect(query?.getAll('status')).toEqual(['open', 'ack']);
+    // The whole group, not a page of it: no paging and no order.
+    expect([...(query?.keys() ?? [])].sort()).toEqual(['environment', 'q', 'status', 'status']);
+    // Nothing was read first: the server chose the alerts.
+    expect(listRequests(requests).filter((r) => r.url.searchParams.get('page-size') === '1000')).toEqual([]);
+
+    await user.click(within(status).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(status).toHaveTextContent('Undone for 2 alert(s)'));
+    expect(actionsSent(requests).slice(1)).toEqual([
+      ['/alert/a-1/action', 'unack'],
+      ['/alert/a-3/action', 'unack'],
+    ]);
+    expect(statuses()).toEqual({ 'a-1': 'open', 'a-2': 'ack', 'a-3': 'open', 'b-1': 'open' });
+  });
+
+  it('says so when the bulk request changes no alert of the group, and reports a refusal', async () => {
+    const requests = recordRequests();
+    alertsScenario.list([makeAlert({ id: 'a-1', status: 'closed' })]);
+    groupedServer(() => answer([WEB]));
+    bulkServer([], 'closed');
+    const { user } = renderApp('/alerts#gb:service', { token: makeToken() });
+    await user.click(await within(await menu(user, 'Web')).findByRole('menuitem', { name: 'Close all' }));
+    const status = screen.getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent('No alert of the group allows this action.'));
+    expect(within(status).queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+    expect(actionsSent(requests)).toEqual([['/_bulk/alerts/action', 'close']]);
+    // Only ack and shelve carry a timeout (docs/console/behaviour.md#states-and-actions).
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ action: 'close', text: '' });
+    await user.click(within(status).getByRole('button'));
+
+    server.use(
+      http.put(`${API}/_bulk/alerts/action`, () =>
+        HttpResponse.json(errorEnvelope(403, 'Missing required scope: write:alerts'), { status: 403 }),
+      ),
+    );
+    await user.click(await within(await menu(user, 'Web')).findByRole('menuitem', { name: 'Shelve all' }));
+    await waitFor(() => expect(status).toHaveTextContent('Missing required scope: write:alerts'));
+    expect(alertsScenario.alerts().map((a) => a.status)).toEqual(['closed']);
+  });
+
+  it('acts on each alert of a group on a server without grouping (a stock Alerta), with one Undo for them all', async () => {
+    const requests = recordRequests();
+    alertsScenario.list([
+      makeAlert({ id: 'a-1', resource: 'web01', service: ['Web'], status: 'open' }),
+      makeAlert({ id: 'a-2', resource: 'web02', service: ['Web'], status: 'ack' }),
+      makeAlert({ id: 'a-3', resource: 'web03', service: ['Web'], status: 'open' }),
+      makeAlert({ id: 'b-1', resource: 'db01', service: ['Db'], status: 'open' }),
+    ]);
+    groupedServer(() => HttpResponse.json(errorEnvelope(404, 'The requested URL was not found'), { status: 404 }));
+    const { user } = renderApp('/alerts#gb:service', { token: makeToken() });
+    await screen.findByText(/the groups below cover only the alerts of the loaded page/);
+    await user.click(await within(await menu(user, 'Web')).findByRole('menuitem', { name: 'Acknowledge all' }));
+
+    const status = screen.getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent('2 alert(s) acknowledged'));
+    expect(actionsSent(requests)).toEqual([
       ['/alert/a-1/action', 'ack'],
       ['/alert/a-3/action', 'ack'],
     ]);
-    expect(alertsScenario.alerts().map((a) => a.status)).toEqual(['ack', 'ack', 'ack']);
+    expect(statuses()).toEqual({ 'a-1': 'ack', 'a-2': 'ack', 'a-3': 'ack', 'b-1': 'open' });
 
-    await user.click(screen.getByRole('button', { name: 'Undo' }));
-    expect(await screen.findByText('Undone for 2 alert(s)')).toBeInTheDocument();
-    expect(alertsScenario.alerts().map((a) => a.status)).toEqual(['open', 'ack', 'open']);
+    await user.click(within(status).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(status).toHaveTextContent('Undone for 2 alert(s)'));
+    expect(statuses()).toEqual({ 'a-1': 'open', 'a-2': 'ack', 'a-3': 'open', 'b-1': 'open' });
   });
 
   it('offers no status actions to a user who may not change alerts', async () => {
