@@ -2,12 +2,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 
 /**
  * bench/RESULTS.md holds the server figures (`npm run bench`) and, each between its own marks, the sections other
- * benchmarks write: the console's (`npm run bench:console`), the CSV export's (`bench/csv.ts`) and the live stream's
- * (`bench/stream-server.ts`).
+ * benchmarks write: the console's (`npm run bench:console`), the CSV export's (`bench/csv.ts`), the live stream's
+ * (`bench/stream-server.ts`) and the grouped view's (`npm run bench:grouped`).
  */
 const RESULTS_FILE = 'bench/RESULTS.md';
-type Section = 'console' | 'csv' | 'stream';
-const SECTIONS: readonly Section[] = ['console', 'csv', 'stream'];
+type Section = 'console' | 'csv' | 'stream' | 'grouped';
+const SECTIONS: readonly Section[] = ['console', 'csv', 'stream', 'grouped'];
 const marks = (name: Section) => ({ start: `<!-- bench:${name}:start -->`, end: `<!-- bench:${name}:end -->` });
 
 function readResults(): string | null {
@@ -46,6 +46,11 @@ export function writeCsvSection(heading: string, lines: readonly string[]): void
 /** Writes the live stream's section. */
 export function writeStreamSection(heading: string, lines: readonly string[]): void {
   writeSection('stream', heading, lines);
+}
+
+/** Writes the grouped view's section. */
+export function writeGroupedSection(heading: string, lines: readonly string[]): void {
+  writeSection('grouped', heading, lines);
 }
 
 /** Writes the server's figures, keeping the sections the other benchmarks wrote. */
