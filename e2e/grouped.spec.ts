@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { createTestDatabase, dropTestDatabases, stopOwnCluster } from '../packages/server/test/support/postgres';
 import { startWithFirstAdmin } from '../packages/server/test/support/server-process';
 import { expectStatus, logIn, postAlert, unique } from './support/alerts';
@@ -74,21 +74,43 @@ async function groupedWalk(page: Page, server: RunningServer): Promise<void> {
   await expect(page.getByRole('button', { name: /alert\(s\)$/, expanded: true })).toHaveCount(0);
   await expect(page.getByRole('table')).toHaveCount(0);
 
-  // Act on a group: acknowledge every alert of Db.
-  await page.getByRole('button', { name: 'Actions for Db' }).click();
-  await page.getByRole('menuitem', { name: 'Acknowledge all' }).click();
-  await expect(page.getByText('2 alert(s) acknowledged')).toBeVisible();
-  await expectStatus(server, ids.db01, 'ack');
-  await expectStatus(server, ids.db02, 'ack');
-  await expectStatus(server, ids.web02, 'open');
+  // Act on a group: acknowledge every alert of Db in one bulk request with the group's query, then undo it.
   await groupButton(page, 'Db: 2 alert(s)').click();
   await page
     .getByRole('list', { name: 'Groups in Db' })
     .getByRole('button', { name: `${prefix}db01: 1 alert(s)` })
     .click();
-  await expect(
-    page.getByRole('table', { name: `Alerts in Db › ${prefix}db01` }).getByRole('row', { name: /NodeDown/ }),
-  ).toContainText('Acknowledged');
+  const db01 = page.getByRole('table', { name: `Alerts in Db › ${prefix}db01` }).getByRole('row', { name: /NodeDown/ });
+  await expect(db01).toContainText('Open');
+  const changes: URL[] = [];
+  const onRequest = (request: Request) => {
+    if (request.method() === 'PUT') changes.push(new URL(request.url()));
+  };
+  page.on('request', onRequest);
+  await page.getByRole('button', { name: 'Actions for Db', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Acknowledge all' }).click();
+  const message = page.getByRole('status').filter({ hasText: '2 alert(s) acknowledged' });
+  const undo = message.getByRole('button', { name: 'Undo' });
+  // The message stays while its button holds the focus.
+  await undo.focus();
+  await expectStatus(server, ids.db01, 'ack');
+  await expectStatus(server, ids.db02, 'ack');
+  for (const id of [ids.web01a, ids.web01b, ids.web02]) await expectStatus(server, id, 'open');
+  await expect(db01).toContainText('Acknowledged');
+  expect(changes.map((url) => url.pathname)).toEqual(['/api/_bulk/alerts/action']);
+  expect(changes[0]?.searchParams.get('q')).toBe(`(group:${group}) AND (service:["Db" TO "Db"])`);
+
+  await undo.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Undone for 2 alert(s)' })).toBeVisible();
+  for (const id of Object.values(ids)) await expectStatus(server, id, 'open');
+  await expect(db01).toContainText('Open');
+  expect(
+    changes
+      .slice(1)
+      .map((url) => url.pathname)
+      .sort(),
+  ).toEqual([`/api/alert/${ids.db01}/action`, `/api/alert/${ids.db02}/action`].sort());
+  page.off('request', onRequest);
   await page.getByRole('button', { name: 'Collapse all' }).click();
 
   // Facets: a click keeps one resource, Alt-click leaves one out.
