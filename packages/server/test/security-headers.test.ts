@@ -117,6 +117,40 @@ forEachEngine((engine: Engine) => {
       }
     });
 
+    it("sends the headers only a page reads on pages alone, the API's HTML pages included", async () => {
+      const pageOnly = ['origin-agent-cluster', 'x-dns-prefetch-control', 'x-xss-protection', 'x-download-options'];
+      const page = await server.app.inject({ method: 'GET', url: '/alerts' });
+      const management = await server.app.inject({ method: 'GET', url: '/api/management', headers: admin });
+      assert.match(String(management.headers['content-type']), /^text\/html/);
+      for (const [what, answer] of [
+        ['page', page],
+        ['management page', management],
+      ] as const) {
+        assert.deepEqual(
+          pageOnly.filter((name) => answer.headers[name] === undefined),
+          [],
+          what,
+        );
+      }
+      const resources = [
+        await server.app.inject({ method: 'GET', url: '/assets/app-3f2a1b.js' }),
+        await server.app.inject({ method: 'GET', url: '/config.json' }),
+        await server.app.inject({ method: 'GET', url: '/api/alerts', headers: admin }),
+        await server.app.inject({ method: 'GET', url: '/api/no/such/route' }),
+      ];
+      for (const answer of resources) {
+        const what = `${answer.statusCode} ${String(answer.headers['content-type'])}`;
+        assert.deepEqual(
+          pageOnly.filter((name) => answer.headers[name] !== undefined),
+          [],
+          what,
+        );
+        // What every answer keeps.
+        assert.equal(answer.headers['x-permitted-cross-domain-policies'], 'none', what);
+        assertCommonHeaders(answer, what);
+      }
+    });
+
     it('keeps CORS working next to the security headers', async () => {
       const preflight = await server.app.inject({
         method: 'OPTIONS',

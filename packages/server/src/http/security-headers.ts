@@ -180,6 +180,18 @@ export function headersOf(shared: SharedOptions, own: HelmetOptions): HeaderSet 
   ]);
 }
 
+/**
+ * Headers helmet sends that only a page reads: the origin-keyed agent cluster, DNS prefetching from its links, the old
+ * XSS filter and the IE download prompt. An answer that is not a page (a script, a style sheet, JSON) is sent
+ * without them: the console's first load is ten answers, and these were a seventh of each one's headers.
+ */
+const PAGE_ONLY = new Set(['origin-agent-cluster', 'x-dns-prefetch-control', 'x-xss-protection', 'x-download-options']);
+
+/** `headers` less those only a page reads. */
+function forResources(headers: HeaderSet): HeaderSet {
+  return headers.filter(([name]) => !PAGE_ONLY.has(name));
+}
+
 const isHtml = (contentType: unknown): boolean =>
   typeof contentType === 'string' && contentType.trimStart().toLowerCase().startsWith('text/html');
 
@@ -207,10 +219,11 @@ export function registerSecurityHeaders(app: FastifyInstance, settings: Settings
     strictTransportSecurity: settings.HSTS_ENABLED ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   };
   const docs = headersOf(shared, DOCS_HELMET_OPTIONS);
-  const api = headersOf(shared, API_HELMET_OPTIONS);
+  const apiPages = headersOf(shared, API_HELMET_OPTIONS);
+  const api = forResources(apiPages);
   const pages = [...headersOf(shared, consoleHelmetOptions(settings, scriptHashes))];
   pages.push(['permissions-policy', PERMISSIONS_POLICY]);
-  const files = headersOf(shared, CONSOLE_FILE_OPTIONS);
+  const files = forResources(headersOf(shared, CONSOLE_FILE_OPTIONS));
   const basePath = settings.BASE_PATH;
   const docsPath = `${basePath}/docs`;
   // Chosen when the answer is ready, by what it is: a page of the console gets the console's policy (and the
@@ -220,8 +233,9 @@ export function registerSecurityHeaders(app: FastifyInstance, settings: Settings
     const path = request.url.split('?', 1)[0] ?? '/';
     let headers: HeaderSet;
     if (path === docsPath || path.startsWith(`${docsPath}/`)) headers = docs;
-    else if (path === basePath || path.startsWith(`${basePath}/`)) headers = api;
-    else if (isHtml(reply.getHeader('content-type'))) headers = pages;
+    else if (path === basePath || path.startsWith(`${basePath}/`)) {
+      headers = isHtml(reply.getHeader('content-type')) ? apiPages : api;
+    } else if (isHtml(reply.getHeader('content-type'))) headers = pages;
     else headers = files;
     // A header the answer set itself stays: the SAML sign-in page brings its own policy with a nonce.
     for (const [name, value] of headers) if (!reply.hasHeader(name)) reply.header(name, value);
