@@ -6,9 +6,9 @@ import { resetScenarios } from './mocks';
 import { server } from './server';
 
 // The first screen a test file opens loads its modules then; on a busy two-core machine that alone can take longer
-// than Testing Library's default second (a slow virtual machine beside the browser tests once took over five), so
-// findBy and waitFor wait up to ten. A passing test never waits that long.
-configure({ asyncUtilTimeout: 10_000 });
+// than Testing Library's default second (a slow virtual machine beside the browser tests took over ten), so findBy
+// and waitFor wait up to twenty. A passing test never waits that long.
+configure({ asyncUtilTimeout: 20_000 });
 
 // jsdom lacks these browser APIs that Mantine reads.
 Object.defineProperty(window, 'matchMedia', {
