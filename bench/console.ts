@@ -6,10 +6,23 @@
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { type Browser, type BrowserContext, type CDPSession, type Page, type Route, chromium } from '@playwright/test';
+import {
+  expectStatus,
+  inPage,
+  loadAverage,
+  metrics,
+  ms,
+  seedOpenAlerts,
+  setPrefs,
+  sleep,
+  TIME_DOMAINS,
+  type TimeDomain,
+  useClock,
+  verdict,
+} from './console-kit';
 import { type Client, createClient, percentile } from './http';
-import { benchAlert } from './seed-data';
 import { pageScript } from './page-script';
 import { type BenchServer, loginToken, requireBuild, startBenchServer } from './server';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
@@ -129,10 +142,6 @@ function installProbe({ token, countRenders }: { token: string; countRenders: bo
   };
 }
 
-async function inPage<T, A>(page: Page, fn: (arg: A) => T | Promise<T>, arg: A): Promise<T> {
-  return page.evaluate<T>(pageScript(fn, arg));
-}
-
 interface LoadTimings {
   firstRow: number;
   documentEnd: number;
@@ -158,8 +167,6 @@ function readLoadTimings(): LoadTimings {
 
 // ---- Around the page ---------------------------------------------------------------------------------------------
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
 function stats(values: readonly number[]): { p50: number; max: number; min: number } {
   const sorted = [...values].sort((a, b) => a - b);
   return { p50: percentile(sorted, 50), max: sorted[sorted.length - 1] ?? 0, min: sorted[0] ?? 0 };
@@ -168,52 +175,6 @@ function stats(values: readonly number[]): { p50: number; max: number; min: numb
 const apiPath = (url: string) => new URL(url).pathname;
 const isList = (url: string) => apiPath(url) === '/api/alerts';
 const isCounts = (url: string) => apiPath(url) === '/api/environments';
-
-async function expectStatus(
-  client: Client,
-  method: string,
-  path: string,
-  body: unknown,
-  status: number,
-): Promise<string> {
-  const response = await client.call(method, path, body);
-  if (response.status !== status) {
-    throw new Error(`${method} ${path}: HTTP ${response.status} ${response.body.slice(0, 300)}`);
-  }
-  return response.body;
-}
-
-/** The i-th bench alert, as an open one: no status from the sender, and a severity that does not close it. */
-function openAlert(i: number): Record<string, unknown> {
-  const alert = benchAlert(i);
-  delete alert.status;
-  if (alert.severity === 'normal') alert.severity = 'warning';
-  return alert;
-}
-
-/** Seeds `ALERTS` open alerts through POST /alert; the request bodies by alert id. */
-async function seed(client: Client): Promise<Map<string, Record<string, unknown>>> {
-  const byId = new Map<string, Record<string, unknown>>();
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < ALERTS) {
-      const body = openAlert(next++);
-      const answer = JSON.parse(await expectStatus(client, 'POST', '/alert', body, 201)) as { id?: string };
-      if (answer.id === undefined) throw new Error('POST /alert answered without an id');
-      byId.set(answer.id, body);
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  const count = JSON.parse(await expectStatus(client, 'GET', '/alerts/count?status=open', undefined, 200)) as {
-    total?: number;
-  };
-  if (count.total !== ALERTS) throw new Error(`expected ${ALERTS} open alerts, the server counts ${count.total}`);
-  return byId;
-}
-
-async function setPrefs(client: Client, prefs: Record<string, unknown>): Promise<void> {
-  await expectStatus(client, 'PUT', '/user/me/attributes', { attributes: { prefs } }, 200);
-}
 
 /** Sends a duplicate of each alert with a new value and text, as a monitor re-reporting it would. */
 async function touch(client: Client, alerts: readonly Record<string, unknown>[], round: number): Promise<void> {
@@ -250,13 +211,6 @@ async function loadAlerts(page: Page, origin: string): Promise<LoadTimings> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return inPage(page, readLoadTimings, null);
-}
-
-type Metrics = Record<string, number>;
-
-async function metrics(cdp: CDPSession): Promise<Metrics> {
-  const { metrics: list } = await cdp.send('Performance.getMetrics');
-  return Object.fromEntries(list.map((m) => [m.name, m.value]));
 }
 
 interface RefreshButton {
@@ -383,13 +337,6 @@ async function measureLoads(browser: Browser, token: string, origin: string): Pr
   ];
 }
 
-/**
- * CDP's two clocks for the duration metrics: `threadTicks` is the main thread's CPU time, which other processes on
- * the shared cores do not inflate; `timeTicks` is wall time, which they do (a descheduled script still counts).
- */
-const TIME_DOMAINS = ['threadTicks', 'timeTicks'] as const;
-type TimeDomain = (typeof TIME_DOMAINS)[number];
-
 interface WindowSamples {
   idle: WindowCost[];
   unchanged: WindowCost[];
@@ -411,12 +358,6 @@ const emptySamples = (): Record<TimeDomain, WindowSamples> => ({
   threadTicks: { idle: [], unchanged: [], changed: [] },
   timeTicks: { idle: [], unchanged: [], changed: [] },
 });
-
-/** The time domain can only change while the metrics are off. */
-async function useClock(cdp: CDPSession, domain: TimeDomain): Promise<void> {
-  await cdp.send('Performance.disable');
-  await cdp.send('Performance.enable', { timeDomain: domain });
-}
 
 /**
  * Counts the console's loads of the list and of the environment counts (answers received in full), for the
@@ -802,9 +743,7 @@ async function measureHeap(
 
 // ---- Report ------------------------------------------------------------------------------------------------------
 
-const ms = (value: number) => value.toFixed(0);
 const ms1 = (value: number) => value.toFixed(1);
-const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
 
 interface Cost {
   script: ReturnType<typeof stats>;
@@ -1055,11 +994,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const loadAverage = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
 async function main(): Promise<void> {
   const load = loadAverage();
   // The server serves a copy of the built console, so a rebuild during the run changes nothing under it.
@@ -1072,7 +1006,7 @@ async function main(): Promise<void> {
   if (!home.includes('<script')) throw new Error(`the server does not serve the console at ${origin}/`);
   const token = await loginToken(server.baseURL);
   client = createClient(server.baseURL, { Authorization: `Bearer ${token}` }, 8);
-  const byId = await seed(client);
+  const byId = await seedOpenAlerts(client, ALERTS);
   console.log(`seeded ${byId.size} open alerts`);
 
   browser = await chromium.launch({

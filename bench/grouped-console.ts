@@ -8,14 +8,27 @@
  */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { cpus, tmpdir, totalmem } from 'node:os';
 import { type Browser, type BrowserContext, type CDPSession, type Page, chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/chromium';
 import { type BenchDatabase, runStatement, startBenchDatabase } from './cluster';
+import {
+  expectStatus,
+  inPage,
+  loadAverage,
+  metrics,
+  ms,
+  seedOpenAlerts,
+  setPrefs,
+  sleep,
+  TIME_DOMAINS,
+  type TimeDomain,
+  useClock,
+  verdict,
+} from './console-kit';
 import { type Client, createClient, percentile } from './http';
 import { pageScript } from './page-script';
 import { writeGroupedSection } from './results-file';
-import { benchAlert } from './seed-data';
 import { type BenchServer, loginToken, requireBuild, startBenchServer } from './server';
 
 const ALERTS = Number(process.env.BENCH_GROUPED_ALERTS ?? 10_000);
@@ -152,10 +165,6 @@ function installProbe({ token, first }: { token: string; first: string }): void 
   );
 }
 
-async function inPage<T, A>(page: Page, fn: (arg: A) => T | Promise<T>, arg: A): Promise<T> {
-  return page.evaluate<T>(pageScript(fn, arg));
-}
-
 /**
  * Asks the page every 50 ms until `test` holds. Playwright's waitForFunction evaluates its predicate inside the page,
  * which the console's Content-Security-Policy (no 'unsafe-eval') refuses; the page records its times itself, so the
@@ -247,8 +256,6 @@ function readExpand(): ExpandReading | null {
 
 // ---- Around the page ---------------------------------------------------------------------------------------------
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
 interface Stats {
   p50: number;
   p95: number;
@@ -268,41 +275,6 @@ function stats(values: readonly number[]): Stats {
   };
 }
 
-async function expectStatus(
-  client: Client,
-  method: string,
-  path: string,
-  body: unknown,
-  status: number,
-): Promise<string> {
-  const response = await client.call(method, path, body);
-  if (response.status !== status) {
-    throw new Error(`${method} ${path}: HTTP ${response.status} ${response.body.slice(0, 300)}`);
-  }
-  return response.body;
-}
-
-/** The i-th bench alert, as an open one: no status from the sender, and a severity that does not close it. */
-function openAlert(i: number): Record<string, unknown> {
-  const alert = benchAlert(i);
-  delete alert.status;
-  if (alert.severity === 'normal') alert.severity = 'warning';
-  return alert;
-}
-
-/** Seeds `ALERTS` open alerts through POST /alert. */
-async function seed(client: Client): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < ALERTS) await expectStatus(client, 'POST', '/alert', openAlert(next++), 201);
-  };
-  await Promise.all(Array.from({ length: 8 }, worker));
-  const count = JSON.parse(await expectStatus(client, 'GET', '/alerts/count?status=open', undefined, 200)) as {
-    total?: number;
-  };
-  if (count.total !== ALERTS) throw new Error(`expected ${ALERTS} open alerts, the server counts ${count.total}`);
-}
-
 /** The groups the view shows first: the top groups in all, and the sub-groups of each of the first page. */
 async function groupShape(client: Client): Promise<{ groups: number; subgroups: number[] }> {
   const body = await expectStatus(
@@ -314,10 +286,6 @@ async function groupShape(client: Client): Promise<{ groups: number; subgroups: 
   );
   const answer = JSON.parse(body) as { total: number; groups: { subgroupTotal?: number }[] };
   return { groups: answer.total, subgroups: answer.groups.map((g) => g.subgroupTotal ?? 0) };
-}
-
-async function setPrefs(client: Client, prefs: Record<string, unknown>): Promise<void> {
-  await expectStatus(client, 'PUT', '/user/me/attributes', { attributes: { prefs } }, 200);
 }
 
 async function newContext(browser: Browser, token: string, first = HEADER): Promise<BrowserContext> {
@@ -386,26 +354,6 @@ async function measureLoads(browser: Browser, token: string, origin: string): Pr
 }
 
 // ---- 2. A refresh that changed nothing ---------------------------------------------------------------------------
-
-type Metrics = Record<string, number>;
-
-async function metrics(cdp: CDPSession): Promise<Metrics> {
-  const { metrics: list } = await cdp.send('Performance.getMetrics');
-  return Object.fromEntries(list.map((m) => [m.name, m.value]));
-}
-
-/**
- * CDP's two clocks for the duration metrics: `threadTicks` is the main thread's CPU time, which other processes on
- * the shared cores do not inflate; `timeTicks` is wall time, which they do (a descheduled script still counts).
- */
-const TIME_DOMAINS = ['threadTicks', 'timeTicks'] as const;
-type TimeDomain = (typeof TIME_DOMAINS)[number];
-
-/** The time domain can only change while the metrics are off. */
-async function useClock(cdp: CDPSession, domain: TimeDomain): Promise<void> {
-  await cdp.send('Performance.disable');
-  await cdp.send('Performance.enable', { timeDomain: domain });
-}
 
 interface WindowCost {
   /** Main-thread milliseconds spent running script (CDP Performance ScriptDuration). */
@@ -751,9 +699,7 @@ interface EngineResult {
   expands: ExpandResult;
 }
 
-const ms = (value: number) => value.toFixed(0);
 const ms1 = (value: number) => value.toFixed(1);
-const verdict = (ok: boolean) => (ok ? 'met' : '**not met**');
 const engineName = { sqlite: 'SQLite', postgres: 'PostgreSQL' } as const;
 const clockName = { threadTicks: 'CPU', timeTicks: 'wall' } as const;
 
@@ -1033,11 +979,6 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
-const loadAverage = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
 /** Starts the built server on the engine's data; its origin, an administrator's token and a client with it. */
 async function serve(copy: string, env: Record<string, string> = {}) {
   const folder = dataDir ?? mkdtempSync(join(tmpdir(), 'alerta-bench-grouped-data-'));
@@ -1063,7 +1004,7 @@ async function measureEngine(engine: Engine, activeBrowser: Browser, copy: strin
   }
   const first = await serve(copy);
   const seeding = performance.now();
-  await seed(first.api);
+  await seedOpenAlerts(first.api, ALERTS);
   const seedSeconds = (performance.now() - seeding) / 1000;
   // As autovacuum would within a minute of the writes (bench/README.md).
   if (database !== undefined) await runStatement(database.url, 'ANALYZE');
