@@ -1,3 +1,4 @@
+import type { GroupByField } from '@alerta/contract';
 import type { MessageKey } from '../../i18n';
 import { msg } from '../../i18n';
 import { DEFAULT_VIEW, type AlertsView } from './alertsView';
@@ -39,13 +40,18 @@ export const FACET_FIELD_NAMES: Readonly<Record<FacetField, MessageKey>> = {
   tag: msg('alerts.column.tags'),
 };
 
-/** Fields a group's query names besides the facets' (docs/api/alerts.md#get-alertsgrouped), for their chips. */
-const CLAUSE_FIELD_NAMES: Readonly<Record<string, MessageKey>> = {
+/**
+ * The name of each field a group's query or a facet names (docs/api/alerts.md#get-alertsgrouped), on its chip; the
+ * grouped view's labels start from it.
+ */
+export const CLAUSE_FIELD_NAMES: Readonly<Record<GroupByField, MessageKey>> = {
   ...FACET_FIELD_NAMES,
   customer: msg('alerts.column.customer'),
   severity: msg('alerts.column.severity'),
   status: msg('alerts.column.status'),
 };
+
+const isClauseField = (field: string): field is GroupByField => Object.hasOwn(CLAUSE_FIELD_NAMES, field);
 
 /**
  * The search's chips: one per clause when it is clauses joined by AND and one of them is a value filter (the facets
@@ -60,8 +66,7 @@ function searchChips(q: string): FilterChip[] {
   return clauses.map((clause, index): FilterChip => {
     const remove = { search: joinClauses(clauses.filter((_, other) => other !== index)) };
     const filter = filters[index] ?? null;
-    const nameKey =
-      filter !== null && Object.hasOwn(CLAUSE_FIELD_NAMES, filter.field) ? CLAUSE_FIELD_NAMES[filter.field] : undefined;
+    const nameKey = filter !== null && isClauseField(filter.field) ? CLAUSE_FIELD_NAMES[filter.field] : undefined;
     if (filter === null || nameKey === undefined) {
       return { key: `q:${clause}`, nameKey: msg('alerts.chip.search'), value: { text: clause }, remove };
     }

@@ -1,18 +1,11 @@
 import { GROUP_BY_ATTRIBUTE_PREFIX, GROUP_BY_FIELDS, type GroupByField } from '@alerta/contract';
 import type { TFunction } from 'i18next';
 import { msg, type MessageKey } from '../../../i18n';
+import { CLAUSE_FIELD_NAMES } from '../filterChips';
 
-/** The word for each field grouped by: the list's column headers, and a singular for the tags. */
+/** The word for each field grouped by: the chips' names, with a singular for the tags. */
 const FIELD_LABELS: Readonly<Record<GroupByField, MessageKey>> = {
-  environment: msg('alerts.column.environment'),
-  service: msg('alerts.column.service'),
-  resource: msg('alerts.column.resource'),
-  event: msg('alerts.column.event'),
-  group: msg('alerts.column.group'),
-  origin: msg('alerts.column.origin'),
-  customer: msg('alerts.column.customer'),
-  severity: msg('alerts.column.severity'),
-  status: msg('alerts.column.status'),
+  ...CLAUSE_FIELD_NAMES,
   tag: msg('alerts.grouping.tagField'),
 };
 
