@@ -1,6 +1,6 @@
 import type { APIResponse, Page } from '@playwright/test';
 import { logIn, postAlert, unique } from './support/alerts';
-import { type RunningServer, expect, test } from './support/server';
+import { type RunningServer, expect, networkQuiet, test } from './support/server';
 
 // README.md#security-headers. Every test of the suite fails on a Content-Security-Policy violation (the cspViolations
 // fixture of support/server.ts); this one walks every screen of the console under the policy, and checks the headers.
@@ -32,7 +32,7 @@ const PUBLIC_SCREENS: readonly (readonly [string, string])[] = [
 async function visit(page: Page, server: RunningServer, path: string, title: string): Promise<void> {
   await page.goto(`${server.baseURL}${path}`);
   await expect(page).toHaveTitle(`${title} | Alerta`);
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expect(page.getByRole('heading').first()).toBeVisible();
 }
 
@@ -72,7 +72,7 @@ test.describe('content security policy', () => {
     });
 
     await logIn(page, server, '/alerts');
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     const row = page.locator(`tr[data-alert-id="${id}"]`);
     await expect(row).toBeVisible();
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { postAlert, unique } from './support/alerts';
 import { type Catalogue, catalogue } from './support/catalogue';
-import { type RunningServer, expect, test } from './support/server';
+import { type RunningServer, expect, networkQuiet, test } from './support/server';
 
 // docs/console/behaviour.md#who-it-is-for: every text the console shows is in the console's language. This walk opens
 // every screen and the main dialogs in German, in French and in Turkish, and fails on any text that is an English
@@ -89,7 +89,7 @@ async function englishOn(page: Page, lang: Language, where: string): Promise<str
 }
 
 async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expect(page.locator('main, [role="dialog"]').first()).toBeVisible();
 }
 

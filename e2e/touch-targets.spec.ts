@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { logInAnyLanguage, postAlert, takeAction, unique } from './support/alerts';
 import { catalogue } from './support/catalogue';
-import { expect, test } from './support/server';
+import { expect, networkQuiet, test } from './support/server';
 
 // docs/console/alert-screens.md#touch-targets: on a phone every control of the alert list and the alert page is at
 // least 44 × 44 px to touch. The test asks the browser what a touch lands on (hit testing), so a control drawn smaller
@@ -276,7 +276,7 @@ for (const device of DEVICES) {
       ]) {
         await page.goto(`${server.baseURL}${path}`);
         await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-        await page.waitForLoadState('networkidle');
+        await networkQuiet(page);
         await expect(page.getByRole('table')).toHaveCount(0);
         expect(await smallTargets(page), path).toEqual([]);
       }

@@ -1,4 +1,4 @@
-import { test as base, expect } from '@playwright/test';
+import { type Page, type Request, test as base, expect } from '@playwright/test';
 import { type Credentials, startWithFirstAdmin } from '../../packages/server/test/support/server-process';
 
 export interface RunningServer {
@@ -11,8 +11,18 @@ export interface RunningServer {
 // A browser test fails when the page logs an error or throws, except a 4xx the test itself provoked.
 const EXPECTED_CONSOLE_ERROR = /Failed to load resource: the server responded with a status of 4\d\d/;
 
+/** The live stream's request stays open as long as the page does (docs/api/stream.md): it never makes a page busy. */
+const LIVE_STREAM = /\/alerts\/stream(?:[?#]|$)/;
+
+/** What each page of a test has asked for and not yet received, and when that last changed. */
+interface Traffic {
+  pending: Set<Request>;
+  changedAt: number;
+}
+const traffic = new WeakMap<Page, Traffic>();
+
 export const test = base.extend<
-  { consoleErrors: string[]; cspViolations: string[] },
+  { consoleErrors: string[]; cspViolations: string[]; traffic: undefined },
   { server: RunningServer; serverEnv: Record<string, string> }
 >({
   // Extra environment for the worker's server (settings such as ACTIONS); a file that sets it with `test.use` gets a
@@ -52,6 +62,25 @@ export const test = base.extend<
     },
     { auto: true },
   ],
+  // The requests of the test's page, for networkQuiet.
+  traffic: [
+    async ({ page }, use) => {
+      const seen: Traffic = { pending: new Set(), changedAt: Date.now() };
+      traffic.set(page, seen);
+      page.on('request', (request) => {
+        if (LIVE_STREAM.test(request.url())) return;
+        seen.pending.add(request);
+        seen.changedAt = Date.now();
+      });
+      const done = (request: Request) => {
+        if (seen.pending.delete(request)) seen.changedAt = Date.now();
+      };
+      page.on('requestfinished', done);
+      page.on('requestfailed', done);
+      await use(undefined);
+    },
+    { auto: true },
+  ],
   server: [
     async ({ serverEnv }, use) => {
       // The built server on an empty SQLite database in a temporary folder, with its first-run administrator.
@@ -83,6 +112,25 @@ export function runningServer(baseURL: string, admin: Credentials): RunningServe
     return { status: response.status, body: (await response.json()) as unknown };
   };
   return { baseURL, admin, api };
+}
+
+/**
+ * Waits until the page has loaded and has had no request in flight for `quietMs`: Playwright's `networkidle`, except
+ * that the live stream does not count, as it never ends (a page that opened it would otherwise never be idle).
+ */
+export async function networkQuiet(page: Page, quietMs = 500): Promise<void> {
+  await page.waitForLoadState('load');
+  const seen = traffic.get(page);
+  if (seen === undefined) throw new Error("networkQuiet is for the test fixture's page");
+  await expect
+    .poll(
+      () =>
+        seen.pending.size === 0 && Date.now() - seen.changedAt >= quietMs
+          ? 'quiet'
+          : `waiting for ${[...seen.pending].map((r) => r.url()).join(', ') || 'a quiet spell'}`,
+      { message: 'the page to stop loading', intervals: [50], timeout: 30_000 },
+    )
+    .toBe('quiet');
 }
 
 export { expect };
