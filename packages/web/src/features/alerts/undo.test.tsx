@@ -120,6 +120,35 @@ describe('undo after an action', () => {
     await waitFor(() => expect(status).toHaveTextContent('Alert is locked (409)'));
   });
 
+  it('sends a large batch and its Undo six requests at a time', async () => {
+    const alerts = Array.from({ length: 14 }, (_, n) => makeAlert({ resource: `many-${String(n)}`, status: 'open' }));
+    alertsScenario.list(alerts);
+    let inFlight = 0;
+    let most = 0;
+    server.use(
+      http.put(`${API}/alert/:id/action`, async () => {
+        inFlight += 1;
+        most = Math.max(most, inFlight);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        inFlight -= 1;
+        return undefined;
+      }),
+    );
+    const { user } = renderApp('/alerts', { token: makeToken() });
+    await screen.findByRole('row', { name: /many-13/ });
+    await user.click(screen.getByRole('checkbox', { name: 'Select every alert on this page' }));
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Acknowledge' }));
+
+    const status = screen.getByRole('status');
+    await waitFor(() => expect(status).toHaveTextContent('14 alert(s) acknowledged'));
+    expect(most).toBe(6);
+    most = 0;
+    await user.click(within(status).getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(status).toHaveTextContent('Undone for 14 alert(s)'));
+    expect(most).toBe(6);
+    expect(alerts.every((alert) => statusOf(alert.id) === 'open')).toBe(true);
+  });
+
   it('replaces the message with the next action and says when an undo fails', async () => {
     const requests = recordRequests();
     const one = makeAlert({ resource: 'one', status: 'open' });

@@ -8,6 +8,7 @@ import { useSession } from '../auth';
 import { usePreferences, type Preferences } from '../preferences';
 import { deleteAlert, tagAlert, takeAction } from '../../shared/alertsApi';
 import { isWatchedBy, watchTag } from '../../shared/alertStatus';
+import { settleEach } from '../../shared/settleEach';
 import { notifyError, snackbarText } from '../../app/notifications/snackbarText';
 import { queryKeys } from '../../api/queryKeys';
 import { msg } from '../../i18n';
@@ -88,7 +89,7 @@ export function useAlertActions(): AlertActions {
   // docs/console/behaviour.md#undo: the reverse action for exactly the alerts the first one changed, then a reload.
   const undo = useCallback(
     async (ids: readonly string[], reverse: string): Promise<void> => {
-      const results = await Promise.allSettled(ids.map((id) => takeAction(api, id, { action: reverse, text: '' })));
+      const results = await settleEach(ids, (id) => takeAction(api, id, { action: reverse, text: '' }));
       const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
       const undone = results.length - failed.length;
       if (failed.length > 0) {
@@ -120,7 +121,7 @@ export function useAlertActions(): AlertActions {
       const now = Date.now();
       if (last.current !== null && last.current.key === key && now - last.current.at < DEBOUNCE_MS) return false;
       last.current = { key, at: now };
-      const results = await Promise.allSettled(alerts.map((alert) => runOne(alert, command)));
+      const results = await settleEach(alerts, (alert) => runOne(alert, command));
       for (const result of results) {
         if (result.status === 'rejected') notifyError(notifications, result.reason, t);
       }
