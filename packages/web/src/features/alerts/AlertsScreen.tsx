@@ -38,6 +38,7 @@ import { useFilterSheet } from './useFilterSheet';
 import { usePageState } from './usePageState';
 import { useRefreshPolicy } from './useRefreshPolicy';
 import { useLacksGroupedRoutes } from './serverRoutes';
+import { useGroupsPrefetch } from './grouping/useGroupsPrefetch';
 import { useTableLook } from './useTableLook';
 import touch from '../../shared/touchTargets.module.css';
 import classes from './AlertsScreen.module.css';
@@ -295,6 +296,7 @@ export function AlertsScreen() {
   const groupByKey = view.groupBy.join('\n');
   const groupBy = useMemo(() => (groupByKey === '' ? [] : groupByKey.split('\n')), [groupByKey]);
   const grouping: AlertsGrouping = useMemo(() => ({ groupBy, groupSort: view.groupSort }), [groupBy, view.groupSort]);
+  useGroupsPrefetch(filterParams, groupBy, view.groupSort, settled);
   const onGrouping = useCallback(
     (next: AlertsGrouping) => update({ groupBy: next.groupBy, groupSort: next.groupSort }),
     [update],

@@ -17,13 +17,11 @@ import { useRefreshTimer } from '../useRefreshTimer';
 import { groupPage, severityRank, type ShownGroup } from './clientGroups';
 import { noteGroupedRoutesMissing, useLacksGroupedRoutes } from '../serverRoutes';
 import { fetchGrouped } from './groupedApi';
+import { FIRST_GROUPS, GROUPS_FRESH_MS } from './useGroupsPrefetch';
 import { GroupedContext, useGrouped, type GroupedContextValue, type GroupTableProps } from './GroupedContext';
 import { GroupsView } from './GroupsView';
 import { withMessages } from '../../../i18n/areas';
 import { alertsMessages } from '../messages';
-
-/** Top groups listed at first, and added by each "show more groups". */
-const GROUPS_STEP = 20;
 
 const NO_ALERTS: readonly Alert[] = [];
 const NO_GROUPS: readonly ShownGroup[] = [];
@@ -120,7 +118,7 @@ function ServerGroups({
   const api = useApi();
   const queryClient = useQueryClient();
   const { filterParams, groupBy, groupSort, enabled } = useGrouped();
-  const [size, setSize] = useState(GROUPS_STEP);
+  const [size, setSize] = useState(FIRST_GROUPS);
   const params = useMemo(
     () => ({ ...filterParams, groupBy, groupSort, pageSize: size }),
     [filterParams, groupBy, groupSort, size],
@@ -131,6 +129,7 @@ function ServerGroups({
     queryFn: ({ signal }) => fetchGrouped(api, params, signal),
     enabled,
     placeholderData: keepPreviousData,
+    staleTime: GROUPS_FRESH_MS,
   });
   const { data } = query;
   const missing = data === null;
@@ -148,7 +147,7 @@ function ServerGroups({
   }, [refetch, queryClient]);
   useRefreshTimer(queryKey, enabled && !missing, refreshMs, refresh);
   useLiveListRefresh(queryKey, !enabled || refreshMs === false);
-  const onMore = useCallback(() => setSize((shown) => shown + GROUPS_STEP), []);
+  const onMore = useCallback(() => setSize((shown) => shown + FIRST_GROUPS), []);
 
   if (data === null) return null;
   const hasMore = data !== undefined && data.groups.length < data.total;

@@ -1,0 +1,63 @@
+import { renderHook, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { queryKeys } from '../../../api/queryKeys';
+import { API, makeToken } from '../../../test/fixtures';
+import { recordRequests, server } from '../../../test/server';
+import type { AlertsFilterParams } from '../../../shared/alertsApi';
+import { hookProviders } from '../hookTestProviders';
+import { firstGroupsParams, useGroupsPrefetch } from './useGroupsPrefetch';
+
+// docs/console/alert-screens.md#grouped-view: the list screen asks for the first groups itself.
+
+const filter: AlertsFilterParams = {
+  q: null,
+  environment: null,
+  status: ['open', 'ack'],
+  customer: [],
+  service: [],
+  group: [],
+  text: null,
+  dateRange: [null, null],
+};
+const GROUPS = {
+  status: 'ok',
+  groupBy: ['service'],
+  groupSort: 'severity',
+  total: 0,
+  page: 1,
+  pageSize: 20,
+  pages: 1,
+  more: false,
+  multiValued: [true],
+  groups: [],
+};
+
+const groupedAsked = (requests: { url: URL }[]) => requests.filter((r) => r.url.pathname === '/alerts/grouped');
+
+describe('useGroupsPrefetch', () => {
+  it("asks for the first groups under the grouped view's own key, once", async () => {
+    const requests = recordRequests();
+    server.use(http.get(`${API}/alerts/grouped`, () => HttpResponse.json(GROUPS)));
+    const { context, wrapper } = hookProviders({ token: makeToken() });
+    const groupBy = ['service'];
+    const { rerender } = renderHook(() => useGroupsPrefetch(filter, groupBy, null, true), { wrapper });
+    const key = queryKeys.alerts.groups(firstGroupsParams(filter, groupBy, null));
+    await waitFor(() => expect(context.queryClient.getQueryData(key)).toMatchObject({ total: 0 }));
+    rerender();
+    const asked = groupedAsked(requests);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]?.url.searchParams.getAll('group-by')).toEqual(['service']);
+    expect(asked[0]?.url.searchParams.get('page-size')).toBe('20');
+  });
+
+  it('asks nothing while the screen is not ready, or for a field the server would refuse', async () => {
+    const requests = recordRequests();
+    const { wrapper } = hookProviders({ token: makeToken() });
+    renderHook(() => useGroupsPrefetch(filter, ['service'], null, false), { wrapper });
+    renderHook(() => useGroupsPrefetch(filter, ['no such field'], null, true), { wrapper });
+    renderHook(() => useGroupsPrefetch(filter, [], null, true), { wrapper });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(groupedAsked(requests)).toEqual([]);
+  });
+});
