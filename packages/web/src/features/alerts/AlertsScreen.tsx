@@ -296,7 +296,7 @@ export function AlertsScreen() {
   const groupByKey = view.groupBy.join('\n');
   const groupBy = useMemo(() => (groupByKey === '' ? [] : groupByKey.split('\n')), [groupByKey]);
   const grouping: AlertsGrouping = useMemo(() => ({ groupBy, groupSort: view.groupSort }), [groupBy, view.groupSort]);
-  useGroupsPrefetch(filterParams, groupBy, view.groupSort, settled);
+  useGroupsPrefetch(filterParams, groupBy, view.groupSort);
   const onGrouping = useCallback(
     (next: AlertsGrouping) => update({ groupBy: next.groupBy, groupSort: next.groupSort }),
     [update],

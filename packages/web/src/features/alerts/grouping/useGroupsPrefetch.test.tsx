@@ -41,7 +41,7 @@ describe('useGroupsPrefetch', () => {
     server.use(http.get(`${API}/alerts/grouped`, () => HttpResponse.json(GROUPS)));
     const { context, wrapper } = hookProviders({ token: makeToken() });
     const groupBy = ['service'];
-    const { rerender } = renderHook(() => useGroupsPrefetch(filter, groupBy, null, true), { wrapper });
+    const { rerender } = renderHook(() => useGroupsPrefetch(filter, groupBy, null), { wrapper });
     const key = queryKeys.alerts.groups(firstGroupsParams(filter, groupBy, null));
     await waitFor(() => expect(context.queryClient.getQueryData(key)).toMatchObject({ total: 0 }));
     rerender();
@@ -51,12 +51,11 @@ describe('useGroupsPrefetch', () => {
     expect(asked[0]?.url.searchParams.get('page-size')).toBe('20');
   });
 
-  it('asks nothing while the screen is not ready, or for a field the server would refuse', async () => {
+  it('asks nothing for a field the server would refuse, or without a grouping', async () => {
     const requests = recordRequests();
     const { wrapper } = hookProviders({ token: makeToken() });
-    renderHook(() => useGroupsPrefetch(filter, ['service'], null, false), { wrapper });
-    renderHook(() => useGroupsPrefetch(filter, ['no such field'], null, true), { wrapper });
-    renderHook(() => useGroupsPrefetch(filter, [], null, true), { wrapper });
+    renderHook(() => useGroupsPrefetch(filter, ['no such field'], null), { wrapper });
+    renderHook(() => useGroupsPrefetch(filter, [], null), { wrapper });
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(groupedAsked(requests)).toEqual([]);
   });

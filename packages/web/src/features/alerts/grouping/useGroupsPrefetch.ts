@@ -26,20 +26,20 @@ export function firstGroupsParams(
 }
 
 /**
- * Asks for the grouped view's first groups as soon as the list screen knows its grouping, while the view's own code is
- * still loading: the two then overlap instead of one waiting for the other (docs/console/alert-screens.md#grouped-view).
- * The view's query finds the answer, or the request under way, under the same key.
+ * Asks for the grouped view's first groups as soon as the list screen knows its grouping, while the view's own code and
+ * the user's preferences are still loading (the groups do not depend on the preferences, unlike the flat list's page
+ * size): they then overlap instead of waiting for each other (docs/console/alert-screens.md#grouped-view). The view's
+ * query finds the answer, or the request under way, under the same key.
  */
 export function useGroupsPrefetch(
   filterParams: AlertsFilterParams,
   groupBy: readonly string[],
   groupSort: GroupSort | null,
-  enabled: boolean,
 ): void {
   const api = useApi();
   const queryClient = useQueryClient();
   const lacking = useLacksGroupedRoutes();
-  const wanted = enabled && !lacking && groupBy.length > 0 && groupBy.every(isGroupByField);
+  const wanted = !lacking && groupBy.length > 0 && groupBy.every(isGroupByField);
   useEffect(() => {
     if (!wanted) return;
     const params = firstGroupsParams(filterParams, groupBy, groupSort);
