@@ -1,9 +1,22 @@
 import type { Alert, ClientConfig, TokenClaims } from '@alerta/contract';
 import { appConfigSchema, type AppConfig } from '../config/appConfig';
 import { CLIENT_DEFAULTS } from '../config/defaults';
+import type { AlertsFilterParams } from '../shared/alertsApi';
 import { mergeConfig } from '../config/merge';
 
 export const API = 'http://api.test';
+
+/** The alert list's filter with nothing chosen but the open and acknowledged alerts of every environment. */
+export const OPEN_ALERTS_FILTER: AlertsFilterParams = {
+  q: null,
+  environment: null,
+  status: ['open', 'ack'],
+  customer: [],
+  service: [],
+  group: [],
+  text: null,
+  dateRange: [null, null],
+};
 
 /** The merged config a test runs with: the client defaults, an API at {@link API}, and the test's changes. */
 export function testConfig(overrides: ClientConfig = {}): AppConfig {

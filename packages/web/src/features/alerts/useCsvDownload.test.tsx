@@ -2,7 +2,7 @@ import type { Alert } from '@alerta/contract';
 import { renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
-import { API, alertsResponse, makeAlert, makeToken } from '../../test/fixtures';
+import { API, alertsResponse, makeAlert, makeToken, OPEN_ALERTS_FILTER } from '../../test/fixtures';
 import { alertsScenario } from '../../test/mocks';
 import { recordRequests, server } from '../../test/server';
 import type { AlertsParams } from '../../shared/alertsApi';
@@ -11,14 +11,8 @@ import { hookProviders } from './hookTestProviders';
 import { useCsvDownload } from './useCsvDownload';
 
 const params: AlertsParams = {
-  q: null,
+  ...OPEN_ALERTS_FILTER,
   environment: 'Production',
-  status: ['open', 'ack'],
-  customer: [],
-  service: [],
-  group: [],
-  text: null,
-  dateRange: [null, null],
   sortBy: ['-lastReceiveTime'],
   page: 2,
   pageSize: 50,

@@ -2,24 +2,14 @@ import { renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../api/queryKeys';
-import { API, makeToken } from '../../../test/fixtures';
+import { API, makeToken, OPEN_ALERTS_FILTER } from '../../../test/fixtures';
 import { recordRequests, server } from '../../../test/server';
-import type { AlertsFilterParams } from '../../../shared/alertsApi';
 import { hookProviders } from '../hookTestProviders';
 import { firstGroupsParams, useGroupsPrefetch } from './useGroupsPrefetch';
 
 // docs/console/alert-screens.md#grouped-view: the list screen asks for the first groups itself.
 
-const filter: AlertsFilterParams = {
-  q: null,
-  environment: null,
-  status: ['open', 'ack'],
-  customer: [],
-  service: [],
-  group: [],
-  text: null,
-  dateRange: [null, null],
-};
+const filter = OPEN_ALERTS_FILTER;
 const GROUPS = {
   status: 'ok',
   groupBy: ['service'],
