@@ -17,7 +17,7 @@ import { useRefreshTimer } from '../useRefreshTimer';
 import { groupPage, severityRank, type ShownGroup } from './clientGroups';
 import { noteGroupedRoutesMissing, useLacksGroupedRoutes } from '../serverRoutes';
 import { fetchGrouped } from './groupedApi';
-import { FIRST_GROUPS, GROUPS_FRESH_MS } from './useGroupsPrefetch';
+import { FIRST_GROUPS, firstGroupsParams, GROUPS_FRESH_MS } from './useGroupsPrefetch';
 import { GroupedContext, useGrouped, type GroupedContextValue, type GroupTableProps } from './GroupedContext';
 import { GroupsView } from './GroupsView';
 import { withMessages } from '../../../i18n/areas';
@@ -119,8 +119,9 @@ function ServerGroups({
   const queryClient = useQueryClient();
   const { filterParams, groupBy, groupSort, enabled } = useGrouped();
   const [size, setSize] = useState(FIRST_GROUPS);
+  // The list screen's early request (useGroupsPrefetch) asks the first page under this same key.
   const params = useMemo(
-    () => ({ ...filterParams, groupBy, groupSort, pageSize: size }),
+    () => ({ ...firstGroupsParams(filterParams, groupBy, groupSort), pageSize: size }),
     [filterParams, groupBy, groupSort, size],
   );
   const queryKey = useMemo(() => queryKeys.alerts.groups(params), [params]);
