@@ -7,8 +7,8 @@ import { openDatabase } from './support/database.js';
 import { forEachEngine } from './support/engines.js';
 
 /**
- * Counts, environments, services, top 10 by event, groups and tags are read from tallies that triggers keep
- * (migrations 5, 14 and 18 on PostgreSQL; 5, 12 and 15 on SQLite) when the query allows it. A from-date before any alert makes the same query count the alerts themselves, so every
+ * Counts, environments, services, top 10 by event, groups, tags and facets are read from tallies that triggers keep
+ * (migrations 5, 14, 18 and 20 on PostgreSQL; 5, 12, 15 and 18 on SQLite) when the query allows it. A from-date before any alert makes the same query count the alerts themselves, so every
  * answer is compared both ways after a random mix of new alerts, duplicates, severity changes, actions, service,
  * group and tag changes and deletes, drawn by fast-check. TALLY_SEED changes the draw; a failure prints the seed that
  * draws it again.
@@ -27,6 +27,8 @@ const REGIONS = ['eu', 'us', 'ap'];
 const LONG = 'x'.repeat(201);
 const WORDS = ['Disk', 'full', 'cpu', 'high', 'failover', 'link', 'down', 'Latency', 'timeout'];
 const EPOCH = 'from-date=1970-01-01T00:00:00.000Z';
+/** Every field the facets take, two values each, so that ranking, "more" and "none" are compared too. */
+const FACETS = 'fields=environment,service,resource,event,group,origin,customer,severity,status,tag&limit=2';
 /** Users restricted to some customers (docs/api/customers.md); alerts without a customer are none of theirs. */
 const VIEWERS: Record<string, readonly string[]> = { acme: ['Acme'], both: ['Acme', 'Globex'] };
 
@@ -319,6 +321,7 @@ forEachEngine((engine) => {
         await compare('/alerts/top10/count', query);
         await compare('/alerts/groups', query);
         await compare('/alerts/tags', query);
+        await compare('/alerts/facets', query === '' ? FACETS : `${FACETS}&${query}`);
       }
       // The list's total counts up to now by default; the tally path must agree with counting.
       for (const query of QUERIES) await compareList(query);
@@ -339,6 +342,7 @@ forEachEngine((engine) => {
         ]) {
           await compare(path, query, viewer);
         }
+        await compare('/alerts/facets', query === '' ? FACETS : `${FACETS}&${query}`, viewer);
         await compareList(query, viewer);
       }
       // What the viewer sees is what an admin sees asking for those customers by name.
@@ -468,6 +472,32 @@ forEachEngine((engine) => {
     }
   });
 
+  it('reads facets from the facet tally when the filters allow, and counts the alerts otherwise', async () => {
+    const { database } = server.settings;
+    const db = openDatabase(database);
+    const facets = async (query: string) => {
+      const answer = await call('GET', `/alerts/facets?fields=origin,status&${query}`);
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      return answer.body as { total: number; facets: Record<string, { values: { value: string; count: number }[] }> };
+    };
+    try {
+      const id = await post({ resource: 'facet-probe', event: 'Probe', environment: 'Staging', origin: 'probe/1' });
+      const count = (answer: Awaited<ReturnType<typeof facets>>) =>
+        answer.facets.origin?.values.find((v) => v.value === 'probe/1')?.count;
+      assert.equal(count(await facets('status=open')), 1);
+      // A tally row made wrong on purpose shows which answers come from it.
+      await sql`update alert_facet_tally set n = n + 1000 where kind = 'origin' and label = 'probe/1'`.execute(db);
+      assert.equal(count(await facets('status=open')), 1001);
+      assert.equal(count(await facets('status=open&service=Web')), undefined);
+      assert.equal(count(await facets(`status=open&${EPOCH}`)), 1);
+      await sql`update alert_facet_tally set n = n - 1000 where kind = 'origin' and label = 'probe/1'`.execute(db);
+      assert.equal((await call('DELETE', `/alert/${String(id)}`)).status, 200);
+      assert.equal(count(await facets('status=open')), undefined);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('housekeeping drops tally rows that no longer count anything', async () => {
     const { database } = server.settings;
     const db = openDatabase(database);
@@ -491,6 +521,8 @@ forEachEngine((engine) => {
       assert.deepEqual(labels.rows, []);
       const attributes = await sql<{ n: number }>`select n from alert_attribute_tally where n = 0`.execute(db);
       assert.deepEqual(attributes.rows, []);
+      const facets = await sql<{ n: number }>`select n from alert_facet_tally where n = 0`.execute(db);
+      assert.deepEqual(facets.rows, []);
     } finally {
       await db.destroy();
     }

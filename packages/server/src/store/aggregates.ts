@@ -3,6 +3,7 @@ import { type WhereOptions, customerRestriction, whereClause } from './alert-que
 import { toHistory } from './alert-rows.js';
 import { SCALAR_COLUMNS, TOP_GROUP_FIELDS } from './fields.js';
 import type { EngineSql } from './engine.js';
+import { facetsFromTally } from './facet-tally.js';
 import { alertFacets, groupedAlerts } from './grouped.js';
 import { labelsFromTally } from './label-tally.js';
 import type { Database } from './schema.js';
@@ -410,10 +411,12 @@ export class KyselyAlertAggregates implements AlertAggregates {
     return groupedAlerts(this.db, this.engine, query, options);
   }
 
-  facets(
+  async facets(
     query: AlertQuery,
     options: { fields: readonly string[]; limit: number },
   ): Promise<{ total: number; facets: Record<string, AlertFacet> }> {
-    return alertFacets(this.db, this.engine, query, options);
+    return (
+      (await facetsFromTally(this.db, this.engine, query, options)) ?? alertFacets(this.db, this.engine, query, options)
+    );
   }
 }

@@ -5,6 +5,7 @@ import { retryOnConflict } from './conflict-retry.js';
 import type { HousekeepingRepository, HousekeepingTransaction, PassOutcome, StaleAlerts } from './change-types.js';
 import type { EngineSql } from './engine.js';
 import { pruneAttributeTally } from './attribute-tally.js';
+import { pruneFacetTally } from './facet-tally.js';
 import { pruneLabelTally } from './label-tally.js';
 import type { Database } from './schema.js';
 
@@ -77,6 +78,7 @@ function passTransaction(
         await trx.deleteFrom('alert_event_service_tally').where('n', '=', 0).execute();
         await pruneLabelTally(trx);
         await pruneAttributeTally(trx);
+        await pruneFacetTally(trx);
       }),
     dropSamlSignIns: (now) =>
       writer(async (trx) => {

@@ -6,6 +6,7 @@ import {
   POSTGRES_TOP_READ_MIGRATION,
 } from './console-read-migrations.js';
 import { POSTGRES_ATTRIBUTE_TALLY_MIGRATION, SQLITE_ATTRIBUTE_TALLY_MIGRATION } from './attribute-tally.js';
+import { POSTGRES_FACET_TALLY_MIGRATION, SQLITE_FACET_TALLY_MIGRATION } from './facet-tally.js';
 import { POSTGRES_READ_PATH_MIGRATION, SQLITE_READ_PATH_MIGRATION } from './read-path-migrations.js';
 import { POSTGRES_IDENTITY_MIGRATION, SQLITE_IDENTITY_MIGRATION } from './identity-migrations.js';
 import {
@@ -203,6 +204,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   POSTGRES_TOP_READ_MIGRATION,
   POSTGRES_ATTRIBUTE_TALLY_MIGRATION,
   POSTGRES_CHANGE_LOG_MIGRATION,
+  POSTGRES_FACET_TALLY_MIGRATION,
 ];
 
 // SQLite keeps dates as ISO-8601 text (sortable as written), lists and objects as JSON text, booleans as 0/1.
@@ -357,4 +359,5 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   SQLITE_ATTRIBUTE_TALLY_MIGRATION,
   SQLITE_CHANGE_LOG_MIGRATION,
   SQLITE_CHANGE_LOG_TRIGGERS_MIGRATION,
+  SQLITE_FACET_TALLY_MIGRATION,
 ];
