@@ -201,6 +201,9 @@ function SearchSuggestions({ input, text, onPick }: SearchSuggestionsProps) {
     box.addEventListener('focus', onFocus);
     box.addEventListener('blur', onBlur);
     for (const name of caretEvents) box.addEventListener(name, onCaret);
+    // The box may have taken the focus, or the caret moved, between the first render and now, with no one listening.
+    if (document.activeElement === box) onFocus();
+    onCaret();
     return () => {
       box.removeEventListener('keydown', onKey);
       box.removeEventListener('focus', onFocus);
