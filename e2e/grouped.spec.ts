@@ -242,6 +242,8 @@ test.describe('grouped alert list on PostgreSQL', () => {
     try {
       await groupedWalk(page, runningServer(postgres.origin, postgres.admin));
     } finally {
+      // The page first: its live stream would otherwise try the stopped server again and log the refusal.
+      await page.close();
       await postgres.stop();
     }
   });
