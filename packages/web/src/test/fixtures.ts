@@ -109,3 +109,36 @@ export function alertsResponse(alerts: Alert[]) {
 export function errorEnvelope(code: number, message: string) {
   return { status: 'error', message, code, errors: null, requestId: 'req-1' };
 }
+
+/** A group of GET /alerts/grouped (docs/api/alerts.md#get-alertsgrouped): its counts from `severityCounts`, all open. */
+export function makeGroup(key: string | null, severityCounts: Record<string, number>, q: string, extra = {}) {
+  const count = Object.values(severityCounts).reduce((a, b) => a + b, 0);
+  return {
+    key,
+    none: key === null,
+    count,
+    severityCounts,
+    statusCounts: { open: count },
+    worstSeverity: Object.keys(severityCounts)[0] ?? '',
+    lastReceiveTime: '2026-11-20T10:05:00.000Z',
+    q,
+    ...extra,
+  };
+}
+
+/** An answer of GET /alerts/grouped by service, one page holding `groups`. */
+export function groupedAnswer(groups: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
+  return {
+    status: 'ok',
+    groupBy: ['service'],
+    groupSort: 'severity',
+    total: groups.length,
+    page: 1,
+    pageSize: 20,
+    pages: 1,
+    more: false,
+    multiValued: [true],
+    groups,
+    ...extra,
+  };
+}

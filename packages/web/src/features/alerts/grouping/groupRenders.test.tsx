@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../../api/queryKeys';
 import type * as EnumLabels from '../../../i18n/enumLabels';
-import { API, makeToken } from '../../../test/fixtures';
+import { API, groupedAnswer, makeGroup, makeToken } from '../../../test/fixtures';
 import { alertsScenario } from '../../../test/mocks';
 import { renderApp } from '../../../test/renderApp';
 import { server } from '../../../test/server';
@@ -28,16 +28,8 @@ vi.mock('../../../i18n/enumLabels', async (importOriginal) => {
 /** After it, every commit TanStack Query's observers asked for has happened (see rowRenders.test.tsx). */
 const observersTold = () => act(() => new Promise<void>((resolve) => notifyManager.schedule(resolve)));
 
-const group = (key: string, severity: string, count: number) => ({
-  key,
-  none: false,
-  count,
-  severityCounts: { [severity]: count },
-  statusCounts: { open: count },
-  worstSeverity: severity,
-  lastReceiveTime: '2026-11-20T10:05:00.000Z',
-  q: `service:"${key}"`,
-});
+const group = (key: string, severity: string, count: number) =>
+  makeGroup(key, { [severity]: count }, `service:"${key}"`);
 
 describe('group headers on refresh', () => {
   it('re-renders only the group whose counts changed', async () => {
@@ -46,18 +38,7 @@ describe('group headers on refresh', () => {
     server.use(
       http.get(`${API}/alerts/grouped`, () =>
         // A fresh copy each time, as from the network.
-        HttpResponse.json({
-          status: 'ok',
-          groupBy: ['service'],
-          groupSort: 'severity',
-          total: groups.length,
-          page: 1,
-          pageSize: 20,
-          pages: 1,
-          more: false,
-          multiValued: [true],
-          groups: structuredClone(groups),
-        }),
+        HttpResponse.json(groupedAnswer(structuredClone(groups))),
       ),
     );
     const { context } = renderApp('/alerts#gb:service', { token: makeToken() });

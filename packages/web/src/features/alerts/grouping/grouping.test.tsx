@@ -4,45 +4,19 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../api/queryKeys';
-import { API, errorEnvelope, makeAlert, makeToken } from '../../../test/fixtures';
+import {
+  API,
+  errorEnvelope,
+  groupedAnswer as answer,
+  makeAlert,
+  makeGroup as group,
+  makeToken,
+} from '../../../test/fixtures';
 import { renderApp } from '../../../test/renderApp';
 import { recordRequests, server, type RecordedRequest } from '../../../test/server';
 import { alertChange, alertsScenario, liveStream, meScenario } from '../../../test/mocks';
 
 // docs/console/alert-screens.md#grouped-view
-
-const WHEN = '2026-11-20T10:05:00.000Z';
-
-function group(key: string | null, severityCounts: Record<string, number>, q: string, extra = {}) {
-  const count = Object.values(severityCounts).reduce((a, b) => a + b, 0);
-  return {
-    key,
-    none: key === null,
-    count,
-    severityCounts,
-    statusCounts: { open: count },
-    worstSeverity: Object.keys(severityCounts)[0] ?? '',
-    lastReceiveTime: WHEN,
-    q,
-    ...extra,
-  };
-}
-
-function answer(groups: Record<string, unknown>[], extra: Record<string, unknown> = {}) {
-  return {
-    status: 'ok',
-    groupBy: ['service'],
-    groupSort: 'severity',
-    total: groups.length,
-    page: 1,
-    pageSize: 20,
-    pages: 1,
-    more: false,
-    multiValued: [true],
-    groups,
-    ...extra,
-  };
-}
 
 const WEB = group('Web', { critical: 1, major: 2 }, 'service:"Web"');
 const NONE = group(null, { minor: 1 }, 'NOT _exists_:service');
@@ -129,7 +103,7 @@ describe('grouped alert list', () => {
     expect(within(header).getByText('Major 2')).toHaveStyle({ backgroundColor: 'rgb(255, 165, 0)' });
     // The worst severity's colour marks the group.
     expect(header.style.getPropertyValue('--group-accent')).toBe('red');
-    expect(within(header).getByText(/20 Nov/)).toHaveAttribute('dateTime', WHEN);
+    expect(within(header).getByText(/20 Nov/)).toHaveAttribute('dateTime', '2026-11-20T10:05:00.000Z');
     expect(within(header).getByRole('heading', { level: 2 })).toContainElement(web);
 
     const none = await toggle('(none): 1 alert(s)');
