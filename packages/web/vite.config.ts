@@ -74,7 +74,10 @@ if (process.env.VITEST !== undefined) process.env.TZ ??= 'Pacific/Easter';
 
 const ALL_TESTS = ['src/**/*.test.{ts,tsx}'];
 /** Test files that replace a module (vi.mock), so run each in a module graph of its own. */
-const ISOLATED_TESTS = ['src/features/alerts/rowRenders.test.tsx'];
+const ISOLATED_TESTS = [
+  'src/features/alerts/rowRenders.test.tsx',
+  'src/features/alerts/grouping/groupRenders.test.tsx',
+];
 
 export default defineConfig({
   plugins: [react(), precompress()],
