@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { EngineSql } from './engine.js';
 import type { Migration } from './migrate.js';
 import type { Database } from './schema.js';
+import { type FacetCount, facetsFrom } from './grouped.js';
 import { tallyFilters, tallyWhere } from './tally.js';
 import type { AlertFacet, AlertQuery } from './types.js';
 
@@ -188,9 +189,6 @@ interface FacetRow {
   dt: number | string;
 }
 
-/** Code point order, as both engines compare the values ("C" collation on PostgreSQL, SQLite's own). */
-const byCodePoint = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
-
 /**
  * GET /alerts/facets from the tally, when every field asked for is tallied and the filters are on the tally's key
  * columns only (tally.ts); undefined otherwise, and the facets are counted from the alerts. The same answer either
@@ -226,36 +224,13 @@ export async function facetsFromTally(
     ${perField.length === 0 ? sql.raw('') : sql`union all ${sql.join(perField, sql` union all `)}`}`;
   const { rows } = await statement.execute(db.withTables<FacetTables>());
   let total = 0;
-  const facets = new Map(
-    options.fields.map((field): [string, AlertFacet & { distinct: number }] => [
-      field,
-      { values: [], more: 0, none: 0, distinct: 0 },
-    ]),
-  );
+  const counts: FacetCount[] = [];
   for (const row of rows) {
-    const n = Number(row.n ?? 0);
-    if (row.f === '') total = n;
-    const facet = facets.get(row.f);
-    if (facet === undefined) continue;
-    if (row.v === '') facet.none = n;
-    else {
-      facet.values.push({ value: row.v, count: n });
-      facet.distinct = Number(row.dt);
-    }
+    const count = Number(row.n ?? 0);
+    if (row.f === '') total = count;
+    else counts.push({ field: row.f, value: row.v, count, distinct: Number(row.dt) });
   }
-  return {
-    total,
-    facets: Object.fromEntries(
-      [...facets].map(([field, { values, none, distinct }]) => [
-        field,
-        {
-          values: values.sort((a, b) => b.count - a.count || byCodePoint(a.value, b.value)),
-          more: Math.max(distinct - values.length, 0),
-          none,
-        },
-      ]),
-    ),
-  };
+  return { total, facets: facetsFrom(options.fields, counts) };
 }
 
 /** Housekeeping: drops the rows that count nothing any more. */

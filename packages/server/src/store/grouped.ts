@@ -267,10 +267,49 @@ interface FacetRow {
   dt: number | string;
 }
 
-interface FacetTally {
-  values: { value: string; count: number; pos: number }[];
+/** One counted value of a facet; `value` '' counts the alerts without one. */
+export interface FacetCount {
+  field: string;
+  value: string;
+  count: number;
+  /** How many values the field has besides none (read on the rows of values). */
   distinct: number;
-  none: number;
+}
+
+/** Code point order, as both engines compare the values ("C" collation on PostgreSQL, SQLite's own). */
+const byCodePoint = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
+
+/**
+ * The facets of `fields` from their counted values (docs/api/alerts.md#get-alertsfacets): values by count, then by
+ * code point, the alerts without a value apart, and `more` for the values left out. Shared by the facets counted from
+ * the alerts and those read from the tally (facet-tally.ts), so that both answer alike.
+ */
+export function facetsFrom(fields: readonly string[], counts: Iterable<FacetCount>): Record<string, AlertFacet> {
+  const facets = new Map(
+    fields.map((field): [string, AlertFacet & { distinct: number }] => [
+      field,
+      { values: [], more: 0, none: 0, distinct: 0 },
+    ]),
+  );
+  for (const { field, value, count, distinct } of counts) {
+    const facet = facets.get(field);
+    if (facet === undefined) continue;
+    if (value === '') facet.none = count;
+    else {
+      facet.values.push({ value, count });
+      facet.distinct = distinct;
+    }
+  }
+  return Object.fromEntries(
+    [...facets].map(([field, { values, none, distinct }]) => [
+      field,
+      {
+        values: values.sort((a, b) => b.count - a.count || byCodePoint(a.value, b.value)),
+        more: Math.max(distinct - values.length, 0),
+        none,
+      },
+    ]),
+  );
 }
 
 /** docs/api/alerts.md#get-alertsfacets: every field's values counted in one statement. */
@@ -308,34 +347,14 @@ export async function alertFacets(
   const { rows } = await statement.execute(db);
 
   let total = 0;
-  const facets = new Map(
-    options.fields.map((field): [string, FacetTally] => [field, { values: [], distinct: 0, none: 0 }]),
-  );
+  const counts: FacetCount[] = [];
   for (const row of rows) {
     const place = Number(row.f);
-    if (place === 0) {
-      total = Number(row.n);
-      continue;
-    }
-    const facet = facets.get(options.fields[place - 1] ?? '');
-    if (facet === undefined) continue;
-    if (row.v === null || row.v === '') facet.none = Number(row.n);
+    if (place === 0) total = Number(row.n);
     else {
-      facet.values.push({ value: row.v, count: Number(row.n), pos: Number(row.pos) });
-      facet.distinct = Number(row.dt);
+      const field = options.fields[place - 1] ?? '';
+      counts.push({ field, value: row.v ?? '', count: Number(row.n), distinct: Number(row.dt) });
     }
   }
-  return {
-    total,
-    facets: Object.fromEntries(
-      [...facets].map(([field, facet]) => [
-        field,
-        {
-          values: facet.values.sort((a, b) => a.pos - b.pos).map(({ value: v, count }) => ({ value: v, count })),
-          more: Math.max(facet.distinct - facet.values.length, 0),
-          none: facet.none,
-        },
-      ]),
-    ),
-  };
+  return { total, facets: facetsFrom(options.fields, counts) };
 }
