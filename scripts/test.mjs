@@ -50,8 +50,59 @@ function countTests(output) {
   }
   const pwPassed = plain.match(/^\s*(\d+) passed \(/m);
   const pwFailed = plain.match(/^\s*(\d+) failed$/m);
-  if (pwPassed || pwFailed) return { passed: Number(pwPassed?.[1] ?? 0), failed: Number(pwFailed?.[1] ?? 0) };
+  const pwFlaky = plain.match(/^\s*(\d+) flaky$/m);
+  if (pwPassed || pwFailed) {
+    // A test that passed only on its retry (playwright.config.ts) counts as passed and is named below the summary.
+    const flaky = Number(pwFlaky?.[1] ?? 0);
+    return { passed: Number(pwPassed?.[1] ?? 0) + flaky, failed: Number(pwFailed?.[1] ?? 0), flaky };
+  }
   return undefined;
+}
+
+// The names of the tests that failed (or passed only on a retry) and the first lines of what each printed, taken
+// from a step's output, so the end of the log says what to look at even when only its last lines are kept.
+function failures(output) {
+  const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const found = [];
+  const take = (index, count) => {
+    const block = lines.slice(index, index + count).filter((line) => line.trim() !== '');
+    found.push(block.map((line) => `  ${line.trim().slice(0, 160)}`).join('\n'));
+  };
+  lines.forEach((line, index) => {
+    // Playwright's closing lists ("  2 failed", "  1 flaky"), one test per line, each with the first error line
+    // of its report above ("  1) e2e/x.spec.ts:10:3 › title", then the error).
+    const list = line.match(/^\s+\d+ (failed|flaky)$/);
+    if (list) {
+      for (const entry of lines.slice(index + 1)) {
+        const name = entry.match(/^\s+(\S+\.spec\.ts:\d+:\d+ › .*?)[\s─]*$/);
+        if (!name) break;
+        const report = lines.findIndex((l) => l.includes(`) ${name[1]}`));
+        const after = report < 0 ? [] : lines.slice(report + 1, report + 60);
+        const error = after.findIndex((l) => /^\s+\w*Error\b/.test(l));
+        const detail =
+          error < 0
+            ? []
+            : after
+                .slice(error)
+                .filter((l) => l.trim() !== '')
+                .slice(0, 4);
+        found.push([`  ${list[1]}: ${name[1]}`, ...detail.map((l) => `    ${l.trim().slice(0, 160)}`)].join('\n'));
+      }
+    }
+    // Vitest: " FAIL  src/x.test.tsx > group > title", then the error.
+    if (/^\s*FAIL\s+\S+.* > /.test(line)) take(index, 3);
+    // node:test (TAP): a "not ok" whose own code failed (not a suite failing for its tests), with its place and error.
+    else if (/^\s*not ok \d+ - /.test(line)) {
+      const end = lines.findIndex((l, i) => i > index && /^\s*\.\.\.$/.test(l));
+      const block = lines.slice(index + 1, end < 0 ? index + 40 : end);
+      if (block.some((l) => /failureType: 'subtestsFailed'/.test(l))) return;
+      const detail = block
+        .filter((l) => /^\s+(location|error): /.test(l))
+        .map((l) => `\n    ${l.trim().slice(0, 160)}`);
+      found.push(`  ${line.trim()}${detail.join('')}`);
+    }
+  });
+  return found;
 }
 
 /** Starts one PostgreSQL cluster for the suites that need one, unless the caller supplied DATABASE_URL_TEST. */
@@ -144,7 +195,8 @@ async function runStep(step) {
   console.log(`\n━━━ ${step.name} (${seconds.toFixed(1)} s) ━━━`);
   process.stdout.write(outcome.output);
   const counts = step.suite ? countTests(outcome.output) : undefined;
-  results.set(step.name, { name: step.name, ok: outcome.code === 0, seconds, counts });
+  const failed = outcome.code === 0 && !/\d+ flaky/.test(outcome.output) ? [] : failures(outcome.output);
+  results.set(step.name, { name: step.name, ok: outcome.code === 0, seconds, counts, failed });
 }
 
 await new Promise((resolveAll) => {
@@ -171,12 +223,23 @@ await new Promise((resolveAll) => {
 });
 await postgres?.stop();
 
+const named = selected.flatMap((step) =>
+  (results.get(step.name)?.failed ?? []).map((text) => `${step.name}:\n${text}`),
+);
+if (named.length > 0) {
+  console.log('\n━━━ failed or flaky tests ━━━');
+  // At most a dozen, so the summary below stays within the last lines of the log.
+  console.log(named.slice(0, 12).join('\n'));
+  if (named.length > 12) console.log(`… and ${named.length - 12} more above`);
+}
+
 console.log(`\n━━━ summary (${((Date.now() - started) / 1000).toFixed(1)} s, ${jobs} at a time) ━━━`);
 let passed = 0;
 let failed = 0;
 const ordered = selected.map((step) => results.get(step.name));
 for (const r of ordered) {
-  const counts = r.counts ? ` ${r.counts.passed} passed, ${r.counts.failed} failed` : '';
+  const flaky = r.counts?.flaky ? ` (${r.counts.flaky} flaky)` : '';
+  const counts = r.counts ? ` ${r.counts.passed} passed, ${r.counts.failed} failed${flaky}` : '';
   console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(10)} ${r.seconds.toFixed(1).padStart(6)} s${counts}`);
   if (r.counts) {
     passed += r.counts.passed;
