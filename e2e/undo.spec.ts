@@ -25,7 +25,7 @@ test.describe('undo and rows that hold still', () => {
 
     // The message, not the live indicator beside the refresh status (also a status).
     const status = page.locator('[role="status"]:not([data-live])');
-    await expect(status).toContainText('1 alert(s) shelved');
+    await expect(status).toContainText('1 alert shelved');
     // The list has reloaded (the shelved alert is out of the answer), but its row is held in place, faded and inert.
     const held = page.locator('tbody tr[data-gone]', { hasText: first });
     await expect(held).toHaveCount(1);
@@ -60,7 +60,7 @@ test.describe('undo and rows that hold still', () => {
     // The Undo button is reached and pressed; the alert is back to open through the API.
     await status.getByRole('button', { name: 'Undo' }).click();
     await expectStatus(server, firstId, 'open');
-    await expect(status).toContainText('Undone for 1 alert(s)');
+    await expect(status).toContainText('Undone for 1 alert');
     // Once the pointer is off the list the row is live again, with its buttons.
     await page.mouse.move(5, 5);
     await expect(page.locator('tbody tr[data-gone]')).toHaveCount(0);

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { createI18n, loadI18n, pickLanguage, SUPPORTED_LANGUAGES } from '.';
+import { createI18n, loadI18n, pickLanguage, SUPPORTED_LANGUAGES, type Language } from '.';
 import { AREAS } from './areas';
 import { areaCatalogue, catalogues, coreCatalogues } from './catalogues';
 
@@ -28,16 +28,41 @@ function usedKeys(): Set<string> {
   return keys;
 }
 
+/** The endings of i18next's plural forms, one for each of the language's plural categories (Intl.PluralRules). */
+const PLURAL_ENDING = /_(zero|one|two|few|many|other)$/;
+
+/** A message's name as t() takes it: the key itself, or a plural form's key without its ending. */
+function messageName(key: string): string {
+  return key.replace(PLURAL_ENDING, '');
+}
+
+/** The plural categories i18next chooses among in `language`, so the forms its catalogue must have. */
+function pluralCategories(language: Language): string[] {
+  return [...new Intl.PluralRules(language).resolvedOptions().pluralCategories].sort();
+}
+
 describe('translations', () => {
   const english = Object.keys(catalogues.en).sort();
+  const names = [...new Set(english.map(messageName))].sort();
+  const plurals = new Set(english.filter((key) => PLURAL_ENDING.test(key)).map(messageName));
 
-  it.each(SUPPORTED_LANGUAGES)('%s has exactly the keys of every other catalogue', (language) => {
+  it.each(SUPPORTED_LANGUAGES)('%s has exactly the messages of every other catalogue', (language) => {
+    const namesOf = (other: Language) => [...new Set(Object.keys(catalogues[other]).map(messageName))].sort();
     for (const other of SUPPORTED_LANGUAGES) {
-      expect(Object.keys(catalogues[language]).sort(), `${language} vs ${other}`).toEqual(
-        Object.keys(catalogues[other]).sort(),
-      );
+      expect(namesOf(language), `${language} vs ${other}`).toEqual(namesOf(other));
     }
   });
+
+  it.each(SUPPORTED_LANGUAGES)(
+    '%s has the same keys as English, each plural message with exactly the forms of its language',
+    (language) => {
+      // A missing form would show English, or the key, for the counts that need it: French picks "many" for a million.
+      const expected = names.flatMap((name) =>
+        plurals.has(name) ? pluralCategories(language).map((category) => `${name}_${category}`) : [name],
+      );
+      expect(Object.keys(catalogues[language]).sort()).toEqual(expected.sort());
+    },
+  );
 
   it.each(SUPPORTED_LANGUAGES)('%s has no empty translation', (language) => {
     const empty = Object.entries(catalogues[language]).filter(([, text]) => text.trim() === '');
@@ -46,12 +71,16 @@ describe('translations', () => {
 
   it('uses every key somewhere in the source', () => {
     const used = usedKeys();
-    expect(english.filter((key) => !used.has(key))).toEqual([]);
+    expect(names.filter((name) => !used.has(name))).toEqual([]);
   });
 
   it('defines every key the source uses', () => {
-    const missing = [...usedKeys()].filter((key) => !english.includes(key));
+    const missing = [...usedKeys()].filter((key) => !names.includes(key));
     expect(missing).toEqual([]);
+  });
+
+  it('names plural messages by their base key only, never by one of their forms', () => {
+    expect([...usedKeys()].filter((key) => PLURAL_ENDING.test(key))).toEqual([]);
   });
 
   it('writes every key out, never building one at run time', () => {
@@ -92,11 +121,13 @@ describe('translations', () => {
   });
 
   it('keeps the same interpolation placeholders in every language', () => {
-    for (const key of english) {
-      const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-      const expected = placeholders(catalogues.en[key] ?? '');
-      for (const language of SUPPORTED_LANGUAGES) {
-        expect(placeholders(catalogues[language][key] ?? ''), `${language} ${key}`).toEqual(expected);
+    const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    for (const language of SUPPORTED_LANGUAGES) {
+      for (const [key, text] of Object.entries(catalogues[language])) {
+        // Every form of a plural message has the placeholders of the English "other" form.
+        const name = messageName(key);
+        const model = plurals.has(name) ? `${name}_other` : key;
+        expect(placeholders(text), `${language} ${key}`).toEqual(placeholders(catalogues.en[model] ?? ''));
       }
     }
   });

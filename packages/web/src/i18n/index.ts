@@ -1,12 +1,15 @@
 import dayjs from 'dayjs';
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type i18n as I18n, type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { loadUsedAreas } from './areas';
 import en from './en.json';
-import type { AllMessages } from './messageTypes';
 
 export type Catalogue = typeof en;
-export type MessageKey = keyof AllMessages;
+/**
+ * A key as t() takes it: i18next's own reading of the catalogue, so a message with plural forms (`alerts.done.ack_one`,
+ * `alerts.done.ack_other`, …) is named without its ending and i18next picks the form from the `count` option.
+ */
+export type MessageKey = ParseKeys;
 
 export const SUPPORTED_LANGUAGES = ['en', 'fr', 'de', 'tr'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];

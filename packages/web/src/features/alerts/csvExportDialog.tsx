@@ -31,7 +31,7 @@ export default function CsvExportDialog({ progress, onCancel }: CsvExportDialogP
             ? t('alerts.csvPreparing')
             : total === null
               ? t('alerts.csvFetching')
-              : t('alerts.csvFetched', { done: number.format(done), total: number.format(total) })}
+              : t('alerts.csvFetched', { count: total, done: number.format(done), total: number.format(total) })}
         </Text>
         <Progress
           value={percent}

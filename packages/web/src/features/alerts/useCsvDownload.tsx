@@ -59,7 +59,7 @@ export function useCsvDownload(params: AlertsParams): CsvDownload {
             'warning',
           );
         } else if (result.count !== null) {
-          notifications.success(t('alerts.csvDoneCount', { count: number.format(result.count) }));
+          notifications.success(t('alerts.csvDoneCount', { count: result.count, number: number.format(result.count) }));
         } else {
           notifications.success(t('alerts.csvDone'));
         }

@@ -19,7 +19,11 @@ export function useDroppedAlertsNotice(dropped: number | undefined): void {
       banners.close(BANNER_KEY);
       return;
     }
-    console.warn(`Alert list: ${count} alert(s) could not be read and were left out.`);
+    console.warn(
+      count === 1
+        ? 'Alert list: 1 alert could not be read and was left out.'
+        : `Alert list: ${count} alerts could not be read and were left out.`,
+    );
     banners.show({ key: BANNER_KEY, text, kind: 'warning' });
   }, [banners, count, text]);
 }

@@ -320,7 +320,7 @@ export const GroupsView = memo(function GroupsView({
       <div className={classes.bar}>
         <span className={classes.summary}>
           {t('alerts.grouping.summary', { fields: groupingLabel(t, groupBy) })} ·{' '}
-          {t('alerts.grouping.shown', { shown: groups.length, total })}
+          {t('alerts.grouping.shown', { count: total, shown: groups.length, total })}
         </span>
         <Button variant="default" size="xs" disabled={groups.length === 0} onClick={expandAll}>
           {t('alerts.grouping.expandAll')}

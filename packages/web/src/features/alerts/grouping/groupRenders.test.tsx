@@ -42,7 +42,7 @@ describe('group headers on refresh', () => {
       ),
     );
     const { context } = renderApp('/alerts#gb:service', { token: makeToken() });
-    await screen.findByRole('button', { name: 'Db: 2 alert(s)' });
+    await screen.findByRole('button', { name: 'Db: 2 alerts' });
     const reload = () => context.queryClient.refetchQueries({ queryKey: queryKeys.alerts.all, type: 'active' });
     await reload();
     await observersTold();
@@ -51,7 +51,7 @@ describe('group headers on refresh', () => {
 
     groups = [group('Web', 'critical', 1), group('Db', 'major', 3)];
     await reload();
-    await screen.findByRole('button', { name: 'Db: 3 alert(s)' });
+    await screen.findByRole('button', { name: 'Db: 3 alerts' });
     await observersTold();
     expect(labelled.get('major')).toBeGreaterThan(before.major);
     expect(labelled.get('critical')).toBe(before.critical);
