@@ -96,13 +96,17 @@ function failures(output) {
       const end = lines.findIndex((l, i) => i > index && /^\s*\.\.\.$/.test(l));
       const block = lines.slice(index + 1, end < 0 ? index + 40 : end);
       if (block.some((l) => /failureType: 'subtestsFailed'/.test(l))) return;
-      const detail = block
-        .filter((l) => /^\s+(location|error): /.test(l))
-        .map((l) => `\n    ${l.trim().slice(0, 160)}`);
+      // A YAML block scalar (`error: |-`) holds the message on the lines below: its first line stands for it.
+      const detail = block.flatMap((l, i) => {
+        if (!/^\s+(location|error): /.test(l)) return [];
+        const text = /: \|-?$/.test(l) ? `${l.trim().replace(/\|-?$/, '')}${block[i + 1]?.trim() ?? ''}` : l.trim();
+        return [`\n    ${text.slice(0, 160)}`];
+      });
       found.push(`  ${line.trim()}${detail.join('')}`);
     }
   });
-  return found;
+  // The server's runner prints a group's report and its failures again at the end: each is named once.
+  return [...new Set(found)];
 }
 
 /** Starts one PostgreSQL cluster for the suites that need one, unless the caller supplied DATABASE_URL_TEST. */

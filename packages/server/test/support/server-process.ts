@@ -30,7 +30,7 @@ export interface ServerProcessOptions {
   env?: Record<string, string>;
   /** Start from PATH alone instead of this process's environment, so that no setting of ours reaches the server. */
   cleanEnv?: boolean;
-  /** How long each wait may take, for the healthcheck and then for the first-run line: 20 s unless given. */
+  /** How long each wait may take, for the healthcheck and then for the first-run line: 60 s unless given. */
   timeoutMs?: number;
   /** Write the server's stderr to ours as it comes, besides keeping it. */
   echoStderr?: boolean;
@@ -167,10 +167,14 @@ export async function startWithFirstAdmin(
   }
 }
 
-/** Polls until `check` gives a value; fails with the server's output when it exits or the time is up. */
+/**
+ * Polls until `check` gives a value; fails with the server's output when it exits or the time is up. The time is a
+ * backstop for a server that never comes up, not a measure: beside the other steps of `npm test` on a busy two-core
+ * machine a start was seen to take more than 20 s.
+ */
 async function waitFor<T>(
   server: ServerProcess,
-  timeoutMs = 20_000,
+  timeoutMs = 60_000,
   what: string,
   check: () => T | undefined | Promise<T | undefined>,
 ): Promise<T> {
