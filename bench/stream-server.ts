@@ -166,7 +166,6 @@ async function ingest(server: BenchServer, from: number): Promise<{ created: Loa
   return { created, duplicates };
 }
 
-const rate = (r: LoadResult): string => `${r.perSecond.toFixed(0)}/s`;
 const signed = (n: number): string => `${n >= 0 ? '+' : '−'}${Math.abs(n).toFixed(0)}`;
 
 /** The server's user and system CPU time so far, in ms (clock ticks of /proc/<pid>/stat at 100 per second). */
@@ -260,26 +259,45 @@ async function benchEngine(engine: string): Promise<void> {
       );
     }
 
-    // Warmed up first; then the triggers off and on twice, alternately, so that neither has the warmer server or the
-    // smaller table; each figure is the mean of its two runs.
+    // Warmed up first; then, twice, the triggers off, on, and on with the streams listening, the second time in the
+    // opposite order, so that no case has the warmer server or the smaller table (each run adds its alerts to the
+    // table, and a case that always ran last was measured on the largest); each figure is the mean of its two runs.
     let offset = 100_000;
     await ingest(server, offset);
     offset += N;
-    const without = { created: 0, duplicates: 0, cpuUs: 0 };
-    const plain = { created: 0, duplicates: 0, cpuUs: 0 };
-    for (let round = 0; round < 2; round += 1) {
-      await withoutTriggers(databaseUrl, async () => {
-        const r = await ingestCpu(server, offset);
-        without.created += r.created.perSecond / 2;
-        without.duplicates += r.duplicates.perSecond / 2;
-        without.cpuUs += r.cpuUs / 2;
-      });
-      offset += N;
-      const r = await ingestCpu(server, offset);
-      plain.created += r.created.perSecond / 2;
-      plain.duplicates += r.duplicates.perSecond / 2;
-      plain.cpuUs += r.cpuUs / 2;
-      offset += N;
+    const mean = () => ({ created: 0, duplicates: 0, cpuUs: 0 });
+    const without = mean();
+    const plain = mean();
+    const listened = mean();
+    const add = (into: ReturnType<typeof mean>, r: Awaited<ReturnType<typeof ingestCpu>>) => {
+      into.created += r.created.perSecond / 2;
+      into.duplicates += r.duplicates.perSecond / 2;
+      into.cpuUs += r.cpuUs / 2;
+    };
+    const rss = { before: 0, open: 0, after: 0 };
+    let received = 0;
+    for (const order of [
+      ['off', 'on', 'streams'],
+      ['streams', 'on', 'off'],
+    ] as const) {
+      for (const run of order) {
+        if (run === 'off') {
+          await withoutTriggers(databaseUrl, async () => add(without, await ingestCpu(server, offset)));
+        } else if (run === 'on') {
+          add(plain, await ingestCpu(server, offset));
+        } else {
+          const firstOpen = rss.before === 0;
+          if (firstOpen) rss.before = server.rssMb();
+          const streams = await readersProcess(server.baseURL, STREAMS);
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+          if (firstOpen) rss.open = server.rssMb();
+          add(listened, await ingestCpu(server, offset));
+          if (firstOpen) rss.after = server.rssMb();
+          received += await streams.bytes();
+          await streams.stop();
+        }
+        offset += N;
+      }
     }
     const change = (withLog: number, base: number) => `${(((withLog - base) / base) * 100).toFixed(1)} %`;
     say(
@@ -289,26 +307,17 @@ async function benchEngine(engine: string): Promise<void> {
         `${change(plain.duplicates, without.duplicates)}); server CPU ${plain.cpuUs.toFixed(0)} µs per request ` +
         `(${without.cpuUs.toFixed(0)} µs with the triggers off)`,
     );
-
-    const rssBefore = server.rssMb();
-    const streams = await readersProcess(server.baseURL, STREAMS);
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-    const rssOpen = server.rssMb();
-    const listened = await ingestCpu(server, offset);
-    offset += N;
-    const rssAfter = server.rssMb();
     say(
-      `- ${STREAMS} streams open on the process: RSS ${rssBefore.toFixed(0)} MB before, ${rssOpen.toFixed(0)} MB ` +
-        `with them open (${signed(rssOpen - rssBefore)} MB), ${rssAfter.toFixed(0)} MB after the ingest below`,
+      `- ${STREAMS} streams open on the process: RSS ${rss.before.toFixed(0)} MB before, ${rss.open.toFixed(0)} MB ` +
+        `with them open (${signed(rss.open - rss.before)} MB), ${rss.after.toFixed(0)} MB after an ingest run with them`,
     );
     say(
-      `- ingest with the ${STREAMS} streams listening (each hearing every change): new alerts ${rate(listened.created)} ` +
-        `(${change(listened.created.perSecond, plain.created)} against none open), duplicates ` +
-        `${rate(listened.duplicates)} (${change(listened.duplicates.perSecond, plain.duplicates)}); ` +
-        `server CPU ${listened.cpuUs.toFixed(0)} µs per request; the streams received ` +
-        `${((await streams.bytes()) / 1024 / 1024).toFixed(0)} MB in all (read by a process of their own, on the same cores)`,
+      `- ingest with the ${STREAMS} streams listening (each hearing every change): new alerts ` +
+        `${listened.created.toFixed(0)}/s (${change(listened.created, plain.created)} against none open), duplicates ` +
+        `${listened.duplicates.toFixed(0)}/s (${change(listened.duplicates, plain.duplicates)}); server CPU ` +
+        `${listened.cpuUs.toFixed(0)} µs per request (${change(listened.cpuUs, plain.cpuUs)}); the streams received ` +
+        `${(received / 1024 / 1024).toFixed(0)} MB in all (read by a process of their own, on the same cores)`,
     );
-    await streams.stop();
 
     // A restart: a client that had a position reconnects; changes made while the server was down must all reach it.
     const client = await SseClient.open(`${server.baseURL}/alerts/stream`, AUTH);

@@ -56,7 +56,7 @@ const DEFAULTS = {
   coalesceMs: 10,
   coalesceMaxMs: 500,
   publishShare: 10,
-  coalescePerStreamMs: 0.3,
+  coalescePerStreamMs: 0.5,
 };
 
 /**
