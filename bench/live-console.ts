@@ -167,7 +167,7 @@ async function readPathCpu(
   );
   const origin = server.baseURL.replace(/\/api$/, '');
   const contexts: BrowserContext[] = [];
-  const requests = { count: 0 };
+  const requests = { count: 0, byPath: new Map<string, number>() };
   try {
     const token = await loginToken(server.baseURL);
     for (let n = 0; n < 30; n += 1) await postAlert(server.baseURL, token, 0);
@@ -187,7 +187,10 @@ async function readPathCpu(
       await setRefresh(server.baseURL, own, POLL_MS);
       const { context, page } = await openConsole(browser, origin, own);
       page.on('request', (request) => {
-        if (request.url().includes('/api/')) requests.count += 1;
+        if (!request.url().includes('/api/')) return;
+        requests.count += 1;
+        const path = new URL(request.url()).pathname;
+        requests.byPath.set(path, (requests.byPath.get(path) ?? 0) + 1);
       });
       contexts.push(context);
     }
@@ -195,12 +198,15 @@ async function readPathCpu(
     await new Promise((resolve) => setTimeout(resolve, 15_000));
     const before = cpuSeconds(server.pid);
     const counted = requests.count;
+    requests.byPath.clear();
     const until = Date.now() + WINDOW_S * 1000;
     while (Date.now() < until) {
       const next = Math.min(until, Date.now() + (changeEvery === 0 ? WINDOW_S * 1000 : changeEvery * 1000));
       await new Promise((resolve) => setTimeout(resolve, next - Date.now()));
       if (changeEvery > 0 && Date.now() < until) await postAlert(server.baseURL, token, 0);
     }
+    // Which requests the window saw, for reading the figures (not part of the results).
+    console.log([...requests.byPath].map(([path, n]) => `${path} ${String(n)}`).join(', '));
     return {
       label: `${String(consoles)} consoles, ${stream ? 'live' : 'polling every 5 s'}, ${changeEvery === 0 ? 'no changes' : `a change every ${String(changeEvery)} s`}`,
       kind: consoles === 0 ? 'base' : stream ? 'live' : 'polling',
