@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { logInAnyLanguage, postAlert, takeAction, unique } from './support/alerts';
-import { catalogue } from './support/catalogue';
+import { sayer } from './support/catalogue';
 import { expect, test, type RunningServer } from './support/server';
 
 // docs/console/alert-screens.md#phone-cards, #column-priority and docs/console/shell.md#phone-top-bar, at the sizes
@@ -83,9 +83,7 @@ async function expectTopBarNotClipped(page: Page): Promise<void> {
 
 for (const locale of ['en-GB', 'de-DE', 'fr-FR'] as const) {
   const language = locale.slice(0, 2);
-  const t = catalogue(language);
-  const say = (key: string, values: Record<string, string> = {}) =>
-    (t[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+  const say = sayer(language);
 
   test.describe(`alert list and top bar in ${locale}`, () => {
     test.use({ locale });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { logInAnyLanguage, postAlert, takeAction, unique } from './support/alerts';
-import { catalogue } from './support/catalogue';
+import { sayer } from './support/catalogue';
 import { expect, networkQuiet, test } from './support/server';
 
 // docs/console/alert-screens.md#touch-targets: on a phone every control of the alert list and the alert page is at
@@ -135,9 +135,7 @@ async function smallTargets(page: Page, within = 'body'): Promise<string[]> {
 }
 
 for (const locale of ['en-GB', 'de-DE'] as const) {
-  const t = catalogue(locale.slice(0, 2));
-  const say = (key: string, values: Record<string, string> = {}) =>
-    (t[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+  const say = sayer(locale.slice(0, 2));
 
   test.describe(`touch targets on a phone in ${locale}`, () => {
     test.use({ locale, viewport: PHONE });

@@ -18,3 +18,19 @@ export function catalogue(language: string): Catalogue {
   }
   return Object.assign({}, ...files.map((file) => JSON.parse(readFileSync(file, 'utf8')) as Catalogue)) as Catalogue;
 }
+
+/**
+ * A text of the console in `language` with its `{{placeholders}}` filled, as the console's i18next would give it: a
+ * message with plural forms (`key_one`, `key_other`, …) is named by its key alone, and its form is chosen by the
+ * language's plural rules for `count`.
+ */
+export function sayer(language: string): (key: string, values?: Record<string, string>) => string {
+  const texts = catalogue(language);
+  const rules = new Intl.PluralRules(language);
+  return (key, values = {}) => {
+    const count = values.count;
+    const plural = count === undefined ? undefined : texts[`${key}_${rules.select(Number(count))}`];
+    const text = texts[key] ?? plural ?? key;
+    return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => values[name] ?? '');
+  };
+}
