@@ -64,10 +64,9 @@ function countTests(output) {
 function failures(output) {
   const lines = output.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
   const found = [];
-  const take = (index, count) => {
-    const block = lines.slice(index, index + count).filter((line) => line.trim() !== '');
-    found.push(block.map((line) => `  ${line.trim().slice(0, 160)}`).join('\n'));
-  };
+  // Report lines as the list quotes them: blank ones left out, each trimmed, cut at 160 characters and indented.
+  const quoted = (block, indent) =>
+    block.filter((line) => line.trim() !== '').map((line) => `${indent}${line.trim().slice(0, 160)}`);
   lines.forEach((line, index) => {
     // Playwright's closing lists ("  2 failed", "  1 flaky"), one test per line, each with the first error line
     // of its report above ("  1) e2e/x.spec.ts:10:3 › title", then the error).
@@ -79,18 +78,12 @@ function failures(output) {
         const report = lines.findIndex((l) => l.includes(`) ${name[1]}`));
         const after = report < 0 ? [] : lines.slice(report + 1, report + 60);
         const error = after.findIndex((l) => /^\s+\w*Error\b/.test(l));
-        const detail =
-          error < 0
-            ? []
-            : after
-                .slice(error)
-                .filter((l) => l.trim() !== '')
-                .slice(0, 4);
-        found.push([`  ${list[1]}: ${name[1]}`, ...detail.map((l) => `    ${l.trim().slice(0, 160)}`)].join('\n'));
+        const detail = error < 0 ? [] : quoted(after.slice(error), '    ').slice(0, 4);
+        found.push([`  ${list[1]}: ${name[1]}`, ...detail].join('\n'));
       }
     }
     // Vitest: " FAIL  src/x.test.tsx > group > title", then the error.
-    if (/^\s*FAIL\s+\S+.* > /.test(line)) take(index, 3);
+    if (/^\s*FAIL\s+\S+.* > /.test(line)) found.push(quoted(lines.slice(index, index + 3), '  ').join('\n'));
     // node:test (TAP): a "not ok" whose own code failed (not a suite failing for its tests), with its place and error.
     else if (/^\s*not ok \d+ - /.test(line)) {
       const end = lines.findIndex((l, i) => i > index && /^\s*\.\.\.$/.test(l));
@@ -99,10 +92,9 @@ function failures(output) {
       // A YAML block scalar (`error: |-`) holds the message on the lines below: its first line stands for it.
       const detail = block.flatMap((l, i) => {
         if (!/^\s+(location|error): /.test(l)) return [];
-        const text = /: \|-?$/.test(l) ? `${l.trim().replace(/\|-?$/, '')}${block[i + 1]?.trim() ?? ''}` : l.trim();
-        return [`\n    ${text.slice(0, 160)}`];
+        return [/: \|-?$/.test(l) ? `${l.trim().replace(/\|-?$/, '')}${block[i + 1]?.trim() ?? ''}` : l];
       });
-      found.push(`  ${line.trim()}${detail.join('')}`);
+      found.push([`  ${line.trim()}`, ...quoted(detail, '    ')].join('\n'));
     }
   });
   // The server's runner prints a group's report and its failures again at the end: each is named once.

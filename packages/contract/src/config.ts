@@ -87,6 +87,8 @@ export const clientConfigSchema = z.looseObject({
   refresh_interval: z.optional(z.number()),
   environments: z.optional(z.array(z.string())),
   clipboard_template: z.optional(z.nullable(z.string())),
+  /** docs/api/config.md: true from a server whose GET /alerts answers the environment counts with the page. */
+  list_environments: z.optional(z.boolean()),
   /** docs/api/stream.md: only a server with the live stream sends it. */
   stream: z.optional(streamConfigSchema),
 });

@@ -176,6 +176,33 @@ forEachEngine((engine) => {
     await get('/environments?page-size=1&page=4', 416);
   });
 
+  it('answers the environment counts with a page of GET /alerts when asked, as GET /environments does', async () => {
+    const query = 'status=open&severity=warning&severity=critical&sort-by=resource';
+    const separately = await get(`/environments?${query}`);
+    for (const environment of ['', '&environment=Development', '&environment=Nowhere']) {
+      const page = await get(`/alerts?${query}${environment}&page-size=1&show-environments=true`);
+      assert.deepEqual(page.environments, separately.environments, environment);
+    }
+    const page = await get(`/alerts?${query}&environment=Development&page-size=1&show-environments=true`);
+    assert.deepEqual(
+      [page.total, (page.alerts as { resource: string }[]).map((a) => a.resource)],
+      [2, ['db01']],
+      'the page keeps its own environment',
+    );
+    assert.deepEqual(
+      (separately.environments as { environment: string; count: number }[]).map((e) => [e.environment, e.count]),
+      [
+        ['Development', 2],
+        ['Production', 1],
+        ['Staging', 0],
+      ],
+    );
+    assert.equal((await get('/config')).list_environments, true, 'GET /config says so');
+    for (const off of ['', '&show-environments=false']) {
+      assert.ok(!('environments' in (await get(`/alerts?${query}${off}`))), `without it: ${off}`);
+    }
+  });
+
   it('lists every environment and service pair, and groups and tags with counts', async () => {
     const services = (await get('/services?severity=major')).services as Record<string, unknown>[];
     assert.deepEqual(

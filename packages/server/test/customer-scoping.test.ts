@@ -176,6 +176,8 @@ forEachEngine((engine) => {
       );
       const counted = await ok('GET', '/environments?from-date=1970-01-01T00:00:00.000Z', ALICE);
       assert.deepEqual(counted.environments, environments.environments);
+      const withPage = await ok('GET', '/alerts?show-environments=true', ALICE);
+      assert.deepEqual(withPage.environments, environments.environments);
       const services = await ok('GET', '/services', BOB);
       assert.deepEqual(
         (services.services as Json[]).map((s) => [s.environment, s.service, s.count]),

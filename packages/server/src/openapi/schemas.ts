@@ -25,6 +25,13 @@ export const alertListQuery = z.looseObject({
   'show-history': z.optional(queryValue).describe('Include each alert’s history'),
 });
 
+/** Query parameters of GET /alerts: those of the lists, and the environment counts asked for with the page. */
+export const alertListWithEnvironmentsQuery = alertListQuery.extend({
+  'show-environments': z
+    .optional(queryValue)
+    .describe('Include `environments`: GET /environments for the same search less its `environment` parameters'),
+});
+
 /** Query parameters of GET /alerts.csv: those of the lists without paging, history or raw data (always written). */
 export const alertCsvQuery = alertListQuery.omit({
   page: true,
@@ -127,6 +134,16 @@ export const alertListSchema = z.object({
   severityCounts: countsSchema,
   lastTime: z.string(),
   autoRefresh: z.boolean(),
+  environments: z.optional(
+    z.array(
+      z.object({
+        environment: z.string(),
+        count: z.number(),
+        severityCounts: countsSchema,
+        statusCounts: countsSchema,
+      }),
+    ),
+  ),
 });
 z.globalRegistry.add(alertListSchema, {
   id: 'AlertList',

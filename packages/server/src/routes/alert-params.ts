@@ -46,6 +46,7 @@ const NON_FILTER_PARAMS = new Set([
   'limit',
   'show-raw-data',
   'show-history',
+  'show-environments',
 ]);
 
 const TRUTHY = ['true', 't', '1', 'yes', 'y', 'on'];

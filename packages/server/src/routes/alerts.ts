@@ -8,18 +8,36 @@ import {
   alertCreatedSchema,
   alertDivertedSchema,
   alertInputBody,
-  alertListQuery,
   alertListSchema,
+  alertListWithEnvironmentsQuery,
   alertOneSchema,
 } from '../openapi/schemas.js';
 import { registerAlertCsvRoute } from './alert-csv.js';
 import { alertView } from './alert-view.js';
 import { callerQuery } from './ownership.js';
-import { alertQuery, checkPageInRange, flag, pageRequest, queryParams } from './alert-params.js';
+import { alertQuery, checkPageInRange, flag, pageRequest, type QueryParams, queryParams } from './alert-params.js';
 import { switchboardOf } from '../http/switchboard.js';
 import { isDiverted, receiveAlert, sendDiverted } from './receive.js';
 
 const alertParams = z.object({ id: z.string() });
+
+/**
+ * docs/api/alerts.md#the-answer `show-environments`: what GET /environments answers for the same search less its
+ * `environment` parameters (and so without the list's default `to-date`), every environment at once, so that a
+ * console reads its list and its environment tabs in one request.
+ */
+async function environmentCounts(context: AppContext, request: FastifyRequest, params: QueryParams) {
+  const rest: QueryParams = new Map([...params].filter(([name]) => name !== 'environment'));
+  const rows = await context.store.aggregates.environments(
+    callerQuery(request, alertQuery(rest, context.model, undefined)),
+  );
+  return rows.map((row) => ({
+    environment: row.key.environment,
+    count: row.counts.total,
+    severityCounts: row.counts.severityCounts,
+    statusCounts: row.counts.statusCounts,
+  }));
+}
 
 export function registerAlertRoutes(app: ApiApp, context: AppContext): void {
   const { settings } = context;
@@ -62,19 +80,22 @@ export function registerAlertRoutes(app: ApiApp, context: AppContext): void {
 
   const listAlerts = {
     config: { scope: 'read:alerts' },
-    schema: { querystring: alertListQuery, response: { 200: alertListSchema } },
+    schema: { querystring: alertListWithEnvironmentsQuery, response: { 200: alertListSchema } },
   };
   app.get('/alerts', listAlerts, async (request) => {
     const now = new Date().toISOString();
     const params = queryParams(request.query);
     const query = callerQuery(request, alertQuery(params, context.model, now));
     const { page, pageSize } = pageRequest(params, settings.DEFAULT_PAGE_SIZE);
-    const { counts, alerts: rows } = await context.store.alerts.countAndList(query, {
-      // Page 0 reads the first page and is refused below with the others out of range.
-      offset: Math.max(0, page - 1) * pageSize,
-      limit: pageSize,
-      withHistory: flag(params, 'show-history'),
-    });
+    const [{ counts, alerts: rows }, environments] = await Promise.all([
+      context.store.alerts.countAndList(query, {
+        // Page 0 reads the first page and is refused below with the others out of range.
+        offset: Math.max(0, page - 1) * pageSize,
+        limit: pageSize,
+        withHistory: flag(params, 'show-history'),
+      }),
+      flag(params, 'show-environments') ? environmentCounts(context, request, params) : undefined,
+    ]);
     const paging = computePaging(counts.total, page, pageSize);
     checkPageInRange(page, paging.pages);
     const apiRoot = context.apiRoot(request);
@@ -94,6 +115,7 @@ export function registerAlertRoutes(app: ApiApp, context: AppContext): void {
       severityCounts: counts.severityCounts,
       lastTime: lastTime === '' ? now : lastTime,
       autoRefresh: switchboardOf(context).isOn('auto-refresh-allow'),
+      ...(environments === undefined ? {} : { environments }),
     };
   });
   registerAlertCsvRoute(app, context);

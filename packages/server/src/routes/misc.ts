@@ -45,6 +45,8 @@ function clientConfig(context: AppContext, endpoint: string, oidcAuthUrl: string
     refresh_interval: s.AUTO_REFRESH_INTERVAL,
     environments: s.ALLOWED_ENVIRONMENTS,
     clipboard_template: s.CLIPBOARD_TEMPLATE,
+    // docs/api/config.md: GET /alerts answers the environment counts with the page when asked (show-environments).
+    list_environments: true,
     // docs/api/stream.md: only a server that offers the live stream says where it is.
     ...(s.STREAM_ENABLED ? { stream: { path: STREAM_PATH, keepalive: s.STREAM_KEEPALIVE } } : {}),
   };

@@ -1,11 +1,11 @@
 import type { Alert } from '@alerta/contract';
 import { ActionIcon, Alert as Callout, Title, VisuallyHidden } from '@mantine/core';
-import { lazy, memo, Suspense, useCallback, useEffect, useMemo } from 'react';
+import { lazy, memo, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../api/errorMessage';
 import { lazyChunk } from '../../app/lazyChunk';
 import { useConfig } from '../../config/ConfigContext';
-import type { AlertsParams } from '../../shared/alertsApi';
+import type { AlertsParams, EnvironmentCount } from '../../shared/alertsApi';
 import { customActionsOf } from '../../shared/configLists';
 import { FilterIcon, icon } from '../../shared/icons';
 import { usePermission } from '../auth';
@@ -150,6 +150,8 @@ interface AlertsResultsProps
   refreshMs: number | false;
   /** The search typed (`?q=`), for the empty text. */
   searched: string | null;
+  /** Hands on the environment counts the answer brought (`params.withEnvironments`), whenever they change. */
+  onEnvironments: (environments: readonly EnvironmentCount[]) => void;
 }
 
 /**
@@ -166,6 +168,7 @@ const AlertsResults = memo(function AlertsResults({
   pageSize,
   onPage,
   onPageSize,
+  onEnvironments,
   ...table
 }: AlertsResultsProps) {
   const { t } = useTranslation();
@@ -174,6 +177,11 @@ const AlertsResults = memo(function AlertsResults({
   useLiveListRefresh(listKey, !enabled || refreshMs === false);
   useAlertSound(query, params);
   useDroppedAlertsNotice(query.data?.dropped);
+  // Kept as the same object while equal (shareAlerts), so the tabs above are drawn again only when a count changes.
+  const environments = query.data?.environments;
+  useEffect(() => {
+    if (environments !== undefined) onEnvironments(environments);
+  }, [environments, onEnvironments]);
   const emptyText = query.isPending
     ? t('alerts.loading')
     : searched !== null
@@ -221,6 +229,10 @@ export function AlertsScreen() {
   );
   const sortColumn = columns.find((c) => c.id === view.sortBy);
   const showHistory = prefs.showNotesIcon === true || columns.some((c) => c.id === 'note');
+  // docs/api/alerts.md#the-answer: the flat list brings the tabs' counts with its page where the server offers that;
+  // the grouped view and a stock Alerta ask GET /environments for them.
+  const withEnvironments = config.list_environments === true && view.groupBy.length === 0;
+  const [listEnvironments, setListEnvironments] = useState<readonly EnvironmentCount[]>();
   // Memoised, like every prop below, so that a refresh re-renders this screen alone and not its unchanged parts.
   const params: AlertsParams = useMemo(
     () => ({
@@ -229,8 +241,9 @@ export function AlertsScreen() {
       page,
       pageSize,
       showHistory,
+      withEnvironments,
     }),
-    [filterParams, sortColumn, view.descending, config.sort_by, page, pageSize, showHistory],
+    [filterParams, sortColumn, view.descending, config.sort_by, page, pageSize, showHistory, withEnvironments],
   );
 
   const { intervalMs, live, pauseReason, refreshMs, togglePaused } = useRefreshPolicy(
@@ -238,7 +251,13 @@ export function AlertsScreen() {
     config.refresh_interval,
   );
   const csv = useCsvDownload(params);
-  const tabs = useEnvironmentTabs(filterParams, settled, config.environments, prefs.showAllowedEnvs === true);
+  const tabs = useEnvironmentTabs(
+    filterParams,
+    settled,
+    config.environments,
+    prefs.showAllowedEnvs === true,
+    withEnvironments ? listEnvironments : null,
+  );
   const { context, font } = useTableLook(config, prefs);
   const { soundOn, onToggleSound } = useSoundSwitch();
   useEscapeClearsSelection();
@@ -389,6 +408,7 @@ export function AlertsScreen() {
               pageSize={pageSize}
               onPage={onPage}
               onPageSize={onPageSize}
+              onEnvironments={setListEnvironments}
             />
           )}
         </div>

@@ -70,6 +70,31 @@ describe('alerts screen URL state', () => {
     expect(location().hash).toBe('#environment:Development;dateRange:,;sb:default;sd:0;asi:0');
   });
 
+  it('reads the tab counts with the page from a server that answers them there, in one request', async () => {
+    const requests = recordRequests();
+    const alerts = [makeAlert({ resource: 'web01' })];
+    const counted = (production: number) => ({
+      environments: [
+        { environment: 'Development', count: 2, severityCounts: {}, statusCounts: {} },
+        { environment: 'Production', count: production, severityCounts: {}, statusCounts: {} },
+      ],
+    });
+    alertsScenario.list(alerts, counted(3));
+    const { user } = renderApp('/alerts', { token: makeToken(), config: { list_environments: true } });
+    const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
+    await waitFor(() => expect(tabNames()).toEqual(['ALL (5)', 'Development (2)', 'Production (3)']));
+    expect(lastAlertRequest(requests)?.url.searchParams.get('show-environments')).toBe('true');
+
+    alertsScenario.list(alerts, counted(7));
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(tabNames()).toEqual(['ALL (9)', 'Development (2)', 'Production (7)']));
+    await user.click(screen.getByRole('tab', { name: 'Development (2)' }));
+    await waitFor(() => expect(lastAlertRequest(requests)?.url.searchParams.get('environment')).toBe('Development'));
+    expect(lastAlertRequest(requests)?.url.searchParams.get('show-environments')).toBe('true');
+    expect(tabNames()).toEqual(['ALL (9)', 'Development (2)', 'Production (7)']);
+    expect(requests.filter((r) => r.url.pathname === '/environments')).toEqual([]);
+  });
+
   it('adds the configured environments as tabs when the user asks for them', async () => {
     answerAlerts();
     server.use(

@@ -63,6 +63,21 @@ describe('shareAlerts', () => {
     expect(shared.alerts).toBe(previous.alerts);
   });
 
+  it('keeps the environment counts answered with the page while they are equal', () => {
+    const counts = (production: number) => [
+      { environment: 'Development', count: 2 },
+      { environment: 'Production', count: production },
+    ];
+    const previous = { ...answer([one]), environments: counts(3) };
+    const sameCounts = shareAlerts(previous, { ...answer([two]), environments: counts(3) }) as typeof previous;
+    expect(sameCounts.alerts[0]?.resource).toBe('two');
+    expect(sameCounts.environments).toBe(previous.environments);
+    const next = { ...answer([two]), environments: counts(4) };
+    const newCounts = shareAlerts(previous, next) as typeof previous;
+    expect(newCounts.environments).toBe(next.environments);
+    expect(newCounts.alerts[0]).toBe(next.alerts[0]);
+  });
+
   it('takes the new answer when there is nothing to share with', () => {
     const next = answer([one]);
     expect(shareAlerts(undefined, next)).toBe(next);

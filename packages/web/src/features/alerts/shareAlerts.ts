@@ -19,6 +19,8 @@ interface WithAlerts {
   alerts: readonly Alert[];
 }
 
+const environmentsOf = (value: WithAlerts): unknown => ('environments' in value ? value.environments : undefined);
+
 function hasAlerts(value: unknown): value is WithAlerts {
   return typeof value === 'object' && value !== null && 'alerts' in value && Array.isArray(value.alerts);
 }
@@ -44,6 +46,13 @@ export function shareAlerts(previous: unknown, next: unknown): unknown {
     if (previous.alerts[i] !== old) unchanged = false;
     return old;
   });
-  const shared = { ...next, alerts: unchanged ? previous.alerts : alerts };
+  // The environment counts answered with the page (docs/api/alerts.md#the-answer) keep their object when equal too, so
+  // that the tabs showing them are not drawn again.
+  const sameEnvironments = 'environments' in previous && sameJson(previous.environments, environmentsOf(next));
+  const shared = {
+    ...next,
+    alerts: unchanged ? previous.alerts : alerts,
+    ...(sameEnvironments ? { environments: previous.environments } : {}),
+  };
   return sameJson({ ...previous, alerts: null }, { ...shared, alerts: null }) && unchanged ? previous : shared;
 }
