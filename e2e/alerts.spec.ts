@@ -35,6 +35,31 @@ test.describe('alerts screen', () => {
     await expect(page.getByRole('row', { name: new RegExp(`prod-${run}`) })).toBeVisible();
   });
 
+  test('counts the environment tabs from the list’s own answers, and keeps them current', async ({ page, server }) => {
+    const run = Date.now();
+    const requests: URL[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) requests.push(url);
+    });
+    await postAlert(server, { resource: `tabs-${run}-a`, event: 'DiskFull', environment: 'Production' });
+    await postAlert(server, { resource: `tabs-${run}-b`, event: 'DiskFull', environment: 'Production' });
+    await postAlert(server, { resource: `tabs-${run}-c`, event: 'DiskFull', environment: 'Development' });
+    await logIn(page, server, `/alerts?q=resource:tabs-${run}*`);
+
+    await expect(page.getByRole('tab', { name: 'ALL (3)' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Production (2)' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Development (1)' })).toBeVisible();
+    await postAlert(server, { resource: `tabs-${run}-d`, event: 'DiskFull', environment: 'Production' });
+    await expect(page.getByRole('tab', { name: 'Production (3)' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'ALL (4)' })).toBeVisible();
+
+    const lists = requests.filter((url) => url.pathname === '/api/alerts');
+    expect(lists.length).toBeGreaterThan(1);
+    expect(lists.every((url) => url.searchParams.get('show-environments') === 'true')).toBe(true);
+    expect(requests.filter((url) => url.pathname === '/api/environments')).toEqual([]);
+  });
+
   test('acks, shelves, closes and deletes from the row, and acts on several at once', async ({ page, server }) => {
     const run = Date.now();
     const id = await postAlert(server, { resource: `row-${run}`, event: 'CpuHigh', environment: 'Production' });
