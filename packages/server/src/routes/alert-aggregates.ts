@@ -5,7 +5,7 @@ import type { AppContext } from '../context.js';
 import { badRequest } from '../errors.js';
 import { TOP_GROUP_FIELDS } from '../store/fields.js';
 import type { AlertCounts, TopKind } from '../store/types.js';
-import { alertQuery, checkPageInRange, pageRequest, queryParams } from './alert-params.js';
+import { alertQuery, checkPageInRange, pageRequest, type QueryParams, queryParams } from './alert-params.js';
 import { escapeHtml } from '../http/html.js';
 import { switchboardOf } from '../http/switchboard.js';
 import { callerQuery } from './ownership.js';
@@ -20,6 +20,16 @@ const countsView = (counts: AlertCounts) => ({
   severityCounts: counts.severityCounts,
   statusCounts: counts.statusCounts,
 });
+
+/**
+ * GET /environments' rows, every environment at once: those with alerts matching `params`, counted as the caller may
+ * see them. GET /alerts with `show-environments` answers them too (docs/api/alerts.md#the-answer).
+ */
+export async function environmentCounts(context: AppContext, request: FastifyRequest, params: QueryParams) {
+  const query = callerQuery(request, alertQuery(params, context.model, undefined));
+  const rows = await context.store.aggregates.environments(query);
+  return rows.map((row) => ({ environment: row.key.environment, ...countsView(row.counts) }));
+}
 
 /** The aggregate endpoints of docs/api/alerts.md; each takes the same filters and `q=` as GET /alerts. */
 export function registerAlertAggregateRoutes(app: FastifyInstance, context: AppContext): void {
@@ -84,14 +94,12 @@ export function registerAlertAggregateRoutes(app: FastifyInstance, context: AppC
   }
 
   app.get('/environments', read, async (request) => {
-    const { params, query } = parse(request);
+    const params = queryParams(request.query);
     const { page, pageSize } = pageRequest(params, settings.DEFAULT_PAGE_SIZE);
-    const all = await store.aggregates.environments(query);
+    const all = await environmentCounts(context, request, params);
     const paging = computePaging(all.length, page, pageSize);
     checkPageInRange(page, paging.pages);
-    const environments = all
-      .slice((page - 1) * pageSize, page * pageSize)
-      .map((row) => ({ environment: row.key.environment, ...countsView(row.counts) }));
+    const environments = all.slice((page - 1) * pageSize, page * pageSize);
     return {
       status: 'ok',
       ...(all.length === 0 ? { message: 'not found' } : {}),

@@ -15,29 +15,12 @@ import {
 import { registerAlertCsvRoute } from './alert-csv.js';
 import { alertView } from './alert-view.js';
 import { callerQuery } from './ownership.js';
-import { alertQuery, checkPageInRange, flag, pageRequest, type QueryParams, queryParams } from './alert-params.js';
+import { alertQuery, checkPageInRange, flag, pageRequest, queryParams } from './alert-params.js';
+import { environmentCounts } from './alert-aggregates.js';
 import { switchboardOf } from '../http/switchboard.js';
 import { isDiverted, receiveAlert, sendDiverted } from './receive.js';
 
 const alertParams = z.object({ id: z.string() });
-
-/**
- * docs/api/alerts.md#the-answer `show-environments`: what GET /environments answers for the same search less its
- * `environment` parameters (and so without the list's default `to-date`), every environment at once, so that a
- * console reads its list and its environment tabs in one request.
- */
-async function environmentCounts(context: AppContext, request: FastifyRequest, params: QueryParams) {
-  const rest: QueryParams = new Map([...params].filter(([name]) => name !== 'environment'));
-  const rows = await context.store.aggregates.environments(
-    callerQuery(request, alertQuery(rest, context.model, undefined)),
-  );
-  return rows.map((row) => ({
-    environment: row.key.environment,
-    count: row.counts.total,
-    severityCounts: row.counts.severityCounts,
-    statusCounts: row.counts.statusCounts,
-  }));
-}
 
 export function registerAlertRoutes(app: ApiApp, context: AppContext): void {
   const { settings } = context;
@@ -94,7 +77,10 @@ export function registerAlertRoutes(app: ApiApp, context: AppContext): void {
         limit: pageSize,
         withHistory: flag(params, 'show-history'),
       }),
-      flag(params, 'show-environments') ? environmentCounts(context, request, params) : undefined,
+      // docs/api/alerts.md#the-answer: the same search less its `environment` parameters.
+      flag(params, 'show-environments')
+        ? environmentCounts(context, request, new Map([...params].filter(([name]) => name !== 'environment')))
+        : undefined,
     ]);
     const paging = computePaging(counts.total, page, pageSize);
     checkPageInRange(page, paging.pages);

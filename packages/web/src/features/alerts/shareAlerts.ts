@@ -48,11 +48,11 @@ export function shareAlerts(previous: unknown, next: unknown): unknown {
   });
   // The environment counts answered with the page (docs/api/alerts.md#the-answer) keep their object when equal too, so
   // that the tabs showing them are not drawn again.
-  const sameEnvironments = 'environments' in previous && sameJson(previous.environments, environmentsOf(next));
+  const environments = environmentsOf(previous);
   const shared = {
     ...next,
     alerts: unchanged ? previous.alerts : alerts,
-    ...(sameEnvironments ? { environments: previous.environments } : {}),
+    ...(environments !== undefined && sameJson(environments, environmentsOf(next)) ? { environments } : {}),
   };
   return sameJson({ ...previous, alerts: null }, { ...shared, alerts: null }) && unchanged ? previous : shared;
 }
