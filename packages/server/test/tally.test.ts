@@ -7,8 +7,9 @@ import { openDatabase } from './support/database.js';
 import { forEachEngine } from './support/engines.js';
 
 /**
- * Counts, environments, services, top 10 by event, groups, tags and facets are read from tallies that triggers keep
- * (migrations 5, 14, 18 and 20 on PostgreSQL; 5, 12, 15 and 18 on SQLite) when the query allows it. A from-date before any alert makes the same query count the alerts themselves, so every
+ * Counts, environments, services, top 10 by event, groups, tags, facets and the grouped list's first level are read
+ * from tallies that triggers keep (migrations 5, 14, 18, 20 and 21 on PostgreSQL; 5, 12, 15, 18 and 19 on SQLite)
+ * when the query allows it. A from-date before any alert makes the same query count the alerts themselves, so every
  * answer is compared both ways after a random mix of new alerts, duplicates, severity changes, actions, service,
  * group and tag changes and deletes, drawn by fast-check. TALLY_SEED changes the draw; a failure prints the seed that
  * draws it again.
@@ -29,6 +30,22 @@ const WORDS = ['Disk', 'full', 'cpu', 'high', 'failover', 'link', 'down', 'Laten
 const EPOCH = 'from-date=1970-01-01T00:00:00.000Z';
 /** Every field the facets take, two values each, so that ranking, "more" and "none" are compared too. */
 const FACETS = 'fields=environment,service,resource,event,group,origin,customer,severity,status,tag&limit=2';
+/**
+ * One-level groupings of every tallied field (group-tally.ts), with each order and pages past the first, so that the
+ * counts, the order, the paging and the newest times are compared too.
+ */
+const GROUPINGS = [
+  'group-by=service&page-size=3',
+  'group-by=resource&group-sort=count&page-size=4&page=2',
+  'group-by=tag&group-sort=name',
+  'group-by=event&page-size=2&page=2',
+  'group-by=group',
+  'group-by=origin&group-sort=count',
+  'group-by=environment&group-sort=name',
+  'group-by=customer',
+  'group-by=severity',
+  'group-by=status&group-sort=count',
+];
 /** Users restricted to some customers (docs/api/customers.md); alerts without a customer are none of theirs. */
 const VIEWERS: Record<string, readonly string[]> = { acme: ['Acme'], both: ['Acme', 'Globex'] };
 
@@ -301,6 +318,17 @@ forEachEngine((engine) => {
     assert.deepEqual(tallied.body, counted.body, `${path}?${query}`);
   }
 
+  /** GET /alerts/grouped the same both ways; a page past the last is refused alike. */
+  async function compareGrouped(query: string, headers: Record<string, string> = admin): Promise<void> {
+    const path = `/alerts/grouped?${query}`;
+    const tallied = await call('GET', path, undefined, headers);
+    const counted = await call('GET', `${path}&${EPOCH}`, undefined, headers);
+    assert.ok([200, 416].includes(tallied.status), JSON.stringify(tallied.body));
+    assert.equal(tallied.status, counted.status, path);
+    if (tallied.status === 200) assert.deepEqual(tallied.body, counted.body, path);
+    else assert.equal(tallied.body.message, counted.body.message, path);
+  }
+
   /** The list's total and counts by status and severity are the same both ways. */
   async function compareList(query: string, headers: Record<string, string> = admin): Promise<void> {
     const path = `/alerts?page-size=1${query === '' ? '' : `&${query}`}`;
@@ -322,6 +350,7 @@ forEachEngine((engine) => {
         await compare('/alerts/groups', query);
         await compare('/alerts/tags', query);
         await compare('/alerts/facets', query === '' ? FACETS : `${FACETS}&${query}`);
+        for (const grouping of GROUPINGS) await compareGrouped(query === '' ? grouping : `${grouping}&${query}`);
       }
       // The list's total counts up to now by default; the tally path must agree with counting.
       for (const query of QUERIES) await compareList(query);
@@ -343,6 +372,9 @@ forEachEngine((engine) => {
           await compare(path, query, viewer);
         }
         await compare('/alerts/facets', query === '' ? FACETS : `${FACETS}&${query}`, viewer);
+        for (const grouping of GROUPINGS) {
+          await compareGrouped(query === '' ? grouping : `${grouping}&${query}`, viewer);
+        }
         await compareList(query, viewer);
       }
       // What the viewer sees is what an admin sees asking for those customers by name.
@@ -498,6 +530,56 @@ forEachEngine((engine) => {
     }
   });
 
+  it('reads the first level of the grouped list from the group tally when the filters allow', async () => {
+    const { database } = server.settings;
+    const db = openDatabase(database);
+    const probe = async (query: string) => {
+      const answer = await call('GET', `/alerts/grouped?group-by=origin&group-sort=name&page-size=100&${query}`);
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      const groups = answer.body.groups as { key: string | null; count: number; lastReceiveTime: string }[];
+      return groups.find((group) => group.key === 'probe/2');
+    };
+    try {
+      const id = await post({ resource: 'group-probe', event: 'Probe', environment: 'Staging', origin: 'probe/2' });
+      const alert = await call('GET', `/alert/${String(id)}`);
+      const received = (alert.body.alert as { lastReceiveTime: string }).lastReceiveTime;
+      assert.deepEqual(await probe('status=open'), await probe(`status=open&${EPOCH}`));
+      assert.equal((await probe('status=open'))?.lastReceiveTime, received);
+      // A tally row made wrong on purpose shows which answers come from it.
+      await sql`update alert_group_tally set n = n + 1000 where kind = 'origin' and label = 'probe/2'`.execute(db);
+      assert.equal((await probe('status=open'))?.count, 1001);
+      assert.equal((await probe('status=open&environment=Staging'))?.count, 1001);
+      assert.equal((await probe('status=open&resource=group-probe'))?.count, 1);
+      assert.equal((await probe(`status=open&${EPOCH}`))?.count, 1);
+      await sql`update alert_group_tally set n = n - 1000 where kind = 'origin' and label = 'probe/2'`.execute(db);
+      assert.equal((await call('DELETE', `/alert/${String(id)}`)).status, 200);
+      assert.equal(await probe('status=open'), undefined);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('gives the newest time of a group whose alerts are older than the newest few hundred', async () => {
+    // group-tally.ts reads the counts; the newest times come from the newest 500 matching alerts, then from the
+    // alerts of the groups not among them.
+    const old = { environment: 'Staging', service: ['Aardvark'], origin: 'aardvark/1', tags: ['aardvark'] };
+    await post({ resource: 'aardvark-host', event: 'Old', ...old });
+    await post({ resource: 'aardvark-host', event: 'Older', ...old, service: [], tags: [] });
+    for (let n = 0; n < 520; n += 1) {
+      await post({ resource: `crowd-${String(n % 40)}`, event: `Crowd${String(n)}`, environment: 'Staging' });
+    }
+    for (const grouping of ['resource', 'service', 'origin', 'tag']) {
+      const query = `group-by=${grouping}&group-sort=name&page-size=3&environment=Staging`;
+      await compareGrouped(query);
+      const answer = await call('GET', `/alerts/grouped?${query}`);
+      const groups = answer.body.groups as { key: string | null; lastReceiveTime: string }[];
+      assert.ok(
+        groups.some((group) => group.key?.toLowerCase().startsWith('aardvark')),
+        `${grouping}: ${JSON.stringify(groups)}`,
+      );
+    }
+  });
+
   it('housekeeping drops tally rows that no longer count anything', async () => {
     const { database } = server.settings;
     const db = openDatabase(database);
@@ -523,6 +605,8 @@ forEachEngine((engine) => {
       assert.deepEqual(attributes.rows, []);
       const facets = await sql<{ n: number }>`select n from alert_facet_tally where n = 0`.execute(db);
       assert.deepEqual(facets.rows, []);
+      const groups = await sql<{ n: number }>`select n from alert_group_tally where n = 0`.execute(db);
+      assert.deepEqual(groups.rows, []);
     } finally {
       await db.destroy();
     }

@@ -2,6 +2,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { whereCondition } from './alert-query.js';
 import type { EngineSql } from './engine.js';
 import { type GroupSource, groupSource } from './fields.js';
+import { tallyGroupCounts } from './group-tally.js';
 import { joinConditions } from './query-sql.js';
 import type { Database } from './schema.js';
 import type {
@@ -155,10 +156,13 @@ export async function groupedAlerts(
   const rank = rankOf(options.severityRank);
   const order = orderOf(engine, options.sort);
   const onlyParent = parent === undefined ? NOTHING : sql`where ${one.value} = ${parent}`;
-  const g1 = sql`select ${one.value} as k, m.severity, m.status, ${countOf(first.kind === 'list')} as n,
-      max(m.t) as t
-    from m ${one.join} ${onlyParent}
-    group by ${one.value}, m.severity, m.status`;
+  // One level: the groups' counts from the tally when it can answer (group-tally.ts), and their newest times after.
+  const tallied = second === undefined ? tallyGroupCounts(query, first) : undefined;
+  const g1 =
+    tallied ??
+    sql`select ${one.value} as k, m.severity, m.status, ${countOf(first.kind === 'list')} as n, max(m.t) as t
+      from m ${one.join} ${onlyParent}
+      group by ${one.value}, m.severity, m.status`;
   const r1 = sql`select k, sum(n) as n, min(${rank}) as r, max(t) as t from g1 group by k`;
   const topPage = parent === undefined ? { limit: options.limit, offset: options.offset } : { limit: 1, offset: 0 };
   const p1 = sql`select k, n, t, row_number() over (order by ${order}) as pos from r1
@@ -169,7 +173,10 @@ export async function groupedAlerts(
     left join g1 on g1.k = p1.k`;
 
   let statement: RawBuilder<GroupedRow>;
-  if (second === undefined) {
+  if (tallied !== undefined) {
+    statement = sql<GroupedRow>`with g1 as materialized (${g1}), r1 as materialized (${r1}), p1 as (${p1})
+      ${top}`;
+  } else if (second === undefined) {
     statement = sql<GroupedRow>`with m as (${m}), g1 as materialized (${g1}), r1 as materialized (${r1}),
       p1 as (${p1})
       ${top}`;
@@ -199,7 +206,72 @@ export async function groupedAlerts(
       from r2 group by k1`;
   }
   const { rows } = await statement.execute(db);
-  return foldGroups(engine, rows, options.severityRank, second !== undefined);
+  const grouped = foldGroups(engine, rows, options.severityRank, second !== undefined);
+  if (tallied === undefined) return grouped;
+  const newest = await newestTimes(
+    db,
+    engine,
+    query,
+    first,
+    grouped.groups.map((group) => group.key ?? ''),
+  );
+  return {
+    total: grouped.total,
+    groups: grouped.groups.map((group) => ({ ...group, lastReceiveTime: newest.get(group.key ?? '') ?? '' })),
+  };
+}
+
+/** How many of the newest matching alerts `newestTimes` reads before it asks for the groups still unseen. */
+const NEWEST_WALK = 500;
+
+/**
+ * The newest lastReceiveTime among the matching alerts of each group of `keys` ('' for the group without a value):
+ * first from the newest matching alerts, read in time order (the index on lastReceiveTime), where the big groups
+ * and the busy ones are all seen; then, for the groups not among them, from their own alerts only.
+ */
+async function newestTimes(
+  db: Kysely<Database>,
+  engine: EngineSql,
+  query: AlertQuery,
+  source: GroupSource,
+  keys: readonly string[],
+): Promise<Map<string, string>> {
+  const newest = new Map<string, string>();
+  const wanted = new Set(keys);
+  if (wanted.size === 0) return newest;
+  const where = whereCondition(engine, query);
+  const { rows } = await sql<{ c: unknown; t: Date | string }>`select ${sourceColumn(engine, source)} as c,
+      last_receive_time as t
+    from alerts where ${where} order by last_receive_time desc limit ${NEWEST_WALK}`.execute(db);
+  for (const row of rows) {
+    const values = source.kind === 'list' ? [...new Set(engine.decodeList(row.c))] : [];
+    if (source.kind !== 'list') values.push(typeof row.c === 'string' ? row.c : '');
+    if (values.length === 0) values.push('');
+    for (const value of values) {
+      if (!wanted.has(value) || newest.has(value)) continue;
+      newest.set(value, engine.decodeDate(row.t));
+    }
+    if (newest.size === wanted.size) return newest;
+  }
+  if (rows.length < NEWEST_WALK) return newest;
+
+  const rest = [...wanted].filter((key) => !newest.has(key));
+  const narrowed = rest
+    .map((key) => parentCondition(engine, source, key))
+    .filter((condition): condition is RawBuilder<SqlBool> => condition !== undefined);
+  const conditions = [where];
+  // A list's group without a value has no condition of its own: then every matching alert is read.
+  if (narrowed.length === rest.length) conditions.push(joinConditions('or', narrowed));
+  const field = valueOf(engine, source, 1);
+  const { rows: groups } = await sql<{ k: string; t: Date | string }>`with m as (
+      select ${sourceColumn(engine, source)} as c1, last_receive_time as t from alerts
+      where ${joinConditions('and', conditions)}
+    )
+    select ${field.value} as k, max(m.t) as t from m ${field.join}
+    where ${field.value} in (${sql.join(rest)})
+    group by ${field.value}`.execute(db);
+  for (const group of groups) newest.set(group.k, engine.decodeDate(group.t));
+  return newest;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { HousekeepingRepository, HousekeepingTransaction, PassOutcome, Stal
 import type { EngineSql } from './engine.js';
 import { pruneAttributeTally } from './attribute-tally.js';
 import { pruneFacetTally } from './facet-tally.js';
+import { pruneGroupTally } from './group-tally.js';
 import { pruneLabelTally } from './label-tally.js';
 import type { Database } from './schema.js';
 
@@ -79,6 +80,7 @@ function passTransaction(
         await pruneLabelTally(trx);
         await pruneAttributeTally(trx);
         await pruneFacetTally(trx);
+        await pruneGroupTally(trx);
       }),
     dropSamlSignIns: (now) =>
       writer(async (trx) => {

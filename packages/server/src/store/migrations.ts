@@ -7,6 +7,7 @@ import {
 } from './console-read-migrations.js';
 import { POSTGRES_ATTRIBUTE_TALLY_MIGRATION, SQLITE_ATTRIBUTE_TALLY_MIGRATION } from './attribute-tally.js';
 import { POSTGRES_FACET_TALLY_MIGRATION, SQLITE_FACET_TALLY_MIGRATION } from './facet-tally.js';
+import { POSTGRES_GROUP_TALLY_MIGRATION, SQLITE_GROUP_TALLY_MIGRATION } from './group-tally.js';
 import { POSTGRES_READ_PATH_MIGRATION, SQLITE_READ_PATH_MIGRATION } from './read-path-migrations.js';
 import { POSTGRES_IDENTITY_MIGRATION, SQLITE_IDENTITY_MIGRATION } from './identity-migrations.js';
 import {
@@ -205,6 +206,7 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
   POSTGRES_ATTRIBUTE_TALLY_MIGRATION,
   POSTGRES_CHANGE_LOG_MIGRATION,
   POSTGRES_FACET_TALLY_MIGRATION,
+  POSTGRES_GROUP_TALLY_MIGRATION,
 ];
 
 // SQLite keeps dates as ISO-8601 text (sortable as written), lists and objects as JSON text, booleans as 0/1.
@@ -360,4 +362,5 @@ export const SQLITE_MIGRATIONS: readonly Migration[] = [
   SQLITE_CHANGE_LOG_MIGRATION,
   SQLITE_CHANGE_LOG_TRIGGERS_MIGRATION,
   SQLITE_FACET_TALLY_MIGRATION,
+  SQLITE_GROUP_TALLY_MIGRATION,
 ];

@@ -1,0 +1,186 @@
+import type { Migration } from './migrate.js';
+
+/**
+ * Tallies of alerts per field value, one table for several fields (README.md#architecture): each row counts the alerts
+ * with one value (`label`) of one field (`kind`) and the same key columns (status, environment, customer, and for
+ * some tallies severity). A single-valued field gives each alert one row; a list gives it one per distinct value; a
+ * value of '' (or a list without values) stands for "none". A kind without a column gives every alert one row with
+ * the label '', which is how the key columns themselves are summed. A missing customer is tallied as ''.
+ *
+ * Triggers keep it inside the transactions that change the alerts: only new and deleted alerts and changes of the
+ * fields read write to it, so duplicates cost nothing. Rows whose count falls to zero stay until housekeeping prunes
+ * them. facet-tally.ts and group-tally.ts each define one.
+ */
+export interface KindTally {
+  /** The table, `alert_<name>`; its triggers are `alerts_<name>_insert` and so on. */
+  name: string;
+  /** The columns after kind and label in the primary key, among status, severity, environment and customer. */
+  keyColumns: readonly ('severity' | 'status' | 'environment' | 'customer')[];
+  /** The single-valued kinds, each read from the alert column of its name; null: one row per alert, label ''. */
+  columnKinds: readonly { kind: string; column: string | null }[];
+  /** The list kinds and the column each reads. */
+  listKinds: readonly { kind: string; column: string }[];
+}
+
+const table = (tally: KindTally): string => `alert_${tally.name}`;
+const keyOf = (tally: KindTally): string => ['kind', 'label', ...tally.keyColumns].join(', ');
+
+/** The alert columns the tally reads, besides id. */
+function columnsRead(tally: KindTally): string[] {
+  const columns = [
+    ...tally.keyColumns,
+    ...tally.columnKinds.flatMap(({ column }) => (column === null ? [] : [column])),
+    ...tally.listKinds.map(({ column }) => column),
+  ];
+  return [...new Set(columns)];
+}
+
+const quoted = (column: string): string => `"${column}"`;
+
+/** The key columns of `row`, in key order, a missing customer as ''. */
+const keyValues = (tally: KindTally, row: string): string[] =>
+  tally.keyColumns.map((column) => (column === 'customer' ? `coalesce(${row}.customer, '')` : `${row}.${column}`));
+
+/** An update that changes none of the columns read leaves the tally as it is. */
+const changed = (tally: KindTally, differ: string): string =>
+  columnsRead(tally)
+    .map((column) => `OLD.${quoted(column)} ${differ} NEW.${quoted(column)}`)
+    .join(' OR ');
+
+// ---------------------------------------------------------------------------------------------------------------
+// SQLite: row triggers.
+
+function sqliteApply(tally: KindTally, row: 'NEW' | 'OLD', sign: 1 | -1): string {
+  const insert = `INSERT INTO ${table(tally)} (${keyOf(tally)}, n)`;
+  const upsert = `ON CONFLICT (${keyOf(tally)}) DO UPDATE SET n = n + excluded.n;`;
+  const head = keyValues(tally, row).join(', ');
+  const columns = tally.columnKinds
+    .map(({ kind, column }) => {
+      const label = column === null ? `''` : `coalesce(${row}.${quoted(column)}, '')`;
+      return `('${kind}', ${label}, ${head}, ${String(sign)})`;
+    })
+    .join(', ');
+  const lists = tally.listKinds.map(
+    ({ kind, column }) => `${insert}
+      SELECT DISTINCT '${kind}', coalesce(e.value, ''), ${head}, ${String(sign)}
+      FROM (SELECT 1) LEFT JOIN json_each(CASE WHEN json_valid(${row}.${column}) THEN ${row}.${column} ELSE '[]' END)
+        AS e ON true
+      WHERE true
+      ${upsert}`,
+  );
+  return [`${insert} VALUES ${columns} ${upsert}`, ...lists].join('\n');
+}
+
+function sqliteBackfill(tally: KindTally): string[] {
+  const insert = `INSERT INTO ${table(tally)} (${keyOf(tally)}, n)`;
+  const head = keyValues(tally, 'a').join(', ');
+  const groupBy = Array.from({ length: tally.keyColumns.length + 2 }, (_, i) => String(i + 1)).join(', ');
+  return [
+    ...tally.columnKinds.map(({ kind, column }) => {
+      const label = column === null ? `''` : `coalesce(a.${quoted(column)}, '')`;
+      return `${insert} SELECT '${kind}', ${label}, ${head}, count(*) FROM alerts AS a GROUP BY ${groupBy}`;
+    }),
+    ...tally.listKinds.map(
+      ({ kind, column }) => `${insert}
+      SELECT kind, label, ${tally.keyColumns.join(', ')}, count(*) FROM (
+        SELECT DISTINCT a.id, '${kind}' AS kind, coalesce(e.value, '') AS label,
+          ${keyValues(tally, 'a')
+            .map((value, i) => `${value} AS ${tally.keyColumns[i] ?? ''}`)
+            .join(', ')}
+        FROM alerts AS a LEFT JOIN json_each(CASE WHEN json_valid(a.${column}) THEN a.${column} ELSE '[]' END) AS e
+          ON true
+      ) GROUP BY ${groupBy}`,
+    ),
+  ];
+}
+
+export function sqliteKindTallyMigration(tally: KindTally, version: number, name: string): Migration {
+  const keyColumns = tally.keyColumns.map((column) => `${column} TEXT NOT NULL`).join(', ');
+  const trigger = `alerts_${tally.name}`;
+  return {
+    version,
+    name,
+    statements: [
+      `CREATE TABLE ${table(tally)} (
+        kind TEXT NOT NULL, label TEXT NOT NULL, ${keyColumns}, n INTEGER NOT NULL,
+        PRIMARY KEY (${keyOf(tally)})
+      ) WITHOUT ROWID`,
+      `CREATE TRIGGER ${trigger}_insert AFTER INSERT ON alerts BEGIN ${sqliteApply(tally, 'NEW', 1)} END`,
+      `CREATE TRIGGER ${trigger}_delete AFTER DELETE ON alerts BEGIN ${sqliteApply(tally, 'OLD', -1)} END`,
+      `CREATE TRIGGER ${trigger}_update AFTER UPDATE OF ${columnsRead(tally).map(quoted).join(', ')}
+        ON alerts WHEN ${changed(tally, 'IS NOT')}
+        BEGIN ${sqliteApply(tally, 'OLD', -1)} ${sqliteApply(tally, 'NEW', 1)} END`,
+      ...sqliteBackfill(tally),
+    ],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// PostgreSQL: statement triggers for inserts and deletes (one upsert per statement, however many alerts), a row
+// trigger for updates that change what the tally reads.
+
+/** Adds the signed rows of `source` (the alert columns the tally reads, and `sign`) to the tally, in key order. */
+function postgresApply(tally: KindTally, source: string): string {
+  const keys = keyOf(tally);
+  const head = keyValues(tally, 'r')
+    .map((value, i) => `${value} AS ${tally.keyColumns[i] ?? ''}`)
+    .join(', ');
+  const columns = tally.columnKinds
+    .map(({ kind, column }) => `('${kind}', ${column === null ? `''` : `coalesce(r.${quoted(column)}, '')`})`)
+    .join(', ');
+  const lists = tally.listKinds.map(
+    ({ kind, column }) => `SELECT DISTINCT ON (r.id, r.sign, l.label) '${kind}' AS kind, l.label, ${head}, r.sign
+      FROM ${source} AS r CROSS JOIN LATERAL (
+        SELECT coalesce(e.value, '') AS label FROM (SELECT 1) AS o LEFT JOIN unnest(r.${column}) AS e(value) ON true
+      ) AS l`,
+  );
+  const groupBy = Array.from({ length: tally.keyColumns.length + 2 }, (_, i) => String(i + 1)).join(', ');
+  return `INSERT INTO ${table(tally)} AS t (${keys}, n)
+    SELECT ${keys}, sum(sign) FROM (
+      SELECT c.kind, c.label, ${head}, r.sign
+      FROM ${source} AS r CROSS JOIN LATERAL (VALUES ${columns}) AS c(kind, label)
+      ${lists.map((list) => `UNION ALL ${list}`).join('\n')}
+    ) AS d GROUP BY ${groupBy} ORDER BY ${groupBy}
+    ON CONFLICT (${keys}) DO UPDATE SET n = t.n + excluded.n`;
+}
+
+export function postgresKindTallyMigration(tally: KindTally, version: number, name: string): Migration {
+  const keyColumns = tally.keyColumns.map((column) => `${column} text NOT NULL`).join(', ');
+  const read = ['id', ...columnsRead(tally)].map(quoted);
+  const rowOf = (row: 'OLD' | 'NEW'): string => read.map((column) => `${row}.${column}`).join(', ');
+  const selected = read.join(', ');
+  const trigger = `alerts_${tally.name}`;
+  return {
+    version,
+    name,
+    statements: [
+      `CREATE TABLE ${table(tally)} (
+        kind text NOT NULL, label text NOT NULL, ${keyColumns}, n bigint NOT NULL,
+        PRIMARY KEY (${keyOf(tally)})
+      )`,
+      `CREATE FUNCTION ${trigger}_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN
+         ${postgresApply(tally, `(SELECT ${selected}, 1::bigint AS sign FROM inserted_alerts)`)};
+         RETURN NULL;
+       END $$`,
+      `CREATE FUNCTION ${trigger}_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN
+         ${postgresApply(tally, `(SELECT ${selected}, -1::bigint AS sign FROM deleted_alerts)`)};
+         RETURN NULL;
+       END $$`,
+      `CREATE FUNCTION ${trigger}_updated() RETURNS trigger LANGUAGE plpgsql AS $$
+       BEGIN
+         ${postgresApply(tally, `(SELECT ${rowOf('OLD')}, -1::bigint AS sign UNION ALL SELECT ${rowOf('NEW')}, 1::bigint)`)};
+         RETURN NULL;
+       END $$`,
+      `CREATE TRIGGER ${trigger}_insert AFTER INSERT ON alerts REFERENCING NEW TABLE AS inserted_alerts
+       FOR EACH STATEMENT EXECUTE FUNCTION ${trigger}_inserted()`,
+      `CREATE TRIGGER ${trigger}_delete AFTER DELETE ON alerts REFERENCING OLD TABLE AS deleted_alerts
+       FOR EACH STATEMENT EXECUTE FUNCTION ${trigger}_deleted()`,
+      `CREATE TRIGGER ${trigger}_update AFTER UPDATE ON alerts FOR EACH ROW WHEN (${changed(tally, 'IS DISTINCT FROM')})
+       EXECUTE FUNCTION ${trigger}_updated()`,
+      // The backfill is the insert function's work over every stored alert.
+      postgresApply(tally, `(SELECT ${selected}, 1::bigint AS sign FROM alerts)`),
+    ],
+  };
+}
