@@ -33,8 +33,22 @@ const GROUP_TALLY: KindTally = {
   ],
 };
 
-export const SQLITE_GROUP_TALLY_MIGRATION: Migration = sqliteKindTallyMigration(GROUP_TALLY, 19, NAME);
-export const POSTGRES_GROUP_TALLY_MIGRATION: Migration = postgresKindTallyMigration(GROUP_TALLY, 21, NAME);
+/**
+ * A group's newest time is looked up among its own alerts when it is not among the newest (grouped.ts): by resource
+ * and origin, the fields with hundreds and thousands of values, through these. `event` has its own already.
+ */
+const NEWEST_INDEXES = [
+  'CREATE INDEX alerts_resource_time ON alerts (resource, last_receive_time)',
+  'CREATE INDEX alerts_origin_time ON alerts (origin, last_receive_time)',
+];
+
+const withIndexes = (migration: Migration): Migration => ({
+  ...migration,
+  statements: [...migration.statements, ...NEWEST_INDEXES],
+});
+
+export const SQLITE_GROUP_TALLY_MIGRATION = withIndexes(sqliteKindTallyMigration(GROUP_TALLY, 19, NAME));
+export const POSTGRES_GROUP_TALLY_MIGRATION = withIndexes(postgresKindTallyMigration(GROUP_TALLY, 21, NAME));
 
 /** The filters the tally answers: on its key columns only. */
 const FILTERABLE: ReadonlySet<string> = new Set(GROUP_TALLY.keyColumns);
@@ -51,13 +65,20 @@ type GroupTables = {
   };
 };
 
+/** The relations the first level of GET /alerts/grouped reads from the tally (grouped.ts). */
+export interface TalliedGroups {
+  /** Every group `(k, n, r, t)`: its key, alert count and worst severity rank (`t`, the newest time, left null). */
+  groups(rank: RawBuilder<number>): RawBuilder<unknown>;
+  /** The counts `(k, severity, status, n)` of the groups whose keys `keys` selects. */
+  counts(keys: RawBuilder<unknown>): RawBuilder<unknown>;
+}
+
 /**
- * The counts of every group of `source` under the query's filters, as a relation `(k, severity, status, n, t)` with
- * a row per group, severity and status that has alerts, `t` (the newest lastReceiveTime) left null; undefined when the
- * tally cannot answer exactly (a filter on another field, a search, dates, an attribute). A list field's groups count
- * each alert once, since the tally holds one row per distinct value of an alert's list.
+ * The groups of `source` under the query's filters; undefined when the tally cannot answer exactly (a filter on
+ * another field, a search, dates, an attribute). A list field's groups count each alert once, since the tally holds
+ * one row per distinct value of an alert's list. A row whose count fell to zero says nothing of its severity.
  */
-export function tallyGroupCounts(query: AlertQuery, source: GroupSource): RawBuilder<unknown> | undefined {
+export function talliedGroups(query: AlertQuery, source: GroupSource): TalliedGroups | undefined {
   if (source.kind === 'attribute') return undefined;
   const filters = tallyFilters(query, FILTERABLE, { allowToDate: false });
   if (filters === undefined) return undefined;
@@ -65,9 +86,16 @@ export function tallyGroupCounts(query: AlertQuery, source: GroupSource): RawBui
   const kind = keyed ? 'alert' : source.kind === 'list' ? listKind(source.column) : source.column;
   if (kind === undefined) return undefined;
   const label = keyed ? sql.ref(source.column) : sql.ref('label');
-  return sql`select ${label} as k, severity, status, sum(n) as n, cast(null as text) as t from alert_group_tally
-    where kind = ${kind} and ${tallyWhere(filters)}
-    group by ${label}, severity, status having sum(n) > 0`;
+  const where = sql`kind = ${kind} and ${tallyWhere(filters)}`;
+  return {
+    groups: (rank) => sql`select ${label} as k, sum(n) as n, min(case when n > 0 then ${rank} end) as r,
+        cast(null as text) as t
+      from alert_group_tally where ${where}
+      group by ${label} having sum(n) > 0`,
+    counts: (keys) => sql`select ${label} as k, severity, status, sum(n) as n
+      from alert_group_tally where ${where} and ${label} in (${keys})
+      group by ${label}, severity, status having sum(n) > 0`,
+  };
 }
 
 const listKind = (column: string): string | undefined => GROUP_TALLY.listKinds.find((l) => l.column === column)?.kind;

@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { whereCondition } from './alert-query.js';
 import type { EngineSql } from './engine.js';
 import { type GroupSource, groupSource } from './fields.js';
-import { tallyGroupCounts } from './group-tally.js';
+import { talliedGroups } from './group-tally.js';
 import { joinConditions } from './query-sql.js';
 import type { Database } from './schema.js';
 import type {
@@ -156,25 +156,28 @@ export async function groupedAlerts(
   const rank = rankOf(options.severityRank);
   const order = orderOf(engine, options.sort);
   const onlyParent = parent === undefined ? NOTHING : sql`where ${one.value} = ${parent}`;
-  // One level: the groups' counts from the tally when it can answer (group-tally.ts), and their newest times after.
-  const tallied = second === undefined ? tallyGroupCounts(query, first) : undefined;
-  const g1 =
-    tallied ??
-    sql`select ${one.value} as k, m.severity, m.status, ${countOf(first.kind === 'list')} as n, max(m.t) as t
-      from m ${one.join} ${onlyParent}
-      group by ${one.value}, m.severity, m.status`;
+  const g1 = sql`select ${one.value} as k, m.severity, m.status, ${countOf(first.kind === 'list')} as n,
+      max(m.t) as t
+    from m ${one.join} ${onlyParent}
+    group by ${one.value}, m.severity, m.status`;
   const r1 = sql`select k, sum(n) as n, min(${rank}) as r, max(t) as t from g1 group by k`;
   const topPage = parent === undefined ? { limit: options.limit, offset: options.offset } : { limit: 1, offset: 0 };
-  const p1 = sql`select k, n, t, row_number() over (order by ${order}) as pos from r1
-    order by ${order} limit ${topPage.limit} offset ${topPage.offset}`;
+  // The page is a sort limited to its rows; only they are numbered.
+  const p1 = sql`select k, n, t, row_number() over (order by ${order}) as pos from (
+      select k, n, r, t from r1 order by ${order} limit ${topPage.limit} offset ${topPage.offset}
+    ) as q1`;
   const top = sql`select 1 as lvl, c.total, p1.pos, p1.k as k1, p1.k, p1.n, p1.t, g1.severity, g1.status, g1.n as gn
     from (select count(*) as total from r1) as c
     left join p1 on true
     left join g1 on g1.k = p1.k`;
 
+  // One level: the groups and the page's counts from the tally when it can answer (group-tally.ts), the newest times
+  // after.
+  const tallied = second === undefined ? talliedGroups(query, first) : undefined;
   let statement: RawBuilder<GroupedRow>;
   if (tallied !== undefined) {
-    statement = sql<GroupedRow>`with g1 as materialized (${g1}), r1 as materialized (${r1}), p1 as (${p1})
+    statement = sql<GroupedRow>`with r1 as materialized (${tallied.groups(rank)}), p1 as materialized (${p1}),
+      g1 as (${tallied.counts(sql`select k from p1`)})
       ${top}`;
   } else if (second === undefined) {
     statement = sql<GroupedRow>`with m as (${m}), g1 as materialized (${g1}), r1 as materialized (${r1}),
@@ -221,8 +224,11 @@ export async function groupedAlerts(
   };
 }
 
-/** How many of the newest matching alerts `newestTimes` reads before it asks for the groups still unseen. */
-const NEWEST_WALK = 500;
+/**
+ * How many of the newest matching alerts `newestTimes` reads, in turn, before it asks for the groups still unseen: a
+ * field's own alerts are found through an index, a list's value only by reading every alert, so lists read further.
+ */
+const NEWEST_WALK = { column: [500], list: [500, 4500] } as const;
 
 /**
  * The newest lastReceiveTime among the matching alerts of each group of `keys` ('' for the group without a value):
@@ -240,37 +246,53 @@ async function newestTimes(
   const wanted = new Set(keys);
   if (wanted.size === 0) return newest;
   const where = whereCondition(engine, query);
-  const { rows } = await sql<{ c: unknown; t: Date | string }>`select ${sourceColumn(engine, source)} as c,
-      last_receive_time as t
-    from alerts where ${where} order by last_receive_time desc limit ${NEWEST_WALK}`.execute(db);
-  for (const row of rows) {
-    const values = source.kind === 'list' ? [...new Set(engine.decodeList(row.c))] : [];
-    if (source.kind !== 'list') values.push(typeof row.c === 'string' ? row.c : '');
-    if (values.length === 0) values.push('');
-    for (const value of values) {
-      if (!wanted.has(value) || newest.has(value)) continue;
-      newest.set(value, engine.decodeDate(row.t));
+  // SQLite, without statistics, would rather read every alert of a status and sort them.
+  const byTime = engine.name === 'sqlite' ? sql`alerts indexed by alerts_last_receive_time` : sql`alerts`;
+  let before: Date | string | undefined;
+  for (const limit of source.kind === 'list' ? NEWEST_WALK.list : NEWEST_WALK.column) {
+    // From the time the last step stopped at: the alerts of that very time again, so that none is passed over.
+    const from = before === undefined ? NOTHING : sql`and last_receive_time <= ${before}`;
+    const { rows } = await sql<{ c: unknown; t: Date | string }>`select ${sourceColumn(engine, source)} as c,
+        last_receive_time as t
+      from ${byTime} where ${where} ${from} order by last_receive_time desc limit ${limit}`.execute(db);
+    for (const row of rows) {
+      const values = source.kind === 'list' ? [...new Set(engine.decodeList(row.c))] : [];
+      if (source.kind !== 'list') values.push(typeof row.c === 'string' ? row.c : '');
+      if (values.length === 0) values.push('');
+      for (const value of values) {
+        if (!wanted.has(value) || newest.has(value)) continue;
+        newest.set(value, engine.decodeDate(row.t));
+      }
+      if (newest.size === wanted.size) return newest;
     }
-    if (newest.size === wanted.size) return newest;
+    if (rows.length < limit) return newest;
+    before = rows.at(-1)?.t;
   }
-  if (rows.length < NEWEST_WALK) return newest;
 
   const rest = [...wanted].filter((key) => !newest.has(key));
-  const narrowed = rest
-    .map((key) => parentCondition(engine, source, key))
-    .filter((condition): condition is RawBuilder<SqlBool> => condition !== undefined);
-  const conditions = [where];
-  // A list's group without a value has no condition of its own: then every matching alert is read.
-  if (narrowed.length === rest.length) conditions.push(joinConditions('or', narrowed));
-  const field = valueOf(engine, source, 1);
-  const { rows: groups } = await sql<{ k: string; t: Date | string }>`with m as (
-      select ${sourceColumn(engine, source)} as c1, last_receive_time as t from alerts
-      where ${joinConditions('and', conditions)}
-    )
-    select ${field.value} as k, max(m.t) as t from m ${field.join}
-    where ${field.value} in (${sql.join(rest)})
-    group by ${field.value}`.execute(db);
-  for (const group of groups) newest.set(group.k, engine.decodeDate(group.t));
+  let groups: { k: string; t: Date | string | null }[];
+  if (source.kind === 'list') {
+    // The alerts holding one of the values, or every matching alert for the group without a value.
+    const narrowed = rest.includes('') ? [] : [engine.listHasAny(source.column, rest)];
+    const field = valueOf(engine, source, 1);
+    ({ rows: groups } = await sql<{ k: string; t: Date | string }>`with m as (
+        select ${sourceColumn(engine, source)} as c1, last_receive_time as t from alerts
+        where ${joinConditions('and', [where, ...narrowed])}
+      )
+      select ${field.value} as k, max(m.t) as t from m ${field.join}
+      where ${field.value} in (${sql.join(rest)})
+      group by ${field.value}`.execute(db));
+  } else {
+    // Each group's own alerts, through the index on its field and lastReceiveTime (migration 19 and 21).
+    const each = rest.map((key) => {
+      const own = parentCondition(engine, source, key) ?? sql<SqlBool>`(1 = 1)`;
+      return sql`select ${key} as k, (select max(last_receive_time) from alerts where ${where} and ${own}) as t`;
+    });
+    ({ rows: groups } = await sql<{ k: string; t: Date | string | null }>`${sql.join(each, sql` union all `)}`.execute(
+      db,
+    ));
+  }
+  for (const group of groups) if (group.t !== null) newest.set(group.k, engine.decodeDate(group.t));
   return newest;
 }
 
