@@ -563,12 +563,12 @@ forEachEngine((engine) => {
     // group-tally.ts reads the counts; the newest times come from the newest 500 matching alerts, then from the
     // alerts of the groups not among them.
     const old = { environment: 'Staging', service: ['Aardvark'], origin: 'aardvark/1', tags: ['aardvark'] };
-    await post({ resource: 'aardvark-host', event: 'Old', ...old });
-    await post({ resource: 'aardvark-host', event: 'Older', ...old, service: [], tags: [] });
+    await post({ resource: 'aardvark-host', event: 'AardvarkOld', ...old });
+    await post({ resource: 'aardvark-host', event: 'AardvarkOlder', ...old, service: [], tags: [] });
     for (let n = 0; n < 520; n += 1) {
       await post({ resource: `crowd-${String(n % 40)}`, event: `Crowd${String(n)}`, environment: 'Staging' });
     }
-    for (const grouping of ['resource', 'service', 'origin', 'tag']) {
+    for (const grouping of ['resource', 'event', 'service', 'origin', 'tag']) {
       const query = `group-by=${grouping}&group-sort=name&page-size=3&environment=Staging`;
       await compareGrouped(query);
       const answer = await call('GET', `/alerts/grouped?${query}`);

@@ -36,6 +36,8 @@ const FACET_TALLY: KindTally = {
     { kind: 'service', column: 'service' },
     { kind: 'tag', column: 'tags' },
   ],
+  // As migration 20 made it.
+  postgresUpdate: 'row',
 };
 /** The kind whose rows, one per alert, the total and the key columns' facets sum. */
 const ALERT_KIND = 'severity';

@@ -2,7 +2,7 @@ import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { whereCondition } from './alert-query.js';
 import type { EngineSql } from './engine.js';
 import { type GroupSource, groupSource } from './fields.js';
-import { talliedGroups } from './group-tally.js';
+import { TALLIED_ENVIRONMENTS, talliedGroups } from './group-tally.js';
 import { joinConditions } from './query-sql.js';
 import type { Database } from './schema.js';
 import type {
@@ -228,7 +228,10 @@ export async function groupedAlerts(
  * How many of the newest matching alerts `newestTimes` reads, in turn, before it asks for the groups still unseen: a
  * field's own alerts are found through an index, a list's value only by reading every alert, so lists read further.
  */
-const NEWEST_WALK = { column: [500], list: [500, 4500] } as const;
+const NEWEST_WALK = { indexed: [500], other: [500, 4500] } as const;
+
+/** The fields whose group's own alerts an index finds: `event` (with lastReceiveTime) and `resource` (identity). */
+const NEWEST_INDEXES: Readonly<Record<string, string>> = { event: 'alerts_event_time', resource: 'alerts_identity' };
 
 /**
  * The newest lastReceiveTime among the matching alerts of each group of `keys` ('' for the group without a value):
@@ -249,7 +252,8 @@ async function newestTimes(
   // SQLite, without statistics, would rather read every alert of a status and sort them.
   const byTime = engine.name === 'sqlite' ? sql`alerts indexed by alerts_last_receive_time` : sql`alerts`;
   let before: Date | string | undefined;
-  for (const limit of source.kind === 'list' ? NEWEST_WALK.list : NEWEST_WALK.column) {
+  const indexed = source.kind === 'column' && Object.hasOwn(NEWEST_INDEXES, source.column);
+  for (const limit of indexed ? NEWEST_WALK.indexed : NEWEST_WALK.other) {
     // From the time the last step stopped at: the alerts of that very time again, so that none is passed over.
     const from = before === undefined ? NOTHING : sql`and last_receive_time <= ${before}`;
     const { rows } = await sql<{ c: unknown; t: Date | string }>`select ${sourceColumn(engine, source)} as c,
@@ -283,10 +287,27 @@ async function newestTimes(
       where ${field.value} in (${sql.join(rest)})
       group by ${field.value}`.execute(db));
   } else {
-    // Each group's own alerts, through the index on its field and lastReceiveTime (migration 19 and 21).
+    // Each group's own alerts, through an index of its field where there is one.
+    let identity = sql<SqlBool>`(1 = 1)`;
+    if (source.kind === 'column' && source.column === 'resource') {
+      // Listed as values: given a subquery, SQLite reads every alert for each group.
+      const { rows: environments } = await sql<{ environment: string }>`${TALLIED_ENVIRONMENTS}`.execute(db);
+      if (environments.length === 0) return newest;
+      identity = joinConditions(
+        'or',
+        environments.map(({ environment }) => sql<SqlBool>`environment = ${environment}`),
+      );
+    }
+    // SQLite, without statistics, would rather take the index of the status and read all its alerts.
+    const index = source.kind === 'column' ? NEWEST_INDEXES[source.column] : undefined;
     const each = rest.map((key) => {
-      const own = parentCondition(engine, source, key) ?? sql<SqlBool>`(1 = 1)`;
-      return sql`select ${key} as k, (select max(last_receive_time) from alerts where ${where} and ${own}) as t`;
+      // A value the index can seek; the group without one reads its alerts as the engine chooses.
+      const from =
+        engine.name === 'sqlite' && index !== undefined && key !== ''
+          ? sql`alerts indexed by ${sql.id(index)}`
+          : sql`alerts`;
+      const own = sql<SqlBool>`${identity} and ${parentCondition(engine, source, key) ?? sql<SqlBool>`(1 = 1)`}`;
+      return sql`select ${key} as k, (select max(last_receive_time) from ${from} where ${where} and ${own}) as t`;
     });
     ({ rows: groups } = await sql<{ k: string; t: Date | string | null }>`${sql.join(each, sql` union all `)}`.execute(
       db,

@@ -20,6 +20,11 @@ export interface KindTally {
   columnKinds: readonly { kind: string; column: string | null }[];
   /** The list kinds and the column each reads. */
   listKinds: readonly { kind: string; column: string }[];
+  /**
+   * PostgreSQL's update trigger: once per changed row, or once per statement over the changed rows of the statement's
+   * transition tables (statement-triggers.ts), which costs a batch of alerts one upsert instead of one per alert.
+   */
+  postgresUpdate: 'row' | 'statement';
 }
 
 const table = (tally: KindTally): string => `alert_${tally.name}`;
@@ -42,9 +47,9 @@ const keyValues = (tally: KindTally, row: string): string[] =>
   tally.keyColumns.map((column) => (column === 'customer' ? `coalesce(${row}.customer, '')` : `${row}.${column}`));
 
 /** An update that changes none of the columns read leaves the tally as it is. */
-const changed = (tally: KindTally, differ: string): string =>
+const changed = (tally: KindTally, differ: string, before = 'OLD', after = 'NEW'): string =>
   columnsRead(tally)
-    .map((column) => `OLD.${quoted(column)} ${differ} NEW.${quoted(column)}`)
+    .map((column) => `${before}.${quoted(column)} ${differ} ${after}.${quoted(column)}`)
     .join(' OR ');
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -150,6 +155,21 @@ export function postgresKindTallyMigration(tally: KindTally, version: number, na
   const rowOf = (row: 'OLD' | 'NEW'): string => read.map((column) => `${row}.${column}`).join(', ');
   const selected = read.join(', ');
   const trigger = `alerts_${tally.name}`;
+  const pairs = 'old_alerts AS o JOIN new_alerts AS n ON n.id = o.id';
+  const changedPair = changed(tally, 'IS DISTINCT FROM', 'o', 'n');
+  const pick = (row: 'o' | 'n'): string => read.map((column) => `${row}.${column}`).join(', ');
+  const update =
+    tally.postgresUpdate === 'row'
+      ? {
+          source: `(SELECT ${rowOf('OLD')}, -1::bigint AS sign UNION ALL SELECT ${rowOf('NEW')}, 1::bigint)`,
+          trigger: `AFTER UPDATE ON alerts FOR EACH ROW WHEN (${changed(tally, 'IS DISTINCT FROM')})`,
+        }
+      : {
+          source: `(SELECT ${pick('o')}, -1::bigint AS sign FROM ${pairs} WHERE ${changedPair}
+            UNION ALL SELECT ${pick('n')}, 1::bigint FROM ${pairs} WHERE ${changedPair})`,
+          trigger: `AFTER UPDATE ON alerts REFERENCING OLD TABLE AS old_alerts NEW TABLE AS new_alerts
+            FOR EACH STATEMENT`,
+        };
   return {
     version,
     name,
@@ -170,15 +190,14 @@ export function postgresKindTallyMigration(tally: KindTally, version: number, na
        END $$`,
       `CREATE FUNCTION ${trigger}_updated() RETURNS trigger LANGUAGE plpgsql AS $$
        BEGIN
-         ${postgresApply(tally, `(SELECT ${rowOf('OLD')}, -1::bigint AS sign UNION ALL SELECT ${rowOf('NEW')}, 1::bigint)`)};
+         ${postgresApply(tally, update.source)};
          RETURN NULL;
        END $$`,
       `CREATE TRIGGER ${trigger}_insert AFTER INSERT ON alerts REFERENCING NEW TABLE AS inserted_alerts
        FOR EACH STATEMENT EXECUTE FUNCTION ${trigger}_inserted()`,
       `CREATE TRIGGER ${trigger}_delete AFTER DELETE ON alerts REFERENCING OLD TABLE AS deleted_alerts
        FOR EACH STATEMENT EXECUTE FUNCTION ${trigger}_deleted()`,
-      `CREATE TRIGGER ${trigger}_update AFTER UPDATE ON alerts FOR EACH ROW WHEN (${changed(tally, 'IS DISTINCT FROM')})
-       EXECUTE FUNCTION ${trigger}_updated()`,
+      `CREATE TRIGGER ${trigger}_update ${update.trigger} EXECUTE FUNCTION ${trigger}_updated()`,
       // The backfill is the insert function's work over every stored alert.
       postgresApply(tally, `(SELECT ${selected}, 1::bigint AS sign FROM alerts)`),
     ],
