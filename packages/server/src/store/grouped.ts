@@ -245,14 +245,32 @@ async function newestTimes(
   source: GroupSource,
   keys: readonly string[],
 ): Promise<Map<string, string>> {
-  const newest = new Map<string, string>();
-  const wanted = new Set(keys);
-  if (wanted.size === 0) return newest;
   const where = whereCondition(engine, query);
+  const { newest, everyAlertRead } = await newestAmongLatest(db, engine, where, source, new Set(keys));
+  const rest = keys.filter((key) => !newest.has(key));
+  if (rest.length === 0 || everyAlertRead) return newest;
+  const found = await (source.kind === 'list'
+    ? newestOfListValues(db, engine, where, source, rest)
+    : newestOfValues(db, engine, where, source, rest));
+  for (const group of found) if (group.t !== null) newest.set(group.k, engine.decodeDate(group.t));
+  return newest;
+}
+
+type NewestRow = { k: string; t: Date | string | null };
+
+/** The groups of `wanted` seen among the newest matching alerts, and whether those were all of them. */
+async function newestAmongLatest(
+  db: Kysely<Database>,
+  engine: EngineSql,
+  where: RawBuilder<SqlBool>,
+  source: GroupSource,
+  wanted: ReadonlySet<string>,
+): Promise<{ newest: Map<string, string>; everyAlertRead: boolean }> {
+  const newest = new Map<string, string>();
   // SQLite, without statistics, would rather read every alert of a status and sort them.
   const byTime = engine.name === 'sqlite' ? sql`alerts indexed by alerts_last_receive_time` : sql`alerts`;
-  let before: Date | string | undefined;
   const indexed = source.kind === 'column' && Object.hasOwn(NEWEST_INDEXES, source.column);
+  let before: Date | string | undefined;
   for (const limit of indexed ? NEWEST_WALK.indexed : NEWEST_WALK.other) {
     // From the time the last step stopped at: the alerts of that very time again, so that none is passed over.
     const from = before === undefined ? NOTHING : sql`and last_receive_time <= ${before}`;
@@ -264,57 +282,67 @@ async function newestTimes(
       if (source.kind !== 'list') values.push(typeof row.c === 'string' ? row.c : '');
       if (values.length === 0) values.push('');
       for (const value of values) {
-        if (!wanted.has(value) || newest.has(value)) continue;
-        newest.set(value, engine.decodeDate(row.t));
+        if (wanted.has(value) && !newest.has(value)) newest.set(value, engine.decodeDate(row.t));
       }
-      if (newest.size === wanted.size) return newest;
+      if (newest.size === wanted.size) return { newest, everyAlertRead: false };
     }
-    if (rows.length < limit) return newest;
+    if (rows.length < limit) return { newest, everyAlertRead: true };
     before = rows.at(-1)?.t;
   }
+  return { newest, everyAlertRead: false };
+}
 
-  const rest = [...wanted].filter((key) => !newest.has(key));
-  let groups: { k: string; t: Date | string | null }[];
-  if (source.kind === 'list') {
-    // The alerts holding one of the values, or every matching alert for the group without a value.
-    const narrowed = rest.includes('') ? [] : [engine.listHasAny(source.column, rest)];
-    const field = valueOf(engine, source, 1);
-    ({ rows: groups } = await sql<{ k: string; t: Date | string }>`with m as (
-        select ${sourceColumn(engine, source)} as c1, last_receive_time as t from alerts
-        where ${joinConditions('and', [where, ...narrowed])}
-      )
-      select ${field.value} as k, max(m.t) as t from m ${field.join}
-      where ${field.value} in (${sql.join(rest)})
-      group by ${field.value}`.execute(db));
-  } else {
-    // Each group's own alerts, through an index of its field where there is one.
-    let identity = sql<SqlBool>`(1 = 1)`;
-    if (source.kind === 'column' && source.column === 'resource') {
-      // Listed as values: given a subquery, SQLite reads every alert for each group.
-      const { rows: environments } = await sql<{ environment: string }>`${TALLIED_ENVIRONMENTS}`.execute(db);
-      if (environments.length === 0) return newest;
-      identity = joinConditions(
-        'or',
-        environments.map(({ environment }) => sql<SqlBool>`environment = ${environment}`),
-      );
-    }
-    // SQLite, without statistics, would rather take the index of the status and read all its alerts.
-    const index = source.kind === 'column' ? NEWEST_INDEXES[source.column] : undefined;
-    const each = rest.map((key) => {
-      // A value the index can seek; the group without one reads its alerts as the engine chooses.
-      const from =
-        engine.name === 'sqlite' && index !== undefined && key !== ''
-          ? sql`alerts indexed by ${sql.id(index)}`
-          : sql`alerts`;
-      const own = sql<SqlBool>`${identity} and ${parentCondition(engine, source, key) ?? sql<SqlBool>`(1 = 1)`}`;
-      return sql`select ${key} as k, (select max(last_receive_time) from ${from} where ${where} and ${own}) as t`;
-    });
-    ({ rows: groups } = await sql<{ k: string; t: Date | string | null }>`${sql.join(each, sql` union all `)}`.execute(
-      db,
-    ));
+/** A list's values: the alerts holding one of them, or every matching alert for the group without a value. */
+async function newestOfListValues(
+  db: Kysely<Database>,
+  engine: EngineSql,
+  where: RawBuilder<SqlBool>,
+  source: GroupSource & { kind: 'list' },
+  keys: readonly string[],
+): Promise<NewestRow[]> {
+  const narrowed = keys.includes('') ? [] : [engine.listHasAny(source.column, keys)];
+  const field = valueOf(engine, source, 1);
+  const { rows } = await sql<NewestRow>`with m as (
+      select ${sourceColumn(engine, source)} as c1, last_receive_time as t from alerts
+      where ${joinConditions('and', [where, ...narrowed])}
+    )
+    select ${field.value} as k, max(m.t) as t from m ${field.join}
+    where ${field.value} in (${sql.join(keys)})
+    group by ${field.value}`.execute(db);
+  return rows;
+}
+
+/** A column's or an attribute's values: each group's own alerts, through an index of its field where there is one. */
+async function newestOfValues(
+  db: Kysely<Database>,
+  engine: EngineSql,
+  where: RawBuilder<SqlBool>,
+  source: GroupSource,
+  keys: readonly string[],
+): Promise<NewestRow[]> {
+  let identity = sql<SqlBool>`(1 = 1)`;
+  if (source.kind === 'column' && source.column === 'resource') {
+    // Listed as values: given a subquery, SQLite reads every alert for each group.
+    const { rows: environments } = await sql<{ environment: string }>`${TALLIED_ENVIRONMENTS}`.execute(db);
+    if (environments.length === 0) return [];
+    identity = joinConditions(
+      'or',
+      environments.map(({ environment }) => sql<SqlBool>`environment = ${environment}`),
+    );
   }
-  for (const group of groups) if (group.t !== null) newest.set(group.k, engine.decodeDate(group.t));
-  return newest;
+  // SQLite, without statistics, would rather take the index of the status and read all its alerts.
+  const index = source.kind === 'column' ? NEWEST_INDEXES[source.column] : undefined;
+  const each = keys.map((key) => {
+    // A value the index can seek; the group without one reads its alerts as the engine chooses.
+    const from =
+      engine.name === 'sqlite' && index !== undefined && key !== ''
+        ? sql`alerts indexed by ${sql.id(index)}`
+        : sql`alerts`;
+    const own = sql<SqlBool>`${identity} and ${parentCondition(engine, source, key) ?? sql<SqlBool>`(1 = 1)`}`;
+    return sql`select ${key} as k, (select max(last_receive_time) from ${from} where ${where} and ${own}) as t`;
+  });
+  const { rows } = await sql<NewestRow>`${sql.join(each, sql` union all `)}`.execute(db);
+  return rows;
 }
 
 /**
