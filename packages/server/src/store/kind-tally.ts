@@ -42,6 +42,12 @@ function columnsRead(tally: KindTally): string[] {
 
 const quoted = (column: string): string => `"${column}"`;
 
+/** The table, its columns typed as each engine spells them. */
+function createTable(tally: KindTally, types: { text: string; count: string }): string {
+  const columns = ['kind', 'label', ...tally.keyColumns].map((column) => `${column} ${types.text} NOT NULL`);
+  return `CREATE TABLE ${table(tally)} (${columns.join(', ')}, n ${types.count} NOT NULL, PRIMARY KEY (${keyOf(tally)}))`;
+}
+
 /** The key columns of `row`, in key order, a missing customer as ''. */
 const keyValues = (tally: KindTally, row: string): string[] =>
   tally.keyColumns.map((column) => (column === 'customer' ? `coalesce(${row}.customer, '')` : `${row}.${column}`));
@@ -100,16 +106,12 @@ function sqliteBackfill(tally: KindTally): string[] {
 }
 
 export function sqliteKindTallyMigration(tally: KindTally, version: number, name: string): Migration {
-  const keyColumns = tally.keyColumns.map((column) => `${column} TEXT NOT NULL`).join(', ');
   const trigger = `alerts_${tally.name}`;
   return {
     version,
     name,
     statements: [
-      `CREATE TABLE ${table(tally)} (
-        kind TEXT NOT NULL, label TEXT NOT NULL, ${keyColumns}, n INTEGER NOT NULL,
-        PRIMARY KEY (${keyOf(tally)})
-      ) WITHOUT ROWID`,
+      `${createTable(tally, { text: 'TEXT', count: 'INTEGER' })} WITHOUT ROWID`,
       `CREATE TRIGGER ${trigger}_insert AFTER INSERT ON alerts BEGIN ${sqliteApply(tally, 'NEW', 1)} END`,
       `CREATE TRIGGER ${trigger}_delete AFTER DELETE ON alerts BEGIN ${sqliteApply(tally, 'OLD', -1)} END`,
       `CREATE TRIGGER ${trigger}_update AFTER UPDATE OF ${columnsRead(tally).map(quoted).join(', ')}
@@ -150,7 +152,6 @@ function postgresApply(tally: KindTally, source: string): string {
 }
 
 export function postgresKindTallyMigration(tally: KindTally, version: number, name: string): Migration {
-  const keyColumns = tally.keyColumns.map((column) => `${column} text NOT NULL`).join(', ');
   const read = ['id', ...columnsRead(tally)].map(quoted);
   const rowOf = (row: 'OLD' | 'NEW'): string => read.map((column) => `${row}.${column}`).join(', ');
   const selected = read.join(', ');
@@ -174,10 +175,7 @@ export function postgresKindTallyMigration(tally: KindTally, version: number, na
     version,
     name,
     statements: [
-      `CREATE TABLE ${table(tally)} (
-        kind text NOT NULL, label text NOT NULL, ${keyColumns}, n bigint NOT NULL,
-        PRIMARY KEY (${keyOf(tally)})
-      )`,
+      createTable(tally, { text: 'text', count: 'bigint' }),
       `CREATE FUNCTION ${trigger}_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
        BEGIN
          ${postgresApply(tally, `(SELECT ${selected}, 1::bigint AS sign FROM inserted_alerts)`)};
