@@ -28,7 +28,7 @@ import type { AlertFacet, AlertQuery } from './types.js';
 const NAME = 'facet tally';
 
 /** The facets of `severity`, `resource`, `event`, `group` and `origin`, and of the lists `service` and `tags`. */
-const FACET_TALLY: KindTally = {
+export const FACET_TALLY: KindTally = {
   name: 'facet_tally',
   keyColumns: ['status', 'environment', 'customer'],
   columnKinds: ['severity', 'resource', 'event', 'group', 'origin'].map((kind) => ({ kind, column: kind })),
@@ -116,9 +116,4 @@ export async function facetsFromTally(
     else counts.push({ field: row.f, value: row.v, count, distinct: Number(row.dt) });
   }
   return { total, facets: facetsFrom(options.fields, counts) };
-}
-
-/** Housekeeping: drops the rows that count nothing any more. */
-export async function pruneFacetTally(db: Kysely<Database>): Promise<void> {
-  await db.withTables<FacetTables>().deleteFrom('alert_facet_tally').where('n', '=', 0).execute();
 }

@@ -1,8 +1,7 @@
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { GroupSource } from './fields.js';
 import { type KindTally, postgresKindTallyMigration, sqliteKindTallyMigration } from './kind-tally.js';
 import type { Migration } from './migrate.js';
-import type { Database } from './schema.js';
 import { tallyFilters, tallyWhere } from './tally.js';
 import type { AlertQuery } from './types.js';
 
@@ -20,7 +19,7 @@ import type { AlertQuery } from './types.js';
  */
 const NAME = 'group tally';
 
-const GROUP_TALLY: KindTally = {
+export const GROUP_TALLY: KindTally = {
   name: 'group_tally',
   keyColumns: ['severity', 'status', 'environment', 'customer'],
   columnKinds: [
@@ -46,18 +45,6 @@ export const TALLIED_ENVIRONMENTS = sql`select environment from alert_group_tall
 
 /** The filters the tally answers: on its key columns only. */
 const FILTERABLE: ReadonlySet<string> = new Set(GROUP_TALLY.keyColumns);
-
-type GroupTables = {
-  alert_group_tally: {
-    kind: string;
-    label: string;
-    severity: string;
-    status: string;
-    environment: string;
-    customer: string;
-    n: number | string;
-  };
-};
 
 /** The relations the first level of GET /alerts/grouped reads from the tally (grouped.ts). */
 export interface TalliedGroups {
@@ -93,8 +80,3 @@ export function talliedGroups(query: AlertQuery, source: GroupSource): TalliedGr
 }
 
 const listKind = (column: string): string | undefined => GROUP_TALLY.listKinds.find((l) => l.column === column)?.kind;
-
-/** Housekeeping: drops the rows that count nothing any more. */
-export async function pruneGroupTally(db: Kysely<Database>): Promise<void> {
-  await db.withTables<GroupTables>().deleteFrom('alert_group_tally').where('n', '=', 0).execute();
-}

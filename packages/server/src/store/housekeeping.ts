@@ -5,8 +5,9 @@ import { retryOnConflict } from './conflict-retry.js';
 import type { HousekeepingRepository, HousekeepingTransaction, PassOutcome, StaleAlerts } from './change-types.js';
 import type { EngineSql } from './engine.js';
 import { pruneAttributeTally } from './attribute-tally.js';
-import { pruneFacetTally } from './facet-tally.js';
-import { pruneGroupTally } from './group-tally.js';
+import { FACET_TALLY } from './facet-tally.js';
+import { GROUP_TALLY } from './group-tally.js';
+import { pruneKindTally } from './kind-tally.js';
 import { pruneLabelTally } from './label-tally.js';
 import type { Database } from './schema.js';
 
@@ -79,8 +80,8 @@ function passTransaction(
         await trx.deleteFrom('alert_event_service_tally').where('n', '=', 0).execute();
         await pruneLabelTally(trx);
         await pruneAttributeTally(trx);
-        await pruneFacetTally(trx);
-        await pruneGroupTally(trx);
+        await pruneKindTally(trx, FACET_TALLY);
+        await pruneKindTally(trx, GROUP_TALLY);
       }),
     dropSamlSignIns: (now) =>
       writer(async (trx) => {

@@ -1,4 +1,6 @@
+import { type Kysely, sql } from 'kysely';
 import type { Migration } from './migrate.js';
+import type { Database } from './schema.js';
 
 /**
  * Tallies of alerts per field value, one table for several fields (README.md#architecture): each row counts the alerts
@@ -200,4 +202,9 @@ export function postgresKindTallyMigration(tally: KindTally, version: number, na
       postgresApply(tally, `(SELECT ${selected}, 1::bigint AS sign FROM alerts)`),
     ],
   };
+}
+
+/** Housekeeping: drops the rows of a tally that count nothing any more. */
+export async function pruneKindTally(db: Kysely<Database>, tally: KindTally): Promise<void> {
+  await sql`delete from ${sql.table(table(tally))} where n = 0`.execute(db);
 }
