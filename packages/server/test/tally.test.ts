@@ -45,6 +45,14 @@ const GROUPINGS = [
   'group-by=customer',
   'group-by=severity',
   'group-by=status&group-sort=count',
+  'group-by=service&group-by=resource&page-size=3&sub-page-size=2',
+  'group-by=event&group-by=tag&group-sort=count',
+  'group-by=tag&group-by=service&group-sort=name&sub-page-size=1',
+  'group-by=severity&group-by=attribute.region',
+  'group-by=origin&group-by=customer&page-size=2&page=2',
+  'group-by=service&group-by=event&parent=Web&page-size=2',
+  'group-by=resource&group-by=tag&parent-none=true&page-size=2',
+  'group-by=tag&group-by=origin&parent-none=true',
 ];
 /** Users restricted to some customers (docs/api/customers.md); alerts without a customer are none of theirs. */
 const VIEWERS: Record<string, readonly string[]> = { acme: ['Acme'], both: ['Acme', 'Globex'] };

@@ -58,8 +58,9 @@ export interface TalliedGroups {
  * The groups of `source` under the query's filters; undefined when the tally cannot answer exactly (a filter on
  * another field, a search, dates, an attribute). A list field's groups count each alert once, since the tally holds
  * one row per distinct value of an alert's list. A row whose count fell to zero says nothing of its severity.
+ * `only` keeps the one group of that key ('' for none).
  */
-export function talliedGroups(query: AlertQuery, source: GroupSource): TalliedGroups | undefined {
+export function talliedGroups(query: AlertQuery, source: GroupSource, only?: string): TalliedGroups | undefined {
   if (source.kind === 'attribute') return undefined;
   const filters = tallyFilters(query, FILTERABLE, { allowToDate: false });
   if (filters === undefined) return undefined;
@@ -67,7 +68,7 @@ export function talliedGroups(query: AlertQuery, source: GroupSource): TalliedGr
   const kind = keyed ? 'alert' : source.kind === 'list' ? listKind(source.column) : source.column;
   if (kind === undefined) return undefined;
   const label = keyed ? sql.ref(source.column) : sql.ref('label');
-  const where = sql`kind = ${kind} and ${tallyWhere(filters)}`;
+  const where = sql`kind = ${kind} and ${tallyWhere(filters)}${only === undefined ? sql`` : sql` and ${label} = ${only}`}`;
   return {
     groups: (rank) => sql`select ${label} as k, sum(n) as n, min(case when n > 0 then ${rank} end) as r,
         cast(null as text) as t
@@ -77,6 +78,18 @@ export function talliedGroups(query: AlertQuery, source: GroupSource): TalliedGr
       from alert_group_tally where ${where} and ${label} in (${keys})
       group by ${label}, severity, status having sum(n) > 0`,
   };
+}
+
+/**
+ * How many alerts the query's filters match, and how many there are, from the tally's rows of kind `alert` (a few
+ * hundred); undefined when the tally cannot count them.
+ */
+export function talliedShare(query: AlertQuery): RawBuilder<{ matching: unknown; every: unknown }> | undefined {
+  const filters = tallyFilters(query, FILTERABLE, { allowToDate: false });
+  if (filters === undefined) return undefined;
+  return sql`select coalesce(sum(case when ${tallyWhere(filters)} then n else 0 end), 0) as matching,
+      coalesce(sum(n), 0) as every
+    from alert_group_tally where kind = 'alert'`;
 }
 
 const listKind = (column: string): string | undefined => GROUP_TALLY.listKinds.find((l) => l.column === column)?.kind;
