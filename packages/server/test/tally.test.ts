@@ -53,6 +53,16 @@ const GROUPINGS = [
   'group-by=service&group-by=event&parent=Web&page-size=2',
   'group-by=resource&group-by=tag&parent-none=true&page-size=2',
   'group-by=tag&group-by=origin&parent-none=true',
+  // Attributes of every JSON type (see `attributes` below): some are wholly in the attribute tally, some not.
+  'group-by=attribute.region',
+  'group-by=attribute.region&group-sort=count&page-size=2&page=2',
+  'group-by=attribute.priority',
+  'group-by=attribute.flag&group-sort=name',
+  'group-by=attribute.nested',
+  'group-by=attribute.note',
+  'group-by=attribute.long',
+  'group-by=attribute.region&group-by=service&sub-page-size=2',
+  'group-by=attribute.region&group-by=tag&parent=eu',
 ];
 /** Users restricted to some customers (docs/api/customers.md); alerts without a customer are none of theirs. */
 const VIEWERS: Record<string, readonly string[]> = { acme: ['Acme'], both: ['Acme', 'Globex'] };
@@ -567,6 +577,49 @@ forEachEngine((engine) => {
     }
   });
 
+  it('groups by an attribute from the attribute tally while it holds every value of the key', async () => {
+    const { database } = server.settings;
+    const db = openDatabase(database);
+    const probe = async (key: string, query: string) => {
+      const path = `/alerts/grouped?group-by=attribute.${key}&group-sort=name&page-size=100&${query}`;
+      const answer = await call('GET', path);
+      assert.equal(answer.status, 200, JSON.stringify(answer.body));
+      const groups = answer.body.groups as { key: string | null; count: number; lastReceiveTime: string }[];
+      return { probed: groups.find((group) => group.key === 'probe-3'), none: groups.find((g) => g.key === null) };
+    };
+    try {
+      const attributes = { probeKey: 'probe-3' };
+      const id = await post({ resource: 'attr-probe', event: 'Probe', environment: 'Staging', attributes });
+      const alert = await call('GET', `/alert/${String(id)}`);
+      const received = (alert.body.alert as { lastReceiveTime: string }).lastReceiveTime;
+      assert.deepEqual(await probe('probeKey', 'status=open'), await probe('probeKey', `status=open&${EPOCH}`));
+      assert.equal((await probe('probeKey', 'status=open')).probed?.lastReceiveTime, received);
+      // A tally row made wrong on purpose shows which answers come from it.
+      const shift = (n: number) =>
+        sql`update alert_attribute_tally set n = n + ${n} where key = 'probeKey' and value = 'probe-3'`.execute(db);
+      await shift(1000);
+      const tallied = await probe('probeKey', 'status=open');
+      assert.equal(tallied.probed?.count, 1001);
+
+      assert.equal((await probe('probeKey', 'status=open&resource=attr-probe')).probed?.count, 1);
+      // A value the tally leaves out (longer than it keeps) makes the grouping read the alerts.
+      const long = await post({
+        resource: 'attr-probe-long',
+        event: 'Probe',
+        environment: 'Staging',
+        attributes: { probeKey: 'x'.repeat(300) },
+      });
+      assert.equal((await probe('probeKey', 'status=open')).probed?.count, 1);
+      assert.equal((await call('DELETE', `/alert/${String(long)}`)).status, 200);
+      assert.equal((await probe('probeKey', 'status=open')).probed?.count, 1001);
+      await shift(-1000);
+      assert.equal((await call('DELETE', `/alert/${String(id)}`)).status, 200);
+      assert.equal((await probe('probeKey', 'status=open')).probed, undefined);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('gives the newest time of a group whose alerts are older than the newest few hundred', async () => {
     // group-tally.ts reads the counts; the newest times come from the newest 500 matching alerts, then from the
     // alerts of the groups not among them.
@@ -593,7 +646,13 @@ forEachEngine((engine) => {
     const db = openDatabase(database);
     try {
       const rows = () => db.selectFrom('alert_tally').select(['n']).where('event', '=', 'Ephemeral').execute();
-      const id = await post({ resource: 'gone', event: 'Ephemeral', environment: 'Staging', service: ['Web'] });
+      const id = await post({
+        resource: 'gone',
+        event: 'Ephemeral',
+        environment: 'Staging',
+        service: ['Web'],
+        attributes: { ephemeral: 'x'.repeat(300) },
+      });
       assert.deepEqual(
         (await rows()).map((r) => Number(r.n)),
         [1],
@@ -603,8 +662,15 @@ forEachEngine((engine) => {
         (await rows()).map((r) => Number(r.n)),
         [0],
       );
+      const leftOut = () =>
+        sql<{ n: number }>`select n from alert_attribute_left_out where key = 'ephemeral'`.execute(db);
+      assert.deepEqual(
+        (await leftOut()).rows.map((r) => Number(r.n)),
+        [0],
+      );
       assert.equal((await call('POST', '/management/housekeeping')).status, 200);
       assert.deepEqual(await rows(), []);
+      assert.deepEqual((await leftOut()).rows, []);
       const services = await db.selectFrom('alert_service_tally').select('n').where('n', '=', 0).execute();
       assert.deepEqual(services, []);
       const labels = await sql<{ n: number }>`select n from alert_label_tally where n = 0`.execute(db);

@@ -18,10 +18,19 @@ import type { AlertQuery } from './types.js';
 /** Longer values are not indexed; a filter on a longer value reads the attributes, as before. */
 export const INDEXED_LENGTH = 200;
 
-/** The object's entries the side table holds; `source` is NEW.attributes, OLD.attributes or a column. */
-export const indexedEntries = (source: string): string =>
-  `json_each(CASE WHEN json_valid(${source}) AND json_type(${source}) = 'object' THEN ${source} ELSE '{}' END) AS j
-    WHERE j.type IN ('text', 'object', 'array') AND length(j.value) <= ${INDEXED_LENGTH}`;
+/** The entries `j` of an attributes object; `source` is NEW.attributes, OLD.attributes or a column. */
+const objectEntries = (source: string): string =>
+  `json_each(CASE WHEN json_valid(${source}) AND json_type(${source}) = 'object' THEN ${source} ELSE '{}' END) AS j`;
+
+const INDEXED_ENTRY = `j.type IN ('text', 'object', 'array') AND length(j.value) <= ${String(INDEXED_LENGTH)}`;
+
+/** The object's entries the side table holds. */
+export const indexedEntries = (source: string): string => `${objectEntries(source)}
+    WHERE ${INDEXED_ENTRY}`;
+
+/** The object's entries it leaves out whose value is not null: numbers, booleans, longer values. */
+export const leftOutEntries = (source: string): string => `${objectEntries(source)}
+    WHERE j.type <> 'null' AND NOT (${INDEXED_ENTRY})`;
 
 const sqliteInsert = (row: 'NEW' | 'OLD'): string =>
   `INSERT OR IGNORE INTO alert_attributes (key, value, alert_id)

@@ -2,7 +2,7 @@ import { type RawBuilder, sql } from 'kysely';
 import type { GroupSource } from './fields.js';
 import { type KindTally, postgresKindTallyMigration, sqliteKindTallyMigration } from './kind-tally.js';
 import type { Migration } from './migrate.js';
-import { tallyFilters, tallyWhere } from './tally.js';
+import { type TallyFilter, tallyFilters, tallyWhere } from './tally.js';
 import type { AlertQuery } from './types.js';
 
 /**
@@ -43,8 +43,14 @@ export const POSTGRES_GROUP_TALLY_MIGRATION: Migration = postgresKindTallyMigrat
 export const TALLIED_ENVIRONMENTS = sql`select environment from alert_group_tally where kind = 'alert'
   group by environment having sum(n) > 0`;
 
-/** The filters the tally answers: on its key columns only. */
 const FILTERABLE: ReadonlySet<string> = new Set(GROUP_TALLY.keyColumns);
+
+/**
+ * The query's filters when the tally answers them: on its key columns only, which the attribute tally has too
+ * (attribute-groups.ts).
+ */
+export const groupTallyFilters = (query: AlertQuery): TallyFilter[] | undefined =>
+  tallyFilters(query, FILTERABLE, { allowToDate: false });
 
 /** The relations the first level of GET /alerts/grouped reads from the tally (grouped.ts). */
 export interface TalliedGroups {
@@ -62,7 +68,7 @@ export interface TalliedGroups {
  */
 export function talliedGroups(query: AlertQuery, source: GroupSource, only?: string): TalliedGroups | undefined {
   if (source.kind === 'attribute') return undefined;
-  const filters = tallyFilters(query, FILTERABLE, { allowToDate: false });
+  const filters = groupTallyFilters(query);
   if (filters === undefined) return undefined;
   const keyed = FILTERABLE.has(source.column);
   const kind = keyed ? 'alert' : source.kind === 'list' ? listKind(source.column) : source.column;
@@ -85,7 +91,7 @@ export function talliedGroups(query: AlertQuery, source: GroupSource, only?: str
  * hundred); undefined when the tally cannot count them.
  */
 export function talliedShare(query: AlertQuery): RawBuilder<{ matching: unknown; every: unknown }> | undefined {
-  const filters = tallyFilters(query, FILTERABLE, { allowToDate: false });
+  const filters = groupTallyFilters(query);
   if (filters === undefined) return undefined;
   return sql`select coalesce(sum(case when ${tallyWhere(filters)} then n else 0 end), 0) as matching,
       coalesce(sum(n), 0) as every

@@ -1,5 +1,7 @@
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { whereCondition } from './alert-query.js';
+import { talliedAttributeGroups } from './attribute-groups.js';
+import { attributeEquals } from './attribute-index.js';
 import type { EngineSql } from './engine.js';
 import { type GroupSource, groupSource } from './fields.js';
 import { TALLIED_ENVIRONMENTS, talliedGroups, talliedShare } from './group-tally.js';
@@ -167,8 +169,11 @@ export async function groupedAlerts(
     ) as q1`;
 
   // The first level: its groups, their order and the page's counts from the tally when it can answer
-  // (group-tally.ts), otherwise counted from the matching alerts `m`.
-  const tallied = talliedGroups(query, first, parent);
+  // (group-tally.ts, attribute-groups.ts), otherwise counted from the matching alerts `m`.
+  const tallied =
+    first.kind === 'attribute'
+      ? await talliedAttributeGroups(db, engine, query, first.key, parent)
+      : talliedGroups(query, first, parent);
   let firstLevel: RawBuilder<unknown>;
   if (tallied !== undefined) {
     firstLevel = sql`r1 as materialized (${tallied.groups(rank)}), p1 as materialized (${p1}),
@@ -365,7 +370,12 @@ async function newestOfValues(
       engine.name === 'sqlite' && index !== undefined && key !== ''
         ? sql`alerts indexed by ${sql.id(index)}`
         : sql`alerts`;
-    const own = sql<SqlBool>`${identity} and ${parentCondition(engine, source, key) ?? sql<SqlBool>`(1 = 1)`}`;
+    // An attribute's value through its index (attribute-index.ts), where one holds it.
+    const indexed =
+      source.kind === 'attribute' && key !== ''
+        ? attributeEquals(engine, source.key, key, { avoidIndex: false, few: true })
+        : undefined;
+    const own = sql<SqlBool>`${identity} and ${indexed ?? parentCondition(engine, source, key) ?? sql<SqlBool>`(1 = 1)`}`;
     return sql`select ${key} as k, (select max(last_receive_time) from ${from} where ${where} and ${own}) as t`;
   });
   const { rows } = await sql<NewestRow>`${sql.join(each, sql` union all `)}`.execute(db);
