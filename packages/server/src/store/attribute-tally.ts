@@ -24,14 +24,15 @@ import type { AlertCounts, AlertQuery } from './types.js';
  * prunes them.
  */
 /**
- * A table of attribute counts and the triggers that keep it: the tally itself (per key and value), and, from
- * migration 22 (PostgreSQL) and 20 (SQLite), the count per key of the values the tally leaves out (numbers and
- * booleans on SQLite, longer values on both), by which GET /alerts/grouped knows when the tally holds every value of
- * a key (attribute-groups.ts).
+ * A table of attribute counts: the tally itself (per key and value), and, from migration 22 (PostgreSQL) and 20
+ * (SQLite), the count per key of the values the tally leaves out (numbers and booleans on SQLite, longer values on
+ * both), by which GET /alerts/grouped knows when the tally holds every value of a key (attribute-groups.ts). The same
+ * triggers keep both: migrations 20 and 22 redefine the tally's, so that a write costs the alert one trigger run, as
+ * before, and a duplicate still nothing but the check that the columns read are unchanged.
  */
 interface AttributeCounts {
-  /** The table, `alert_<name>`; its triggers and functions are `alerts_<name>_insert` and so on. */
-  name: string;
+  /** The table. */
+  table: string;
   /** Whether the value is a key column. */
   byValue: boolean;
   /** SQLite: the entries `j` of the attributes `source` counted. */
@@ -41,14 +42,14 @@ interface AttributeCounts {
 }
 
 const TALLY: AttributeCounts = {
-  name: 'attribute_tally',
+  table: 'alert_attribute_tally',
   byValue: true,
   sqliteEntries: indexedEntries,
   postgresEntries: `a.value IS NOT NULL AND length(a.value) <= ${String(INDEXED_LENGTH)}`,
 };
 
 const LEFT_OUT: AttributeCounts = {
-  name: 'attribute_left_out',
+  table: 'alert_attribute_left_out',
   byValue: false,
   sqliteEntries: leftOutEntries,
   postgresEntries: `a.value IS NOT NULL AND length(a.value) > ${String(INDEXED_LENGTH)}`,
@@ -57,8 +58,19 @@ const LEFT_OUT: AttributeCounts = {
 const keyOf = (counts: AttributeCounts): string =>
   `key, ${counts.byValue ? 'value, ' : ''}customer, environment, status, severity`;
 
+const groupedByKey = (counts: AttributeCounts): string => (counts.byValue ? '1, 2, 3, 4, 5, 6' : '1, 2, 3, 4, 5');
+
+/** The table, its columns typed as each engine spells them. */
+function createTable(counts: AttributeCounts, types: { text: string; count: string }): string {
+  const columns = ['key', ...(counts.byValue ? ['value'] : []), 'customer', 'environment', 'status', 'severity'];
+  return `CREATE TABLE ${counts.table} (
+    ${columns.map((column) => `${column} ${types.text} NOT NULL`).join(', ')}, n ${types.count} NOT NULL,
+    PRIMARY KEY (${keyOf(counts)})
+  )`;
+}
+
 const sqliteApply = (counts: AttributeCounts, row: 'NEW' | 'OLD', sign: 1 | -1): string =>
-  `INSERT INTO alert_${counts.name} (${keyOf(counts)}, n)
+  `INSERT INTO ${counts.table} (${keyOf(counts)}, n)
     SELECT j.key, ${counts.byValue ? 'j.value, ' : ''}coalesce(${row}.customer, ''), ${row}.environment, ${row}.status,
       ${row}.severity, ${String(sign)}
     FROM ${counts.sqliteEntries(`${row}.attributes`)}
@@ -67,53 +79,56 @@ const sqliteApply = (counts: AttributeCounts, row: 'NEW' | 'OLD', sign: 1 | -1):
 const SQLITE_CHANGED = `OLD.customer IS NOT NEW.customer OR OLD.environment <> NEW.environment
   OR OLD.status <> NEW.status OR OLD.severity <> NEW.severity OR OLD.attributes IS NOT NEW.attributes`;
 
-function sqliteMigration(counts: AttributeCounts, version: number, name: string): Migration {
-  const trigger = `alerts_${counts.name}`;
-  const value = counts.byValue ? 'value TEXT NOT NULL, ' : '';
-  const grouped = counts.byValue ? '1, 2, 3, 4, 5, 6' : '1, 2, 3, 4, 5';
-  return {
-    version,
-    name,
-    statements: [
-      `CREATE TABLE alert_${counts.name} (
-        key TEXT NOT NULL, ${value}customer TEXT NOT NULL, environment TEXT NOT NULL, status TEXT NOT NULL,
-        severity TEXT NOT NULL, n INTEGER NOT NULL,
-        PRIMARY KEY (${keyOf(counts)})
-      ) WITHOUT ROWID`,
-      `CREATE TRIGGER ${trigger}_insert AFTER INSERT ON alerts BEGIN ${sqliteApply(counts, 'NEW', 1)} END`,
-      `CREATE TRIGGER ${trigger}_delete AFTER DELETE ON alerts BEGIN ${sqliteApply(counts, 'OLD', -1)} END`,
-      `CREATE TRIGGER ${trigger}_update
-        AFTER UPDATE OF customer, environment, status, severity, attributes ON alerts WHEN ${SQLITE_CHANGED}
-        BEGIN ${sqliteApply(counts, 'OLD', -1)} ${sqliteApply(counts, 'NEW', 1)} END`,
-      `INSERT INTO alert_${counts.name} (${keyOf(counts)}, n)
-        SELECT j.key, ${counts.byValue ? 'j.value, ' : ''}coalesce(a.customer, ''), a.environment, a.status,
-          a.severity, count(*)
-        FROM alerts AS a, ${counts.sqliteEntries('a.attributes')}
-        GROUP BY ${grouped}`,
-    ],
-  };
+/** SQLite: the triggers that keep `kept`, each table in turn. */
+function sqliteTriggers(kept: readonly AttributeCounts[]): string[] {
+  const apply = (row: 'NEW' | 'OLD', sign: 1 | -1) => kept.map((counts) => sqliteApply(counts, row, sign)).join(' ');
+  return [
+    `CREATE TRIGGER alerts_attribute_tally_insert AFTER INSERT ON alerts BEGIN ${apply('NEW', 1)} END`,
+    `CREATE TRIGGER alerts_attribute_tally_delete AFTER DELETE ON alerts BEGIN ${apply('OLD', -1)} END`,
+    `CREATE TRIGGER alerts_attribute_tally_update
+      AFTER UPDATE OF customer, environment, status, severity, attributes ON alerts WHEN ${SQLITE_CHANGED}
+      BEGIN ${apply('OLD', -1)} ${apply('NEW', 1)} END`,
+  ];
 }
 
-export const SQLITE_ATTRIBUTE_TALLY_MIGRATION: Migration = sqliteMigration(TALLY, 15, 'attribute tally');
-export const SQLITE_ATTRIBUTE_LEFT_OUT_MIGRATION: Migration = sqliteMigration(
-  LEFT_OUT,
-  20,
-  'attribute values left out of the tally',
-);
+/** SQLite: the table, filled from the stored alerts. */
+const sqliteTable = (counts: AttributeCounts): string[] => [
+  `${createTable(counts, { text: 'TEXT', count: 'INTEGER' })} WITHOUT ROWID`,
+  `INSERT INTO ${counts.table} (${keyOf(counts)}, n)
+    SELECT j.key, ${counts.byValue ? 'j.value, ' : ''}coalesce(a.customer, ''), a.environment, a.status, a.severity,
+      count(*)
+    FROM alerts AS a, ${counts.sqliteEntries('a.attributes')}
+    GROUP BY ${groupedByKey(counts)}`,
+];
+
+export const SQLITE_ATTRIBUTE_TALLY_MIGRATION: Migration = {
+  version: 15,
+  name: 'attribute tally',
+  statements: [...sqliteTable(TALLY), ...sqliteTriggers([TALLY])],
+};
+
+export const SQLITE_ATTRIBUTE_LEFT_OUT_MIGRATION: Migration = {
+  version: 20,
+  name: 'attribute values left out of the tally',
+  statements: [
+    ...sqliteTable(LEFT_OUT),
+    ...['insert', 'delete', 'update'].map((event) => `DROP TRIGGER alerts_attribute_tally_${event}`),
+    ...sqliteTriggers([TALLY, LEFT_OUT]),
+  ],
+};
 
 /**
  * Adds the signed rows of `source` (a relation with attributes, customer, environment, status, severity and sign) to
  * the table, in key order so that concurrent writers lock its rows in the same order.
  */
 function postgresApply(counts: AttributeCounts, source: string): string {
-  const grouped = counts.byValue ? '1, 2, 3, 4, 5, 6' : '1, 2, 3, 4, 5';
-  return `INSERT INTO alert_${counts.name} AS t (${keyOf(counts)}, n)
+  return `INSERT INTO ${counts.table} AS t (${keyOf(counts)}, n)
     SELECT a.key, ${counts.byValue ? 'a.value, ' : ''}coalesce(r.customer, ''), r.environment, r.status, r.severity,
       sum(r.sign)
     FROM ${source} AS r,
       jsonb_each_text(CASE WHEN jsonb_typeof(r.attributes) = 'object' THEN r.attributes ELSE '{}' END) AS a
     WHERE ${counts.postgresEntries}
-    GROUP BY ${grouped} ORDER BY ${grouped}
+    GROUP BY ${groupedByKey(counts)} ORDER BY ${groupedByKey(counts)}
     ON CONFLICT (${keyOf(counts)}) DO UPDATE SET n = t.n + excluded.n`;
 }
 
@@ -124,60 +139,59 @@ const PAIRS = 'old_alerts AS o JOIN new_alerts AS n ON n.id = o.id';
 const POSTGRES_CHANGED = `o.customer IS DISTINCT FROM n.customer OR o.environment <> n.environment
   OR o.status <> n.status OR o.severity <> n.severity OR o.attributes <> n.attributes`;
 
-function postgresMigration(counts: AttributeCounts, version: number, name: string): Migration {
-  const trigger = `alerts_${counts.name}`;
-  const value = counts.byValue ? 'value text NOT NULL, ' : '';
-  return {
-    version,
-    name,
-    statements: [
-      `CREATE TABLE alert_${counts.name} (
-        key text NOT NULL, ${value}customer text NOT NULL, environment text NOT NULL, status text NOT NULL,
-        severity text NOT NULL, n bigint NOT NULL,
-        PRIMARY KEY (${keyOf(counts)})
-      )`,
-      `CREATE FUNCTION ${trigger}_inserted() RETURNS trigger LANGUAGE plpgsql AS $$
-       BEGIN
-         ${postgresApply(counts, `(SELECT ${ROW_COLUMNS}, 1::bigint AS sign FROM inserted_alerts)`)};
-         RETURN NULL;
-       END $$`,
-      `CREATE FUNCTION ${trigger}_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
-       BEGIN
-         ${postgresApply(counts, `(SELECT ${ROW_COLUMNS}, -1::bigint AS sign FROM deleted_alerts)`)};
-         RETURN NULL;
-       END $$`,
-      // Once per statement, like the other update triggers (statement-triggers.ts): a batch of duplicates changes
-      // none of these columns and finds nothing to add.
-      `CREATE FUNCTION ${trigger}_updated() RETURNS trigger LANGUAGE plpgsql AS $$
-       BEGIN
-         ${postgresApply(
-           counts,
-           `(SELECT o.attributes, o.customer, o.environment, o.status, o.severity, -1::bigint AS sign
-           FROM ${PAIRS} WHERE ${POSTGRES_CHANGED}
-           UNION ALL SELECT n.attributes, n.customer, n.environment, n.status, n.severity, 1::bigint
-           FROM ${PAIRS} WHERE ${POSTGRES_CHANGED})`,
-         )};
-         RETURN NULL;
-       END $$`,
-      `CREATE TRIGGER ${trigger}_insert AFTER INSERT ON alerts REFERENCING NEW TABLE AS inserted_alerts
-       FOR EACH STATEMENT EXECUTE FUNCTION ${trigger}_inserted()`,
-      `CREATE TRIGGER ${trigger}_delete AFTER DELETE ON alerts REFERENCING OLD TABLE AS deleted_alerts
-       FOR EACH STATEMENT EXECUTE FUNCTION ${trigger}_deleted()`,
-      `CREATE TRIGGER ${trigger}_update AFTER UPDATE ON alerts
-       REFERENCING OLD TABLE AS old_alerts NEW TABLE AS new_alerts
-       FOR EACH STATEMENT EXECUTE FUNCTION ${trigger}_updated()`,
-      // The backfill is the insert function's work over every stored alert.
-      postgresApply(counts, `(SELECT ${ROW_COLUMNS}, 1::bigint AS sign FROM alerts)`),
-    ],
-  };
+/** PostgreSQL: the trigger functions that keep `kept`, each table in turn; `create` is CREATE or CREATE OR REPLACE. */
+function postgresFunctions(kept: readonly AttributeCounts[], create: string): string[] {
+  const apply = (source: string) => kept.map((counts) => `${postgresApply(counts, source)};`).join('\n');
+  const body = (source: string) => `RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN
+       ${apply(source)}
+       RETURN NULL;
+     END $$`;
+  return [
+    `${create} FUNCTION alerts_attribute_tally_inserted() ${body(
+      `(SELECT ${ROW_COLUMNS}, 1::bigint AS sign FROM inserted_alerts)`,
+    )}`,
+    `${create} FUNCTION alerts_attribute_tally_deleted() ${body(
+      `(SELECT ${ROW_COLUMNS}, -1::bigint AS sign FROM deleted_alerts)`,
+    )}`,
+    // Once per statement, like the other update triggers (statement-triggers.ts): a batch of duplicates changes none
+    // of these columns and finds nothing to add.
+    `${create} FUNCTION alerts_attribute_tally_updated() ${body(
+      `(SELECT o.attributes, o.customer, o.environment, o.status, o.severity, -1::bigint AS sign
+        FROM ${PAIRS} WHERE ${POSTGRES_CHANGED}
+        UNION ALL SELECT n.attributes, n.customer, n.environment, n.status, n.severity, 1::bigint
+        FROM ${PAIRS} WHERE ${POSTGRES_CHANGED})`,
+    )}`,
+  ];
 }
 
-export const POSTGRES_ATTRIBUTE_TALLY_MIGRATION: Migration = postgresMigration(TALLY, 18, 'attribute tally');
-export const POSTGRES_ATTRIBUTE_LEFT_OUT_MIGRATION: Migration = postgresMigration(
-  LEFT_OUT,
-  22,
-  'attribute values left out of the tally',
-);
+/** PostgreSQL: the table, filled from the stored alerts by the insert functions' work over every one. */
+const postgresTable = (counts: AttributeCounts): string[] => [
+  createTable(counts, { text: 'text', count: 'bigint' }),
+  postgresApply(counts, `(SELECT ${ROW_COLUMNS}, 1::bigint AS sign FROM alerts)`),
+];
+
+export const POSTGRES_ATTRIBUTE_TALLY_MIGRATION: Migration = {
+  version: 18,
+  name: 'attribute tally',
+  statements: [
+    ...postgresTable(TALLY),
+    ...postgresFunctions([TALLY], 'CREATE'),
+    `CREATE TRIGGER alerts_attribute_tally_insert AFTER INSERT ON alerts REFERENCING NEW TABLE AS inserted_alerts
+     FOR EACH STATEMENT EXECUTE FUNCTION alerts_attribute_tally_inserted()`,
+    `CREATE TRIGGER alerts_attribute_tally_delete AFTER DELETE ON alerts REFERENCING OLD TABLE AS deleted_alerts
+     FOR EACH STATEMENT EXECUTE FUNCTION alerts_attribute_tally_deleted()`,
+    `CREATE TRIGGER alerts_attribute_tally_update AFTER UPDATE ON alerts
+     REFERENCING OLD TABLE AS old_alerts NEW TABLE AS new_alerts
+     FOR EACH STATEMENT EXECUTE FUNCTION alerts_attribute_tally_updated()`,
+  ],
+};
+
+export const POSTGRES_ATTRIBUTE_LEFT_OUT_MIGRATION: Migration = {
+  version: 22,
+  name: 'attribute values left out of the tally',
+  statements: [...postgresTable(LEFT_OUT), ...postgresFunctions([TALLY, LEFT_OUT], 'CREATE OR REPLACE')],
+};
 
 // A type alias, not an interface: Kysely's withTables wants a type with an implicit index signature.
 type AttributeTables = {

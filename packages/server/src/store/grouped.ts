@@ -153,8 +153,16 @@ export async function groupedAlerts(
     const narrowed = parentCondition(engine, first, parent);
     if (narrowed !== undefined) conditions.push(narrowed);
   }
+  // The first level's groups, their order and the page's counts come from the tally when it can answer
+  // (group-tally.ts, attribute-groups.ts), otherwise they are counted from the matching alerts `m`.
+  const tallied =
+    first.kind === 'attribute'
+      ? await talliedAttributeGroups(db, engine, query, first.key, parent)
+      : talliedGroups(query, first, parent);
+  const readsAlerts = tallied === undefined || second !== undefined;
   // A parent on a column of its own is left to the engine, which may have an index of it.
-  const scan = parent === undefined || first.kind !== 'column' ? await scanOf(db, engine, query) : sql`alerts`;
+  const scan =
+    readsAlerts && (parent === undefined || first.kind !== 'column') ? await scanOf(db, engine, query) : sql`alerts`;
   const columns = sources.map((source, i) => sql`${sourceColumn(engine, source)} as ${sql.id(`c${String(i + 1)}`)}`);
   const m = sql`select id, severity, status, last_receive_time as t, ${sql.join(columns)}
     from ${scan} where ${joinConditions('and', conditions)}`;
@@ -168,12 +176,6 @@ export async function groupedAlerts(
       select k, n, r, t from r1 order by ${order} limit ${topPage.limit} offset ${topPage.offset}
     ) as q1`;
 
-  // The first level: its groups, their order and the page's counts from the tally when it can answer
-  // (group-tally.ts, attribute-groups.ts), otherwise counted from the matching alerts `m`.
-  const tallied =
-    first.kind === 'attribute'
-      ? await talliedAttributeGroups(db, engine, query, first.key, parent)
-      : talliedGroups(query, first, parent);
   let firstLevel: RawBuilder<unknown>;
   if (tallied !== undefined) {
     firstLevel = sql`r1 as materialized (${tallied.groups(rank)}), p1 as materialized (${p1}),
@@ -362,35 +364,32 @@ async function newestOfValues(
       environments.map(({ environment }) => sql<SqlBool>`environment = ${environment}`),
     );
   }
-  // PostgreSQL plans each subquery of the union apart (a millisecond each, 30 ms for a page of 50 resources): the
-  // values of a column take one, run once per value.
-  const shared = engine.name === 'postgres' && source.kind === 'column' ? keys.filter((key) => key !== '') : [];
-  const listed: RawBuilder<unknown>[] = [];
-  if (source.kind === 'column' && shared.length > 0) {
-    const values = sql.join(shared.map((key) => sql`(${key})`));
-    listed.push(sql`select v.k, (select max(last_receive_time) from alerts
-        where ${where} and ${identity} and ${sql.ref(source.column)} = v.k) as t
-      from (values ${values}) as v(k)`);
-  }
   // SQLite, without statistics, would rather take the index of the status and read all its alerts.
   const index = source.kind === 'column' ? NEWEST_INDEXES[source.column] : undefined;
-  const each = keys
-    .filter((key) => !shared.includes(key))
-    .map((key) => {
-      // A value the index can seek; the group without one reads its alerts as the engine chooses.
-      const from =
-        engine.name === 'sqlite' && index !== undefined && key !== ''
-          ? sql`alerts indexed by ${sql.id(index)}`
-          : sql`alerts`;
-      // An attribute's value through its index (attribute-index.ts), where one holds it.
-      const indexed =
-        source.kind === 'attribute' && key !== ''
-          ? attributeEquals(engine, source.key, key, { avoidIndex: false, few: true })
-          : undefined;
-      const own = sql<SqlBool>`${identity} and ${indexed ?? parentCondition(engine, source, key) ?? sql<SqlBool>`(1 = 1)`}`;
-      return sql`select ${key} as k, (select max(last_receive_time) from ${from} where ${where} and ${own}) as t`;
-    });
-  const { rows } = await sql<NewestRow>`${sql.join([...listed, ...each], sql` union all `)}`.execute(db);
+  const ownNewest = (key: string) => {
+    // A value the index can seek; the group without one reads its alerts as the engine chooses.
+    const from =
+      engine.name === 'sqlite' && index !== undefined && key !== ''
+        ? sql`alerts indexed by ${sql.id(index)}`
+        : sql`alerts`;
+    // An attribute's value through its index (attribute-index.ts), where one holds it.
+    const indexed =
+      source.kind === 'attribute' && key !== ''
+        ? attributeEquals(engine, source.key, key, { avoidIndex: false, few: true })
+        : undefined;
+    const own = sql<SqlBool>`${identity} and ${indexed ?? parentCondition(engine, source, key) ?? sql<SqlBool>`(1 = 1)`}`;
+    return sql`select ${key} as k, (select max(last_receive_time) from ${from} where ${where} and ${own}) as t`;
+  };
+  // PostgreSQL plans each subquery of a union apart (a millisecond each, 30 ms for a page of 50 resources), so a
+  // column's values share one, run once per value.
+  const values = engine.name === 'postgres' && source.kind === 'column' ? keys.filter((key) => key !== '') : [];
+  const each = keys.filter((key) => !values.includes(key)).map(ownNewest);
+  if (source.kind === 'column' && values.length > 0) {
+    each.push(sql`select v.k, (select max(last_receive_time) from alerts
+        where ${where} and ${identity} and ${sql.ref(source.column)} = v.k) as t
+      from (values ${sql.join(values.map((key) => sql`(${key})`))}) as v(k)`);
+  }
+  const { rows } = await sql<NewestRow>`${sql.join(each, sql` union all `)}`.execute(db);
   return rows;
 }
 
