@@ -35,20 +35,21 @@ export async function talliedAttributeGroups(
     where key = ${key} and ${where}`.execute(db);
   if (Number(rows[0]?.n ?? 0) !== 0) return undefined;
 
+  // Both read once, as CTEs: written as subqueries of a union, PostgreSQL planned them in parallel workers, whose start
+  // cost ten times the work (30 ms against 3).
   const valued = sql`select value as k, severity, status, sum(n) as n from alert_attribute_tally
     where key = ${key} and value <> '' and ${where}
     group by value, severity, status`;
-  const counts = sql`select k, severity, status, n from (${valued}) as v
+  const every = sql`select severity, status, sum(n) as n from alert_group_tally where kind = 'alert' and ${where}
+    group by severity, status`;
+  const counts = sql`select k, severity, status, n from tv
     union all
-    select '' as k, a.severity, a.status, a.n - coalesce(sum(v.n), 0) as n
-    from (
-      select severity, status, sum(n) as n from alert_group_tally where kind = 'alert' and ${where}
-      group by severity, status
-    ) as a
-    left join (${valued}) as v on v.severity = a.severity and v.status = a.status
-    group by a.severity, a.status, a.n`;
+    select '' as k, ta.severity, ta.status, ta.n - coalesce(sum(tv.n), 0) as n
+    from ta left join tv on tv.severity = ta.severity and tv.status = ta.status
+    group by ta.severity, ta.status, ta.n`;
   const kept = only === undefined ? sql`n > 0` : sql`n > 0 and k = ${only}`;
   return {
+    with: sql`tv as materialized (${valued}), ta as materialized (${every})`,
     groups: (rank) => sql`select k, sum(n) as n, min(${rank}) as r, cast(null as text) as t
       from (${counts}) as c where ${kept}
       group by k`,

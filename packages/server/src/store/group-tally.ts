@@ -14,8 +14,8 @@ import type { AlertQuery } from './types.js';
  * alerts, 300 to 700 ms a request before (bench/RESULTS.md).
  *
  * Unlike the facet tally, severity is a key column here, since each group is counted by severity; the kind `alert`
- * (one row per alert, label '') is what the groupings by a key column sum. Attributes are not tallied: grouping by one
- * reads the alerts.
+ * (one row per alert, label '') is what the groupings by a key column sum, and what the group without a value of an
+ * attribute is counted from (attribute-groups.ts). Attributes themselves are in the attribute tally.
  */
 const NAME = 'group tally';
 
@@ -54,6 +54,8 @@ export const groupTallyFilters = (query: AlertQuery): TallyFilter[] | undefined 
 
 /** The relations the first level of GET /alerts/grouped reads from the tally (grouped.ts). */
 export interface TalliedGroups {
+  /** Common table expressions the relations below read, to come first in the statement's `with`. */
+  readonly with?: RawBuilder<unknown>;
   /** Every group `(k, n, r, t)`: its key, alert count and worst severity rank (`t`, the newest time, left null). */
   groups(rank: RawBuilder<number>): RawBuilder<unknown>;
   /** The counts `(k, severity, status, n)` of the groups whose keys `keys` selects. */

@@ -178,7 +178,8 @@ export async function groupedAlerts(
 
   let firstLevel: RawBuilder<unknown>;
   if (tallied !== undefined) {
-    firstLevel = sql`r1 as materialized (${tallied.groups(rank)}), p1 as materialized (${p1}),
+    const prelude = tallied.with === undefined ? NOTHING : sql`${tallied.with},`;
+    firstLevel = sql`${prelude} r1 as materialized (${tallied.groups(rank)}), p1 as materialized (${p1}),
       g1 as (${tallied.counts(sql`select k from p1`)})`;
   } else {
     const onlyParent = parent === undefined ? NOTHING : sql`where ${one.value} = ${parent}`;
