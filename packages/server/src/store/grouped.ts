@@ -164,8 +164,10 @@ export async function groupedAlerts(
   const scan =
     readsAlerts && (parent === undefined || first.kind !== 'column') ? await scanOf(db, engine, query) : sql`alerts`;
   const columns = sources.map((source, i) => sql`${sourceColumn(engine, source)} as ${sql.id(`c${String(i + 1)}`)}`);
-  const m = sql`select id, severity, status, last_receive_time as t, ${sql.join(columns)}
-    from ${scan} where ${joinConditions('and', conditions)}`;
+  const alertsWhere = (where: readonly RawBuilder<SqlBool>[]) => sql`select id, severity, status,
+      last_receive_time as t, ${sql.join(columns)}
+    from ${scan} where ${joinConditions('and', where)}`;
+  const m = alertsWhere(conditions);
 
   const one = valueOf(engine, first, 1);
   const rank = rankOf(options.severityRank);
@@ -216,7 +218,16 @@ export async function groupedAlerts(
       parent === undefined
         ? { from: 0, to: options.subLimit }
         : { from: options.offset, to: options.offset + options.limit };
-    statement = sql<GroupedRow>`with ${firstLevel}, ${tallied === undefined ? NOTHING : sql`m as materialized (${m}),`}
+    // After a tallied first level, only the alerts of the page's top groups are read: a list's values are sorted out
+    // below, a field's here (on PostgreSQL, a semi-join with the page after reading every alert sorted them all).
+    const ofPage =
+      first.kind === 'list'
+        ? m
+        : alertsWhere([
+            ...conditions,
+            sql<SqlBool>`coalesce(${sourceColumn(engine, first)}, '') in (select k from p1)`,
+          ]);
+    statement = sql<GroupedRow>`with ${firstLevel}, ${tallied === undefined ? NOTHING : sql`m as materialized (${ofPage}),`}
       g2 as materialized (${g2}), r2 as materialized (${r2}), s2 as (${s2})
       ${top}
       union all
