@@ -95,8 +95,13 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     // The page preloads everything the first screen imports. A screen loaded later names its own imports, so the
     // browser finds them when it arrives: listing every screen's imports up front for preloading cost the first load
-    // a kilobyte of file names. Stylesheets are still loaded with their screen.
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []) },
+    // a kilobyte of file names. Stylesheets are still loaded with their screen. The grouped view is the exception: a
+    // console opened on a grouped list loads it at once (docs/console/alert-screens.md#grouped-view), and found one
+    // import at a time its code took four round trips.
+    modulePreload: {
+      resolveDependencies: (file, deps, { hostType }) =>
+        hostType === 'html' || /(?:^|\/)GroupedResults-[\w-]+\.js$/.test(file) ? deps : [],
+    },
     // Everything the first screen needs goes into one file: fifteen small files cost more on the wire than one, each
     // with its own headers and compressed on its own (README.md#compression). Screens loaded later keep their chunks.
     rolldownOptions: {

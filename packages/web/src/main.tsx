@@ -5,6 +5,7 @@ import { createBrowserRouter } from 'react-router';
 import { App } from './app/App';
 import { createAppContext } from './app/appContext';
 import { boot } from './app/boot';
+import { preloadGroupedView } from './features/alerts';
 import { rewriteLegacyHashUrl } from './app/redirects';
 import { loadI18n } from './i18n';
 import touch from './shared/touchTargets.module.css';
@@ -23,6 +24,7 @@ async function start(): Promise<void> {
     i18n,
     alert: (message) => window.alert(message),
     mount: (config) => {
+      preloadGroupedView(window.location, i18n);
       const root = document.getElementById('root');
       if (root === null) return;
       const context = createAppContext({

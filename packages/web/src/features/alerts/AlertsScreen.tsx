@@ -39,6 +39,7 @@ import { usePageState } from './usePageState';
 import { useRefreshPolicy } from './useRefreshPolicy';
 import { useLacksGroupedRoutes } from './serverRoutes';
 import { useGroupsPrefetch } from './grouping/useGroupsPrefetch';
+import { loadGroupedResults } from './grouping/preloadGroupedView';
 import { useTableLook } from './useTableLook';
 import touch from '../../shared/touchTargets.module.css';
 import classes from './AlertsScreen.module.css';
@@ -48,7 +49,7 @@ const FilterSheet = lazyChunk(() => import('./FilterSheet'));
 // shown.
 const IndicatorPanel = lazy(() => import('./IndicatorPanel'));
 // docs/console/alert-screens.md#grouped-view: the grouped view and its queries load only when the list is grouped.
-const GroupedResults = lazyChunk(() => import('./grouping/GroupedResults'));
+const GroupedResults = lazyChunk(loadGroupedResults);
 // docs/console/alert-screens.md#facets: the facets panel and its counts load when it is first opened.
 const FacetsPanel = lazyChunk(() => import('./facets/FacetsPanel'));
 

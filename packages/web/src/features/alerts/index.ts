@@ -8,6 +8,7 @@ export { AlertsUiProvider, useAlertsUi, usePauseWhileOpen } from './AlertsUiCont
 export { AlertsUiStore } from './alertsUiStore';
 export { hashWithGrouping, parseViewHash, sameGrouping, savedGrouping } from './alertsView';
 export { BulkBar } from './BulkBar';
+export { preloadGroupedView } from './grouping/preloadGroupedView';
 export { ACTION_ICONS, ACTION_LABELS, CustomActionsMenu } from './RowActions';
 export { DEBOUNCE_MS, useAlertActions } from './useAlertActions';
 export { DEFAULT_REFRESH_MS } from './useAlertsQuery';
