@@ -1,38 +1,12 @@
 import {
   alertGroupedResponseSchema,
   bulkUpdateResultSchema,
-  DEFAULT_SUB_PAGE_SIZE,
   type AlertGroupedResponse,
   type BulkUpdateResult,
-  type GroupSort,
 } from '@alerta/contract';
-import { ApiError, type ApiClient, type Query } from '../../../api';
+import { ResponseShapeError, type ApiClient } from '../../../api';
 import { filterQuery, type AlertsFilterParams } from '../../../shared/alertsApi';
-
-/** What GET /alerts/grouped is asked (docs/console/alert-screens.md#grouped-view). */
-export interface GroupedParams extends AlertsFilterParams {
-  groupBy: readonly string[];
-  groupSort: GroupSort;
-  /** How many groups to list: the first page of this size (more shown means a larger first page). */
-  pageSize: number;
-  /** With two fields: only this top group (its key, null for the group without a value), its sub-groups paged. */
-  parent?: { key: string | null } | undefined;
-}
-
-function groupedQuery(params: GroupedParams, nowMs: number): Query {
-  const { parent } = params;
-  const twoLevels = params.groupBy.length > 1;
-  return {
-    ...filterQuery(params, nowMs),
-    'group-by': params.groupBy,
-    'group-sort': params.groupSort,
-    page: 1,
-    'page-size': params.pageSize,
-    'sub-page-size': twoLevels && parent === undefined ? DEFAULT_SUB_PAGE_SIZE : undefined,
-    parent: parent?.key ?? undefined,
-    'parent-none': parent !== undefined && parent.key === null ? true : undefined,
-  };
-}
+import { GROUPED_PATH, requestGrouped, type GroupedParams } from './groupedRequest';
 
 /**
  * GET /alerts/grouped: a page of groups, or of one top group's sub-groups; null from a server without that route (a
@@ -43,16 +17,15 @@ export async function fetchGrouped(
   params: GroupedParams,
   signal?: AbortSignal,
 ): Promise<AlertGroupedResponse | null> {
-  try {
-    return await api.request('/alerts/grouped', {
-      query: groupedQuery(params, Date.now()),
-      signal,
-      schema: alertGroupedResponseSchema,
-    });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+  return readGrouped(await requestGrouped(api, params, signal));
+}
+
+/** An answer of {@link requestGrouped} read as the groups it must be; null stays null (no such route). */
+export function readGrouped(answer: unknown): AlertGroupedResponse | null {
+  if (answer === null) return null;
+  const parsed = alertGroupedResponseSchema.safeParse(answer);
+  if (!parsed.success) throw new ResponseShapeError(GROUPED_PATH, parsed.error);
+  return parsed.data;
 }
 
 /**

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { queryKeys } from '../../../api/queryKeys';
 import { API, makeToken, OPEN_ALERTS_FILTER } from '../../../test/fixtures';
 import { recordRequests, server } from '../../../test/server';
+import { ResponseShapeError } from '../../../api';
 import { hookProviders } from '../hookTestProviders';
 import { firstGroupsParams, useGroupsPrefetch } from './useGroupsPrefetch';
 
@@ -39,6 +40,23 @@ describe('useGroupsPrefetch', () => {
     expect(asked).toHaveLength(1);
     expect(asked[0]?.url.searchParams.getAll('group-by')).toEqual(['service']);
     expect(asked[0]?.url.searchParams.get('page-size')).toBe('20');
+  });
+
+  it('holds an answer read as the view reads it: no groups from a server without the route, a failure for a bad one', async () => {
+    const { context, wrapper } = hookProviders({ token: makeToken() });
+    server.use(
+      http.get(`${API}/alerts/grouped`, () => HttpResponse.json({ status: 'error', message: 'no' }, { status: 404 })),
+    );
+    renderHook(() => useGroupsPrefetch(filter, ['event'], null), { wrapper });
+    const missingKey = queryKeys.alerts.groups(firstGroupsParams(filter, ['event'], null));
+    await waitFor(() => expect(context.queryClient.getQueryState(missingKey)?.status).toBe('success'));
+    expect(context.queryClient.getQueryData(missingKey)).toBeNull();
+
+    server.use(http.get(`${API}/alerts/grouped`, () => HttpResponse.json({ ...GROUPS, groups: 'not a list' })));
+    renderHook(() => useGroupsPrefetch(filter, ['origin'], null), { wrapper });
+    const badKey = queryKeys.alerts.groups(firstGroupsParams(filter, ['origin'], null));
+    await waitFor(() => expect(context.queryClient.getQueryState(badKey)?.status).toBe('error'));
+    expect(context.queryClient.getQueryState(badKey)?.error).toBeInstanceOf(ResponseShapeError);
   });
 
   it('asks nothing for a field the server would refuse, or without a grouping', async () => {

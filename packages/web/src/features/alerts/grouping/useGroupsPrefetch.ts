@@ -5,7 +5,7 @@ import { useApi } from '../../../api';
 import { queryKeys } from '../../../api/queryKeys';
 import type { AlertsFilterParams } from '../../../shared/alertsApi';
 import { useLacksGroupedRoutes } from '../serverRoutes';
-import type { GroupedParams } from './groupedApi';
+import { requestGrouped, type GroupedParams } from './groupedRequest';
 
 /** Top groups listed at first; each "show more groups" adds as many. */
 export const FIRST_GROUPS = 20;
@@ -45,8 +45,14 @@ export function useGroupsPrefetch(
     const params = firstGroupsParams(filterParams, groupBy, groupSort);
     void queryClient.prefetchQuery({
       queryKey: queryKeys.alerts.groups(params),
-      // The request's code (and its answer's schema) comes with the view's: loaded here first, a small part of it.
-      queryFn: async ({ signal }) => (await import('./groupedApi')).fetchGrouped(api, params, signal),
+      // The request goes at once; the code that reads its answer comes with the view's, a small part of it.
+      queryFn: async ({ signal }) => {
+        const [answer, { readGrouped }] = await Promise.all([
+          requestGrouped(api, params, signal),
+          import('./groupedApi'),
+        ]);
+        return readGrouped(answer);
+      },
       staleTime: GROUPS_FRESH_MS,
     });
   }, [wanted, api, queryClient, filterParams, groupBy, groupSort]);
