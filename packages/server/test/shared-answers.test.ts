@@ -108,6 +108,58 @@ forEachEngine((engine) => {
       assert.ok(answers.every((a) => JSON.stringify(a) === JSON.stringify(answers[0])));
     });
 
+    it('shares the grouped views and the facets, and answers them afresh after an action', async () => {
+      const aggregates = server.store.aggregates;
+      const made = { grouped: 0, facets: 0 };
+      const grouped = aggregates.grouped.bind(aggregates);
+      const facets = aggregates.facets.bind(aggregates);
+      aggregates.grouped = (...args) => {
+        made.grouped += 1;
+        return grouped(...args);
+      };
+      aggregates.facets = (...args) => {
+        made.facets += 1;
+        return facets(...args);
+      };
+      const ask = async (path: string, headers: Record<string, string>) => {
+        const response = await server.app.inject({ method: 'GET', url: `/api${path}`, headers });
+        assert.equal(response.statusCode, 200, response.body);
+        return body(response);
+      };
+      const stream = await openStream(admin);
+      const created = (await post('/alert', alertBody({ resource: 'grouped01', service: ['Web'], customer: 'Acme' })))
+        .alert as { id: string };
+      await stream.nextChange('alerts', (c) => c.id === created.id);
+      const groupedPath = '/alerts/grouped?status=open&group-by=service&group-by=resource';
+      const facetsPath = '/alerts/facets?status=open&fields=resource';
+      const ops = basic('ops1', 'ops-password');
+      const answers = await Promise.all(Array.from({ length: 10 }, () => ask(groupedPath, ops)));
+      const first = answers[0] ?? {};
+      const facetAnswers = await Promise.all(Array.from({ length: 10 }, () => ask(facetsPath, ops)));
+      assert.deepEqual(made, { grouped: 1, facets: 1 }, 'one answer of each for ten consoles asking at once');
+      assert.ok(answers.every((answer) => JSON.stringify(answer) === JSON.stringify(first)));
+      assert.ok(facetAnswers.every((answer) => JSON.stringify(answer) === JSON.stringify(facetAnswers[0])));
+      const web = (first.groups as { key: string; count: number }[]).find((g) => g.key === 'Web');
+      assert.ok(web !== undefined && web.count >= 1);
+
+      // Another customer asks the same: its own answer, without Acme's alert.
+      const beta = await ask(groupedPath, basic('beta', 'beta-password'));
+      assert.equal(made.grouped, 2);
+      const betaKeys = (beta.groups as { subgroups: { key: string }[] }[]).flatMap((g) =>
+        g.subgroups.map((s) => s.key),
+      );
+      assert.ok(!betaKeys.includes('grouped01'));
+
+      // Acked at once: the next ask, before the stream has told of it, counts it acked.
+      await post(`/alert/${created.id}/status`, { status: 'ack', text: 'mine' }, 'PUT');
+      const after = await ask(groupedPath, ops);
+      const webAfter = (after.groups as { key: string; count: number }[]).find((g) => g.key === 'Web');
+      assert.equal(webAfter?.count ?? 0, web.count - 1);
+      const facetsAfter = await ask(facetsPath, ops);
+      assert.equal(Number(facetsAfter.total), Number(facetAnswers[0]?.total) - 1);
+      assert.deepEqual(made, { grouped: 3, facets: 2 });
+    });
+
     it('never gives one customer’s answer to a caller of another', async () => {
       await openStream(basic('beta', 'beta-password'));
       await post('/alert', alertBody({ resource: 'shared03', customer: 'Beta' }));

@@ -17,6 +17,8 @@ const SHARED_ROUTES: ReadonlySet<string> = new Set([
   '/services',
   '/alerts/groups',
   '/alerts/tags',
+  '/alerts/grouped',
+  '/alerts/facets',
 ]);
 
 /** How long an answer is kept at most: what in it depends on the clock (the default `to-date`) is never older. */
