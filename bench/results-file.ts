@@ -3,11 +3,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 /**
  * bench/RESULTS.md holds the server figures (`npm run bench`) and, each between its own marks, the sections other
  * benchmarks write: the console's (`npm run bench:console`), the CSV export's (`bench/csv.ts`), the live stream's
- * (`bench/stream-server.ts`) and the grouped view's (`npm run bench:grouped`).
+ * (`bench/stream-server.ts`), the grouped view's (`npm run bench:grouped`) and the shared grouped answers'
+ * (`bench/grouped-shared.ts`).
  */
 const RESULTS_FILE = 'bench/RESULTS.md';
-type Section = 'console' | 'csv' | 'stream' | 'grouped';
-const SECTIONS: readonly Section[] = ['console', 'csv', 'stream', 'grouped'];
+type Section = 'console' | 'csv' | 'stream' | 'grouped' | 'shared';
+const SECTIONS: readonly Section[] = ['console', 'csv', 'stream', 'grouped', 'shared'];
 const marks = (name: Section) => ({ start: `<!-- bench:${name}:start -->`, end: `<!-- bench:${name}:end -->` });
 
 function readResults(): string | null {
@@ -51,6 +52,11 @@ export function writeStreamSection(heading: string, lines: readonly string[]): v
 /** Writes the grouped view's section. */
 export function writeGroupedSection(heading: string, lines: readonly string[]): void {
   writeSection('grouped', heading, lines);
+}
+
+/** Writes the shared grouped answers' section. */
+export function writeSharedSection(heading: string, lines: readonly string[]): void {
+  writeSection('shared', heading, lines);
 }
 
 /** Writes the server's figures, keeping the sections the other benchmarks wrote. */
