@@ -44,6 +44,19 @@ export class ResponseShapeError extends Error {
   }
 }
 
+/**
+ * The answer of a route a stock Alerta server lacks (the grouped view, the facets), or null when the server answers
+ * 404: no failure to report, but the sign to hide or fall back from what uses it.
+ */
+export async function unlessMissing<T>(answer: Promise<T>): Promise<T | null> {
+  try {
+    return await answer;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
 export function isAbortError(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }

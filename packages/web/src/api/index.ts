@@ -1,3 +1,3 @@
 export { ApiProvider, useApi } from './ApiContext';
 export { createApiClient, type ApiClient, type Query } from './client';
-export { ApiError, NetworkError, ResponseShapeError, isAbortError } from './errors';
+export { ApiError, NetworkError, ResponseShapeError, isAbortError, unlessMissing } from './errors';

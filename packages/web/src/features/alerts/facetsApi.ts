@@ -1,5 +1,5 @@
 import { alertFacetsResponseSchema, type AlertFacetsResponse } from '@alerta/contract';
-import { ApiError, type ApiClient } from '../../api';
+import { unlessMissing, type ApiClient } from '../../api';
 import { filterQuery, type AlertsFilterParams } from '../../shared/alertsApi';
 
 /** What GET /alerts/facets is asked (docs/api/alerts.md#get-alertsfacets): the list's filter, the fields, how many. */
@@ -13,19 +13,16 @@ export interface FacetsParams extends AlertsFilterParams {
  * GET /alerts/facets: the most common values of the fields among the alerts the filter selects; null from a server
  * without that route (a stock Alerta answers 404), which is no failure to report but the sign to hide what uses it.
  */
-export async function fetchFacets(
+export function fetchFacets(
   api: ApiClient,
   params: FacetsParams,
   signal?: AbortSignal,
 ): Promise<AlertFacetsResponse | null> {
-  try {
-    return await api.request('/alerts/facets', {
+  return unlessMissing(
+    api.request('/alerts/facets', {
       query: { ...filterQuery(params, Date.now()), fields: params.fields, limit: params.limit },
       signal,
       schema: alertFacetsResponseSchema,
-    });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+    }),
+  );
 }

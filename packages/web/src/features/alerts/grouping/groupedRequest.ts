@@ -1,6 +1,6 @@
 import { DEFAULT_SUB_PAGE_SIZE, type GroupSort } from '@alerta/contract';
 import { z } from 'zod/mini';
-import { ApiError, type ApiClient, type Query } from '../../../api';
+import { unlessMissing, type ApiClient, type Query } from '../../../api';
 import { filterQuery, type AlertsFilterParams } from '../../../shared/alertsApi';
 
 export const GROUPED_PATH = '/alerts/grouped';
@@ -38,11 +38,6 @@ const UNREAD = z.unknown();
  * loaded apart (docs/console/alert-screens.md#grouped-view); null from a server without that route (a stock Alerta
  * answers 404).
  */
-export async function requestGrouped(api: ApiClient, params: GroupedParams, signal?: AbortSignal): Promise<unknown> {
-  try {
-    return await api.request(GROUPED_PATH, { query: groupedQuery(params, Date.now()), signal, schema: UNREAD });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
-  }
+export function requestGrouped(api: ApiClient, params: GroupedParams, signal?: AbortSignal): Promise<unknown> {
+  return unlessMissing(api.request(GROUPED_PATH, { query: groupedQuery(params, Date.now()), signal, schema: UNREAD }));
 }
