@@ -57,8 +57,11 @@ beforeEach(() => {
   watchConsole('warn');
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  // A test that ends on a navigation (to a lazily loaded screen) leaves its code loading. It finishes here, inside the
+  // test that started it, rather than in the next test of the file, on that test's clock and beside its own loads.
+  await vi.dynamicImportSettled();
   server.resetHandlers();
   resetScenarios();
   server.events.removeAllListeners();
