@@ -41,9 +41,25 @@ export function expectConsoleMessage(pattern: RegExp): void {
   expectedConsole.push(pattern);
 }
 
+const argumentText = (value: unknown): string =>
+  value instanceof Error ? `${value.name}: ${value.message}` : String(value);
+
+/** A console call's text as the console prints it: the first argument's `%s`, `%o`… filled in with the others. */
+function consoleText(args: unknown[]): string {
+  const [first, ...rest] = args;
+  if (typeof first !== 'string') return args.map(argumentText).join(' ');
+  const filled = first.replace(/%[sdifoOc%]/g, (spec) => {
+    if (spec === '%%') return '%';
+    if (rest.length === 0) return spec;
+    const value = rest.shift();
+    return spec === '%c' ? '' : argumentText(value);
+  });
+  return [filled, ...rest.map(argumentText)].join(' ');
+}
+
 function watchConsole(level: 'error' | 'warn') {
   vi.spyOn(console, level).mockImplementation((...args: unknown[]) => {
-    const text = args.map((a) => (a instanceof Error ? a.message : String(a))).join(' ');
+    const text = consoleText(args);
     if (!expectedConsole.some((pattern) => pattern.test(text))) unexpectedConsole.push(`console.${level}: ${text}`);
   });
 }
