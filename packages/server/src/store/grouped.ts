@@ -26,7 +26,7 @@ import type {
  */
 
 /** Rank of a severity the alarm model does not know: after every one it does. */
-const UNKNOWN_RANK = 1_000_000;
+export const UNKNOWN_RANK = 1_000_000;
 
 const NOTHING = sql.raw('');
 
@@ -77,7 +77,7 @@ function orderOf(engine: EngineSql, sort: GroupSort): RawBuilder<unknown> {
 }
 
 /** A group as the store's callers see it, its worst severity the lowest rank among its counts. */
-class GroupTally {
+export class GroupTally {
   readonly severityCounts: Record<string, number> = {};
   readonly statusCounts: Record<string, number> = {};
 
@@ -485,8 +485,23 @@ export interface FacetCount {
   distinct: number;
 }
 
-/** Code point order, as both engines compare the values ("C" collation on PostgreSQL, SQLite's own). */
-const byCodePoint = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
+/**
+ * Code point order, as both engines compare text ("C" collation on PostgreSQL, SQLite's own). UTF-16 units compare
+ * the same way except a surrogate (part of a code point above U+FFFF) against a unit from U+E000 up, which it follows.
+ */
+export function compareCodePoints(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i += 1) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    const xHigh = x >= 0xd800 && x <= 0xdfff;
+    const yHigh = y >= 0xd800 && y <= 0xdfff;
+    if (xHigh !== yHigh && (xHigh ? y : x) >= 0xe000) return xHigh ? 1 : -1;
+    return x - y;
+  }
+  return a.length - b.length;
+}
 
 /**
  * The facets of `fields` from their counted values (docs/api/alerts.md#get-alertsfacets): values by count, then by
@@ -513,7 +528,7 @@ export function facetsFrom(fields: readonly string[], counts: Iterable<FacetCoun
     [...facets].map(([field, { values, none, distinct }]) => [
       field,
       {
-        values: values.sort((a, b) => b.count - a.count || byCodePoint(a.value, b.value)),
+        values: values.sort((a, b) => b.count - a.count || compareCodePoints(a.value, b.value)),
         more: Math.max(distinct - values.length, 0),
         none,
       },

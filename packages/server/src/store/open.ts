@@ -65,10 +65,11 @@ function createStore(
 ): Store {
   const migrations = engine.name === 'postgres' ? POSTGRES_MIGRATIONS : SQLITE_MIGRATIONS;
   let closed = false;
+  const changeLog = new KyselyChangeLogRepository(db, engine, changeSource);
   return {
     engine: engine.name,
     alerts: new KyselyAlertRepository(db, engine, sqliteRows),
-    aggregates: new KyselyAlertAggregates(db, engine),
+    aggregates: new KyselyAlertAggregates(db, engine, changeLog),
     users: new KyselyUserRepository(db, engine),
     alertChanges: new KyselyAlertChangeRepository(db, engine),
     housekeeping: new KyselyHousekeepingRepository(db, engine),
@@ -80,7 +81,7 @@ function createStore(
     customers: new KyselyCustomerRepository(withIdentityTables(db), engine),
     samlSignIns: new KyselySamlSignInRepository(db, engine),
     throttleCounts: new KyselyThrottleCountRepository(db, engine),
-    changeLog: new KyselyChangeLogRepository(db, engine, changeSource),
+    changeLog,
     migrate: async () => {
       await migrate(setupDb, engine.name, migrations);
       if ('sqlite' in changeSource) changeSource.sqlite.attach();
