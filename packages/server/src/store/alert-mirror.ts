@@ -13,7 +13,7 @@ import type { Database } from './schema.js';
  */
 
 /** The text fields of an alert the copy holds, one value each (null as ''). */
-export const MIRRORED_COLUMNS = [
+const MIRRORED_COLUMNS = [
   'environment',
   'resource',
   'event',
@@ -24,7 +24,7 @@ export const MIRRORED_COLUMNS = [
   'status',
 ] as const;
 /** The list fields, each alert's values without repeats (an empty list as ['']). */
-export const MIRRORED_LISTS = ['service', 'tags'] as const;
+const MIRRORED_LISTS = ['service', 'tags'] as const;
 
 export type MirroredColumn = (typeof MIRRORED_COLUMNS)[number];
 export type MirroredList = (typeof MIRRORED_LISTS)[number];
@@ -72,6 +72,10 @@ export class MirrorRows {
   alive = new Uint8Array(1024);
   readonly columns = {} as Record<MirroredColumn, Int32Array>;
   readonly lists = {} as Record<MirroredList, (readonly number[])[]>;
+  /** Each pair of severity and status codes held, as `[severity, status]`; `kinds` holds each slot's. */
+  readonly kindCodes: (readonly [number, number])[] = [];
+  private readonly kindOf = new Map<number, number>();
+  kinds = new Int32Array(1024);
   /** lastReceiveTime as epoch milliseconds, to compare, and as the API writes it. */
   times = new Float64Array(1024);
   readonly timeTexts: string[] = [];
@@ -97,6 +101,18 @@ export class MirrorRows {
     return code;
   }
 
+  private kindCode(severity: number, status: number): number {
+    // Codes stay below 2^26 here (a dictionary of that many texts would not fit in memory), so the key is exact.
+    const key = severity * 2 ** 26 + status;
+    let code = this.kindOf.get(key);
+    if (code === undefined) {
+      code = this.kindCodes.length;
+      this.kindCodes.push([severity, status]);
+      this.kindOf.set(key, code);
+    }
+    return code;
+  }
+
   private internList(raw: unknown): number[] {
     const values = [...new Set(this.engine.decodeList(raw).map((value) => this.intern(value)))];
     return values.length === 0 ? [NONE] : values;
@@ -111,6 +127,7 @@ export class MirrorRows {
     };
     this.alive = wider(this.alive, (n) => new Uint8Array(n));
     this.times = wider(this.times, (n) => new Float64Array(n));
+    this.kinds = wider(this.kinds, (n) => new Int32Array(n));
     for (const column of MIRRORED_COLUMNS) this.columns[column] = wider(this.columns[column], (n) => new Int32Array(n));
   }
 
@@ -123,6 +140,7 @@ export class MirrorRows {
     }
     this.alive[slot] = 1;
     for (const column of MIRRORED_COLUMNS) this.columns[column][slot] = this.intern(row[column]);
+    this.kinds[slot] = this.kindCode(this.columns.severity[slot] ?? NONE, this.columns.status[slot] ?? NONE);
     this.lists.service[slot] = this.internList(row.service);
     this.lists.tags[slot] = this.internList(row.tags);
     const time = this.engine.decodeDate(row.last_receive_time);
