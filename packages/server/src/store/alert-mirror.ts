@@ -37,6 +37,8 @@ export type MirroredList = (typeof MIRRORED_LISTS)[number];
 const GAP_HOLD_MS = 5_000;
 /** Log entries read per query while catching up. */
 const LOG_PAGE = 5_000;
+/** Alerts read per query when the copy is made. */
+const LOAD_PAGE = 5_000;
 /** Alerts read again per query (bound parameters stay well under either engine's limit). */
 const REREAD_CHUNK = 500;
 /** The code of the empty text, which stands for "no value". */
@@ -229,7 +231,16 @@ export class AlertMirror {
       const older = await this.log.lastOlderThan(GAP_HOLD_MS);
       const bounds = older === undefined ? await this.log.bounds() : undefined;
       const rows = new MirrorRows(this.engine);
-      for (const alert of await this.db.selectFrom('alerts').select(FIELDS).execute()) rows.put(alert);
+      // In pages by id, so that the rows read are never all in memory at once beside the copy.
+      let last: string | undefined;
+      for (;;) {
+        let page = this.db.selectFrom('alerts').select(FIELDS).orderBy('id').limit(LOAD_PAGE);
+        if (last !== undefined) page = page.where('id', '>', last);
+        const found = await page.execute();
+        for (const alert of found) rows.put(alert);
+        last = found.at(-1)?.id;
+        if (found.length < LOAD_PAGE) break;
+      }
       this.position = older ?? (bounds === undefined ? 0 : bounds.min - 1);
       this.applied.clear();
       this.gapsSince.clear();
