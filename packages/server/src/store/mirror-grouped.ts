@@ -12,8 +12,7 @@ import type { AlertGroup, GroupedAlerts, GroupedOptions } from './types.js';
 
 /** A field of the copy: a column's code, or a list's codes. */
 type MirrorField =
-  | { list: false; codes: Int32Array; scratch: number[] }
-  | { list: true; codes: readonly (readonly number[])[] };
+  { list: false; codes: Int32Array; scratch: number[] } | { list: true; codes: readonly (readonly number[])[] };
 
 const COLUMN_OF: Readonly<Record<string, MirroredColumn>> = {
   environment: 'environment',
@@ -277,20 +276,18 @@ export function mirrorGrouped(
     }
     return tally.view(options.severityRank);
   };
-  const groups = page.map(
-    (code, at): AlertGroup => ({
-      ...view(code, topN[code] ?? 0, topNewest[code] ?? 0, topKinds, at * kindCount),
-      subgroups: (listedPages[at] ?? []).map((pair) =>
-        view(
-          pairs.sub[pair] ?? NONE,
-          pairs.n[pair] ?? 0,
-          pairs.newest[pair] ?? 0,
-          listedKinds,
-          (listedAt[pair] ?? 0) * kindCount,
-        ),
+  const groups = page.map((code, at): AlertGroup => ({
+    ...view(code, topN[code] ?? 0, topNewest[code] ?? 0, topKinds, at * kindCount),
+    subgroups: (listedPages[at] ?? []).map((pair) =>
+      view(
+        pairs.sub[pair] ?? NONE,
+        pairs.n[pair] ?? 0,
+        pairs.newest[pair] ?? 0,
+        listedKinds,
+        (listedAt[pair] ?? 0) * kindCount,
       ),
-      subgroupTotal: subTotals[at] ?? 0,
-    }),
-  );
+    ),
+    subgroupTotal: subTotals[at] ?? 0,
+  }));
   return { total: topCodes.length, groups };
 }
