@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
 import { type TestServer, alertBody, apiClient, basic, createUser, startTestServer } from './support/app.js';
+import { AlertMirror } from '../src/store/alert-mirror.js';
+import { postgresSql, sqliteSql } from '../src/store/engine.js';
 import { openDatabase } from './support/database.js';
 import { forEachEngine } from './support/engines.js';
 
@@ -118,6 +120,26 @@ forEachEngine((engine) => {
         ['mail01', 1],
         ['mail02', 1],
       ]);
+    });
+
+    it('reads the copy again once the texts of alerts gone outgrow those it holds', async () => {
+      const db = openDatabase(reader.settings.database);
+      const engineSql = engine.name === 'postgres' ? postgresSql : sqliteSql;
+      // A slack of 10 texts: past twice the texts of the last whole read and 10, the next use reads it again.
+      const mirror = new AlertMirror(db, engineSql, reader.store.changeLog, Date.now, 10);
+      try {
+        const held = (await mirror.current()).texts.length;
+        for (let i = 0; i < 2 * held; i += 1) {
+          const id = await send({ resource: `gone${String(i)}`, service: [`Gone${String(i)}`], severity: 'minor' });
+          // Seen by the copy before it goes, as on a busy console's process.
+          await mirror.current();
+          await write.ok('DELETE', `/alert/${id}`, ROOT);
+        }
+        const rows = await mirror.current();
+        assert.ok(rows.texts.length <= 2 * held + 10, `${String(rows.texts.length)} texts, ${String(held)} held`);
+      } finally {
+        await db.destroy();
+      }
     });
 
     // SQLite has one writer at a time: its changes commit in the order of the log.

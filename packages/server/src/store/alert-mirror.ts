@@ -185,12 +185,16 @@ export class AlertMirror {
   private readonly gapsSince = new Map<number, number>();
   private running: Promise<MirrorRows> | undefined;
   private queued: Promise<MirrorRows> | undefined;
+  /** The dictionary's size when the copy was last read whole. */
+  private textsWhenRead = 0;
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly engine: EngineSql,
     private readonly log: ChangeLogRepository,
     private readonly clock: () => number = Date.now,
+    /** How many texts past twice those of the last whole read make the copy be read again. */
+    private readonly textSlack = 100_000,
   ) {}
 
   /**
@@ -215,7 +219,9 @@ export class AlertMirror {
   }
 
   private async sync(): Promise<MirrorRows> {
-    if (this.rows === undefined) return this.load();
+    // The dictionary keeps the texts of alerts long gone (resources come and go): once it has grown well past what
+    // the copy held when read, the copy is read again, which keeps only the texts in use.
+    if (this.rows === undefined || this.rows.texts.length > 2 * this.textsWhenRead + this.textSlack) return this.load();
     return (await this.catchUp(this.rows)) ? this.rows : this.load();
   }
 
@@ -247,6 +253,7 @@ export class AlertMirror {
       // False only when the log dropped entries after that position while the alerts were read: read them again.
       if (await this.catchUp(rows)) {
         this.rows = rows;
+        this.textsWhenRead = rows.texts.length;
         return rows;
       }
     }
