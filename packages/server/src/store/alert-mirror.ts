@@ -13,7 +13,7 @@ import type { Database } from './schema.js';
  */
 
 /** The text fields of an alert the copy holds, one value each (null as ''). */
-const MIRRORED_COLUMNS = [
+export const MIRRORED_COLUMNS = [
   'environment',
   'resource',
   'event',
@@ -24,7 +24,7 @@ const MIRRORED_COLUMNS = [
   'status',
 ] as const;
 /** The list fields, each alert's values without repeats (an empty list as ['']). */
-const MIRRORED_LISTS = ['service', 'tags'] as const;
+export const MIRRORED_LISTS = ['service', 'tags'] as const;
 
 export type MirroredColumn = (typeof MIRRORED_COLUMNS)[number];
 export type MirroredList = (typeof MIRRORED_LISTS)[number];
@@ -159,20 +159,7 @@ export class MirrorRows {
   }
 }
 
-const FIELDS = [
-  'id',
-  'environment',
-  'service',
-  'resource',
-  'event',
-  'group',
-  'origin',
-  'customer',
-  'severity',
-  'status',
-  'tags',
-  'last_receive_time',
-] as const;
+const FIELDS = ['id', ...MIRRORED_COLUMNS, ...MIRRORED_LISTS, 'last_receive_time'] as const;
 
 /** The process's copy and where in the change log it stands. */
 export class AlertMirror {

@@ -1,4 +1,11 @@
-import { type MirrorRows, type MirroredColumn, type MirroredList, NONE } from './alert-mirror.js';
+import {
+  MIRRORED_COLUMNS,
+  MIRRORED_LISTS,
+  type MirrorRows,
+  type MirroredColumn,
+  type MirroredList,
+  NONE,
+} from './alert-mirror.js';
 import type { GroupSource } from './fields.js';
 import { GroupTally, UNKNOWN_RANK, compareCodePoints } from './grouped.js';
 import type { TallyFilter } from './tally.js';
@@ -14,17 +21,10 @@ import type { AlertGroup, GroupedAlerts, GroupedOptions } from './types.js';
 type MirrorField =
   { list: false; codes: Int32Array; scratch: number[] } | { list: true; codes: readonly (readonly number[])[] };
 
-const COLUMN_OF: Readonly<Record<string, MirroredColumn>> = {
-  environment: 'environment',
-  resource: 'resource',
-  event: 'event',
-  group: 'group',
-  origin: 'origin',
-  customer: 'customer',
-  severity: 'severity',
-  status: 'status',
-};
-const LIST_OF: Readonly<Record<string, MirroredList>> = { service: 'service', tags: 'tags' };
+const COLUMN_OF: Readonly<Record<string, MirroredColumn>> = Object.fromEntries(
+  MIRRORED_COLUMNS.map((column) => [column, column]),
+);
+const LIST_OF: Readonly<Record<string, MirroredList>> = Object.fromEntries(MIRRORED_LISTS.map((list) => [list, list]));
 
 /** The field of the copy a grouping source reads; undefined for one it does not hold (an attribute). */
 export function mirrorField(rows: MirrorRows, source: GroupSource): MirrorField | undefined {
